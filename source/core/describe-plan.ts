@@ -1,0 +1,96 @@
+// Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
+// diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
+import type {Refusal} from './errors.js';
+import type {FileChange, Plan} from './plan.js';
+import {routesPath} from './routes.js';
+
+export function summaryLines(plan: Plan): string[] {
+	const lines: string[] = [];
+	for (const route of plan.routes) {
+		lines.push(`Class : ./${route.controllerPath.replace(/\.php$/, '')}`);
+		lines.push(`URI : ${route.uri}`);
+		if (route.viewPath !== undefined) lines.push(`View : ./${route.viewPath}`);
+	}
+	return lines;
+}
+
+export function successLine(plan: Plan): string {
+	return plan.kind === 'api'
+		? '[OK] Controller and route successfully generated'
+		: '[OK] Controller, view and route successfully generated';
+}
+
+export function fileLines(changes: readonly FileChange[]): string[] {
+	return changes.map((change) => `  ${change.action.padEnd(6)}  ${change.path}`);
+}
+
+/** A unified diff of one contiguous change (what an append is), with three lines of context. */
+export function unifiedDiff(path: string, before: string | null, after: string, context = 3): string[] {
+	const split = (text: string): string[] => {
+		if (text === '') return [];
+		const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+		if (lines.at(-1) === '') lines.pop();
+		return lines;
+	};
+	const old = split(before ?? '');
+	const neu = split(after);
+	let prefix = 0;
+	while (prefix < old.length && prefix < neu.length && old[prefix] === neu[prefix]) prefix++;
+	let suffix = 0;
+	while (suffix < old.length - prefix && suffix < neu.length - prefix && old[old.length - 1 - suffix] === neu[neu.length - 1 - suffix]) suffix++;
+	const start = Math.max(0, prefix - context);
+	const oldEnd = Math.min(old.length, old.length - suffix + context);
+	const newEnd = Math.min(neu.length, neu.length - suffix + context);
+	const range = (from: number, to: number): string => `${to - from === 0 ? from : from + 1},${to - from}`;
+	const lines = [
+		`--- ${before === null ? '/dev/null' : `a/${path}`}`,
+		`+++ b/${path}`,
+		`@@ -${range(start, oldEnd)} +${range(start, newEnd)} @@`,
+	];
+	for (let index = start; index < prefix; index++) lines.push(` ${old[index]}`);
+	for (let index = prefix; index < old.length - suffix; index++) lines.push(`-${old[index]}`);
+	for (let index = prefix; index < neu.length - suffix; index++) lines.push(`+${neu[index]}`);
+	for (let index = neu.length - suffix; index < newEnd; index++) lines.push(` ${neu[index]}`);
+	return lines;
+}
+
+export function routesDiff(plan: Plan): string[] {
+	const change = plan.changes.find((candidate) => candidate.path === routesPath);
+	return change ? unifiedDiff(change.path, change.before, change.after) : [];
+}
+
+export interface JsonSuccess {
+	readonly ok: true;
+	readonly kind: Plan['kind'];
+	readonly className: string;
+	readonly routeName: string;
+	readonly uri: string;
+	readonly methods: readonly string[];
+	readonly files: ReadonlyArray<{path: string; action: FileChange['action']}>;
+	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string}>;
+	readonly dryRun: boolean;
+	readonly warnings: readonly string[];
+	readonly diff?: string;
+}
+
+export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
+	const [first] = plan.routes;
+	const diff = routesDiff(plan);
+	return {
+		ok: true,
+		kind: plan.kind,
+		className: first?.className ?? '',
+		routeName: first?.name ?? '',
+		uri: first?.uri ?? '',
+		methods: first?.methods ?? [],
+		files: plan.changes.map((change) => ({path: change.path, action: change.action})),
+		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className})),
+		dryRun,
+		warnings: plan.warnings,
+		...(dryRun ? {diff: `${diff.join('\n')}\n`} : {}),
+	};
+}
+
+export function jsonFailure(refused: Refusal, warnings: readonly string[] = []): object {
+	return {ok: false, error: {code: refused.code, message: refused.message}, ...(warnings.length > 0 ? {warnings} : {})};
+}

@@ -1,0 +1,147 @@
+// The naming rules of make:api / make:controller (DESIGN.md, "Naming rules"). Pure.
+import {refusal, type Refusal} from './errors.js';
+
+export type Kind = 'api' | 'controller';
+
+export interface Names {
+	readonly argument: string;
+	/** e.g. VilleController */
+	readonly className: string;
+	/** e.g. my-user-test */
+	readonly kebab: string;
+	/** e.g. my_user_test */
+	readonly twigFolder: string;
+	/** api_<kebab> for an API, <kebab> for a web controller */
+	readonly routeName: string;
+	/** /api/<kebab> or /<kebab> */
+	readonly uri: string;
+	readonly warnings: readonly string[];
+}
+
+export const maxNameLength = 100;
+
+const windowsDeviceNames = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** Why a name cannot make a PHP class name, or undefined when it can. */
+export function nameProblem(argument: string): string | undefined {
+	if (argument.length === 0) return 'The name is empty.';
+	if (argument.length > maxNameLength) {
+		return `The name is ${argument.length} characters long; at most ${maxNameLength} are allowed.`;
+	}
+	const bad = [...argument].find((char) => !/[A-Za-z0-9_]/.test(char));
+	if (bad !== undefined) {
+		return `The name cannot contain ${describeChar(bad)}: a PHP class name uses only the letters A-Z and a-z, digits and _.`;
+	}
+	if (/^[0-9]/.test(argument)) return 'The name cannot start with a digit: a PHP class name starts with a letter or _.';
+	if (!/[A-Za-z]/.test(argument)) return 'The name needs at least one letter.';
+	return undefined;
+}
+
+function describeChar(char: string): string {
+	if (char === ' ') return 'a space';
+	if (char === '\t') return 'a tab';
+	if (char === '\0') return 'a NUL byte';
+	const code = char.codePointAt(0) ?? 0;
+	if (code < 0x20 || code === 0x7f) return `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+	if (code > 0x7f) return `the non-ASCII character "${char}"`;
+	return `"${char}"`;
+}
+
+/**
+ * The framework's kebab rule: split before each upper-case letter (a leading capital
+ * leaves an empty first piece), drop the first piece; several pieces left are joined,
+ * otherwise the whole argument is lower-cased.
+ */
+export function kebabPieces(argument: string): string[] {
+	const pieces = argument.split(/(?=[A-Z])/);
+	// PHP's preg_split keeps an empty piece before a leading capital; JavaScript's split does not.
+	if (/^[A-Z]/.test(argument)) pieces.unshift('');
+	return pieces.slice(1);
+}
+
+export function kebabCase(argument: string): string {
+	const pieces = kebabPieces(argument);
+	return pieces.length > 1 ? pieces.map((piece) => piece.toLowerCase()).join('-') : argument.toLowerCase();
+}
+
+export function twigFolderName(argument: string): string {
+	const pieces = kebabPieces(argument);
+	return pieces.length > 1 ? pieces.map((piece) => piece.toLowerCase()).join('_') : argument.toLowerCase();
+}
+
+export function className(argument: string): string {
+	return `${argument.charAt(0).toUpperCase()}${argument.slice(1)}Controller`;
+}
+
+export function routeNameFor(kind: Kind, kebab: string): string {
+	return kind === 'api' ? `api_${kebab}` : kebab;
+}
+
+export function uriFor(kind: Kind, kebab: string): string {
+	return kind === 'api' ? `/api/${kebab}` : `/${kebab}`;
+}
+
+/** The name's class, route name, URI and twig folder, or a refusal saying why it cannot be one. */
+export function deriveNames(kind: Kind, argument: string): Names | Refusal {
+	const problem = nameProblem(argument);
+	if (problem !== undefined) return refusal('INVALID_NAME', `Invalid controller name "${printable(argument)}": ${problem}`);
+	const kebab = kebabCase(argument);
+	const twigFolder = twigFolderName(argument);
+	if (kind === 'controller' && windowsDeviceNames.test(twigFolder)) {
+		return refusal('INVALID_NAME', `Invalid controller name "${argument}": the view folder "${twigFolder}" is a reserved device name on Windows.`);
+	}
+	return {
+		argument,
+		className: className(argument),
+		kebab,
+		twigFolder,
+		routeName: routeNameFor(kind, kebab),
+		uri: uriFor(kind, kebab),
+		warnings: namingWarnings(kind, argument),
+	};
+}
+
+export function isRefusal(value: object): value is Refusal {
+	return 'code' in value && 'message' in value && !('className' in value);
+}
+
+/** Warnings for names whose URI would surprise, each with the spelling that gives the intended URI. */
+export function namingWarnings(kind: Kind, argument: string): string[] {
+	const warnings: string[] = [];
+	const uri = uriFor(kind, kebabCase(argument));
+	const suggest = (spelling: string): string => `write "${spelling}" for ${uriFor(kind, kebabCase(spelling))}`;
+
+	const collapsed = collapseCapitalRuns(argument);
+	if (collapsed !== argument) {
+		const fixed = upperFirst(collapsed);
+		warnings.push(`"${argument}" has consecutive capitals, each of which starts a word: it gives ${uri}; ${suggest(fixed)}.`);
+	} else if (/^[a-z]/.test(argument) && /[A-Z]/.test(argument)) {
+		const fixed = upperFirst(argument);
+		const dropped = kebabPieces(argument).length > 1;
+		const what = dropped
+			? `starts with a lower-case word followed by capitals, so its first word is dropped`
+			: `starts with a lower-case word, so its capitals do not split it`;
+		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggest(fixed)}.`);
+	}
+	if (/Controller$/.test(argument) && argument !== 'Controller') {
+		const fixed = argument.slice(0, -'Controller'.length);
+		if (nameProblem(fixed) === undefined) {
+			warnings.push(`"${argument}" already ends in "Controller": the class will be ${className(argument)}; write "${fixed}" for ${className(fixed)}.`);
+		}
+	}
+	return warnings;
+}
+
+function upperFirst(text: string): string {
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** API → Api, MyAPITest → MyApiTest: a run of capitals becomes one word. */
+function collapseCapitalRuns(text: string): string {
+	return text.replace(/[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)/g, (run) => `${run.charAt(0)}${run.slice(1).toLowerCase()}`);
+}
+
+function printable(text: string): string {
+	const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+	return shown.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,188 @@
+// request + snapshot → Plan: every file to create or modify with its full new content, or the
+// refusals that stop it. Pure (the templates are read once and cached), so the wizard can
+// call it on every keystroke.
+import {messages, refusal, type Refusal} from './errors.js';
+import {deriveNames, type Kind, type Names} from './naming.js';
+import {existingFile, type Snapshot} from './project.js';
+import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
+import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
+import {render} from './templates.js';
+import {pathParameters, uriProblem} from './uri.js';
+
+export interface FileChange {
+	/** Relative to the project root, with `/`. */
+	readonly path: string;
+	readonly action: 'create' | 'modify';
+	/** The content read in the snapshot (null for a file to create). */
+	readonly before: string | null;
+	readonly after: string;
+}
+
+export interface PlannedRoute extends NewRoute {
+	readonly className: string;
+	readonly controllerPath: string;
+	readonly viewPath?: string;
+}
+
+export interface Plan {
+	readonly request: MakeRequest;
+	readonly kind: Kind;
+	/** Undefined when the name itself is refused. */
+	readonly names?: Names;
+	readonly routes: readonly PlannedRoute[];
+	/** Empty when anything is refused. */
+	readonly changes: readonly FileChange[];
+	/** In the contract's order: name, options, route, controller, view, method and URI. */
+	readonly refusals: readonly Refusal[];
+	readonly warnings: readonly string[];
+}
+
+export const openapiPath = 'app/Controller/api/openapi.php';
+
+interface Unit {
+	readonly route: PlannedRoute;
+	readonly controller: string;
+	readonly view?: string;
+}
+
+/** Methods as the user gave them → the canonical list, or why not. */
+export function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {
+	if (methods === undefined) return ['GET'];
+	const wanted = new Set(methods.map((method) => method.trim().toUpperCase()).filter((method) => method !== ''));
+	if (wanted.size === 0) return refusal('INVALID_METHODS', 'Choose at least one HTTP method.');
+	const unknown = [...wanted].filter((method) => !(httpMethods as readonly string[]).includes(method));
+	if (unknown.length > 0) {
+		return refusal('INVALID_METHODS', `Unknown HTTP method ${unknown.map((method) => `"${method}"`).join(', ')}: use ${httpMethods.join(', ')}.`);
+	}
+	return httpMethods.filter((method) => wanted.has(method));
+}
+
+function descriptionProblem(description: string): string | undefined {
+	if (description.length > 1000) return 'The description is longer than 1000 characters.';
+	if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(description)) return 'The description cannot contain control characters.';
+	return undefined;
+}
+
+export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
+	const {kind} = request;
+	const derived = deriveNames(kind, request.name);
+	const refused = (refusals: Refusal[], names?: Names, warnings: readonly string[] = []): Plan => ({
+		request, kind, names, routes: [], changes: [], refusals, warnings,
+	});
+	if (!('className' in derived)) return refused([derived]);
+	const names = derived;
+	const warnings = [...names.warnings];
+
+	const optionRefusals: Refusal[] = [];
+	const methods = normalizeMethods(request.methods);
+	if (!Array.isArray(methods)) optionRefusals.push(methods);
+	const uri = request.uri ?? names.uri;
+	const badUri = uriProblem(uri);
+	if (badUri !== undefined) optionRefusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": ${badUri}.`));
+	const description = request.description ?? defaultDescription;
+	const badDescription = descriptionProblem(description);
+	if (badDescription !== undefined) optionRefusals.push(refusal('INVALID_OPTION', badDescription));
+	if ((request.template ?? 'default') !== 'default') {
+		optionRefusals.push(refusal('INVALID_OPTION', `The ${request.template} template is not available yet.`));
+	}
+	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, names, warnings);
+
+	const units = kind === 'api'
+		? [apiUnit(names, uri, methods, description)]
+		: [webUnit(names, uri, methods)];
+
+	const refusals = collisions(units, snapshot);
+	if (refusals.length > 0) return refused(refusals, names, warnings);
+
+	const changes: FileChange[] = [];
+	for (const unit of units) {
+		changes.push({path: unit.route.controllerPath, action: 'create', before: null, after: unit.controller});
+		if (unit.route.viewPath !== undefined && unit.view !== undefined) {
+			changes.push({path: unit.route.viewPath, action: 'create', before: null, after: unit.view});
+		}
+	}
+	if (kind === 'api' && existingFile(snapshot, openapiPath) === undefined) {
+		changes.push({path: openapiPath, action: 'create', before: null, after: render('openapi.php.tpl', {})});
+	}
+	const routesText = appendRoutes(snapshot.routes, units.map((unit) => newRoute(unit.route)));
+	if (typeof routesText !== 'string') return refused([routesText], names, warnings);
+	changes.push({
+		path: routesPath,
+		action: snapshot.routes.exists ? 'modify' : 'create',
+		before: snapshot.routes.exists ? snapshot.routes.text : null,
+		after: routesText,
+	});
+	return {request, kind, names, routes: units.map((unit) => unit.route), changes, refusals: [], warnings};
+}
+
+function newRoute(route: PlannedRoute): NewRoute {
+	return {name: route.name, uri: route.uri, controller: route.controller, methods: route.methods};
+}
+
+/** Route, then controller, then view, then a method and URI already served: every one found. */
+function collisions(units: readonly Unit[], snapshot: Snapshot): Refusal[] {
+	const found: Refusal[] = [];
+	const {routes} = snapshot;
+	for (const {route} of units) {
+		if (routes.byName.has(route.name)) found.push(refusal('ROUTE_EXISTS', messages.routeExists));
+	}
+	for (const {route} of units) {
+		if (existingFile(snapshot, route.controllerPath) !== undefined) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists));
+	}
+	for (const {route} of units) {
+		if (route.viewPath !== undefined && existingFile(snapshot, route.viewPath) !== undefined) {
+			found.push(refusal('VIEW_EXISTS', messages.viewExists));
+		}
+	}
+	for (const {route} of units) {
+		for (const method of route.methods) {
+			const other = routes.byMethodUri.get(methodUriKey(method, route.uri));
+			if (other && other.name !== route.name) {
+				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}.`));
+			}
+		}
+	}
+	return found;
+}
+
+const operationAttribute: Record<string, string> = {
+	GET: 'Get', POST: 'Post', PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete', HEAD: 'Head', OPTIONS: 'Options',
+};
+
+function apiUnit(names: Names, uri: string, methods: readonly string[], description: string): Unit {
+	const controllerPath = `app/Controller/api/${names.className}.php`;
+	const controller = render('api-controller.php.tpl', {
+		className: names.className,
+		operations: methods.map((method) => ({attribute: operationAttribute[method], uri})),
+		parameters: pathParameters(uri),
+		description,
+	});
+	return {
+		route: {
+			name: names.routeName,
+			uri,
+			controller: `Controller\\api\\${names.className}`,
+			methods,
+			className: names.className,
+			controllerPath,
+		},
+		controller,
+	};
+}
+
+function webUnit(names: Names, uri: string, methods: readonly string[]): Unit {
+	const view = `${names.twigFolder}/${names.twigFolder}.html.twig`;
+	return {
+		route: {
+			name: names.routeName,
+			uri,
+			controller: `Controller\\${names.className}`,
+			methods,
+			className: names.className,
+			controllerPath: `app/Controller/${names.className}.php`,
+			viewPath: `app/Template/${view}`,
+		},
+		controller: render('web-controller.php.tpl', {className: names.className, view}),
+		view: render('web-view.twig.tpl', {}),
+	};
+}

@@ -1,0 +1,87 @@
+// Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
+// the existing controllers and views. Reads only; never writes.
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {refusal, type Refusal} from './errors.js';
+import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
+
+export interface Snapshot {
+	/** Absolute project root. */
+	readonly root: string;
+	readonly routes: RoutesFile;
+	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
+	readonly files: ReadonlyMap<string, string>;
+}
+
+const markers = [routesPath, 'app/Controller', 'bin/edu'];
+
+function isProjectRoot(directory: string): boolean {
+	return markers.some((marker) => existsSync(path.join(directory, marker)));
+}
+
+/** The nearest folder at or above `start` that holds an Edu Framework project. */
+export function findProjectRoot(start: string): string | Refusal {
+	let directory = path.resolve(start);
+	if (!existsSync(directory)) return refusal('NOT_A_PROJECT', `${start}: no such folder`);
+	for (;;) {
+		if (isProjectRoot(directory)) return directory;
+		const parent = path.dirname(directory);
+		if (parent === directory) break;
+		directory = parent;
+	}
+	return refusal(
+		'NOT_A_PROJECT',
+		`No Edu Framework project in ${path.resolve(start)} or above it (looked for ${routesPath}, app/Controller or bin/edu). Run edu at the project root, or pass --cwd.`,
+	);
+}
+
+/** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
+export function readSnapshot(root: string): Snapshot | Refusal {
+	const routes = readRoutesFile(root);
+	if ('code' in routes) return routes;
+	const files = new Map<string, string>();
+	for (const folder of ['app/Controller', 'app/Template']) listFiles(root, folder, files);
+	return {root, routes, files};
+}
+
+export function readRoutesFile(root: string): RoutesFile | Refusal {
+	const absolute = path.join(root, routesPath);
+	let bytes: Buffer;
+	try {
+		bytes = readFileSync(absolute);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyRoutesFile();
+		return refusal('BAD_PROJECT_FILE', `${routesPath}: cannot be read (${(error as Error).message})`);
+	}
+	const text = decodeUtf8(bytes);
+	if (text === undefined) return refusal('BAD_PROJECT_FILE', `${routesPath}:1:1: not a UTF-8 text file`);
+	return parseRoutes(text, routesPath, true);
+}
+
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+	try {
+		return new TextDecoder('utf-8', {fatal: true, ignoreBOM: true}).decode(bytes);
+	} catch {
+		return undefined;
+	}
+}
+
+function listFiles(root: string, folder: string, into: Map<string, string>): void {
+	const absolute = path.join(root, folder);
+	let names: string[];
+	try {
+		if (!statSync(absolute).isDirectory()) return;
+		names = readdirSync(absolute, {recursive: true, encoding: 'utf8'});
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		const relative = `${folder}/${name.split(path.sep).join('/')}`;
+		into.set(relative.toLowerCase(), relative);
+	}
+}
+
+/** The existing file at `relative`, compared case-insensitively (so a project stays portable to macOS and Windows). */
+export function existingFile(snapshot: Snapshot, relative: string): string | undefined {
+	return snapshot.files.get(relative.toLowerCase());
+}

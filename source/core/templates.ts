@@ -1,0 +1,43 @@
+// Loads templates/*.tpl and fills them. Tags are <% %> so PHP and Twig syntax pass through.
+// In a .php.tpl, an escaped tag (<% x %>) may only stand inside a single-quoted PHP string:
+// its value is escaped for one. Raw tags (<%& x %>) take identifiers checked beforehand.
+import {readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import Mustache from 'mustache';
+
+const templatesFolder = fileURLToPath(new URL('../../templates/', import.meta.url));
+const cache = new Map<string, string>();
+
+export type TemplateName =
+	| 'api-controller.php.tpl'
+	| 'openapi.php.tpl'
+	| 'web-controller.php.tpl'
+	| 'web-view.twig.tpl';
+
+export type TemplateView = Readonly<Record<string, unknown>>;
+
+function load(name: string): string {
+	let text = cache.get(name);
+	if (text === undefined) {
+		text = readFileSync(`${templatesFolder}${name}`, 'utf8');
+		cache.set(name, text);
+	}
+	return text;
+}
+
+/** The content of a PHP single-quoted string: `\` and `'` escaped, everything else literal. */
+export function phpSingleQuoted(value: unknown): string {
+	return String(value).replace(/[\\']/g, (char) => `\\${char}`);
+}
+
+/** Twig has no escaping inside a plain text block; refuse to render what could start a tag. */
+export function twigText(value: unknown): string {
+	const text = String(value);
+	if (/[{}%#]/.test(text)) throw new Error(`cannot place ${JSON.stringify(text)} in a Twig view`);
+	return text;
+}
+
+export function render(name: TemplateName | string, view: TemplateView): string {
+	const escape = name.endsWith('.php.tpl') ? phpSingleQuoted : twigText;
+	return Mustache.render(load(name), view, {}, {tags: ['<%', '%>'], escape});
+}

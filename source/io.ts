@@ -1,0 +1,22 @@
+// What a command may touch of the outside world, injected so tests can run main() in-process.
+
+export interface OutStream {
+	write(chunk: string): unknown;
+	readonly isTTY?: boolean;
+	readonly columns?: number;
+	readonly rows?: number;
+}
+
+export interface Io {
+	readonly cwd: string;
+	readonly env: Readonly<Record<string, string | undefined>>;
+	readonly stdout: OutStream;
+	readonly stderr: OutStream;
+	readonly stdin: NodeJS.ReadableStream;
+	/** Decided once by the bin: stdin and stdout are terminals. */
+	readonly interactive: boolean;
+}
+
+export function useColor(io: Io): boolean {
+	return !('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') && Boolean(io.stdout.isTTY);
+}
