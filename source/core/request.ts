@@ -3,6 +3,23 @@ import type {Kind} from './naming.js';
 
 export type TemplateKind = 'default' | 'resource' | 'upload';
 
+/** One column of a resource, from `--fields nom:string:255,nombre_habitant:int`. */
+export interface FieldSpec {
+	readonly name: string;
+	readonly type: 'string' | 'int';
+	/** Maximum length of a string field. */
+	readonly length?: number;
+}
+
+export interface UploadSpec {
+	/** The form field holding the file (default `file`). */
+	readonly field: string;
+	/** Allowed extensions, lower case, without dots (default csv, txt). */
+	readonly extensions: readonly string[];
+	/** Where files are stored, relative to the project root (default var/uploads). */
+	readonly dir: string;
+}
+
 export interface MakeRequest {
 	readonly kind: Kind;
 	readonly name: string;
@@ -13,6 +30,11 @@ export interface MakeRequest {
 	/** The 200 response's description (API controllers). */
 	readonly description?: string;
 	readonly template?: TemplateKind;
+	/** `resource` template: the table and its columns. */
+	readonly table?: string;
+	readonly fields?: readonly FieldSpec[];
+	/** `upload` template. */
+	readonly upload?: UploadSpec;
 }
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
