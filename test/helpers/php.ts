@@ -22,3 +22,14 @@ if (missing !== undefined) {
 
 /** True when php and Symfony YAML are available. */
 export const hasPhp: boolean = missing === undefined;
+
+/** Parses YAML text with Symfony YAML (what the framework reads routes.yaml with) and returns it as JSON data. */
+export function symfonyYamlParse(text: string): unknown {
+	const script = 'require "Symfony/Component/Yaml/autoload.php"; echo json_encode(Symfony\\Component\\Yaml\\Yaml::parse(stream_get_contents(STDIN)), JSON_THROW_ON_ERROR);';
+	return JSON.parse(execFileSync('php', ['-r', script], {input: text, encoding: 'utf8'}));
+}
+
+/** `php -l` on a file; returns php's output, throws with it when the file has a syntax error. */
+export function phpLint(file: string): string {
+	return execFileSync('php', ['-l', file], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+}

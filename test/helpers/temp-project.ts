@@ -52,6 +52,7 @@ export async function runEdu(args: readonly string[], options: Options & {cwd: s
 	const result = await execa(process.execPath, [binPath, ...args], {
 		reject: false,
 		stdin: 'ignore',
+		stripFinalNewline: false,
 		env: {NO_COLOR: '1', ...options.env},
 		...options,
 	});

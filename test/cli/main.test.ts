@@ -1,0 +1,52 @@
+// main() in-process, with fake streams: the flag parsing and exit codes, without a process per case.
+import {describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import {version} from '../../source/version.js';
+import {captureIo} from '../helpers/io.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+describe('main()', () => {
+	it('--version prints the package version, exit 0', async () => {
+		const io = captureIo(tempProject());
+		expect(await main(['--version'], io)).toBe(0);
+		expect(io.out()).toBe(`${version}\n`);
+	});
+
+	it.each([['--help'], ['make:api', '--help'], ['make:controller', '--help']])('%s %s prints help with examples, exit 0', async (...args) => {
+		const io = captureIo(tempProject());
+		expect(await main(args.filter(Boolean), io)).toBe(0);
+		expect(io.out()).toMatch(/^Usage: edu/);
+	});
+
+	it('make:api --help lists every flag of the contract', async () => {
+		const io = captureIo(tempProject());
+		await main(['make:api', '--help'], io);
+		for (const flag of ['--yes', '--dry-run', '--json', '--cwd', '--plain', '--methods', '--uri', '--description', '--template']) {
+			expect(io.out()).toContain(flag);
+		}
+		expect(io.out()).toContain('Examples:');
+	});
+
+	it('--methods accepts commas and spaces, any case', async () => {
+		const root = tempProject('sample');
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '--methods', 'get, post', '--dry-run', '--json'], io)).toBe(0);
+		expect(JSON.parse(io.out()).methods).toEqual(['GET', 'POST']);
+	});
+
+	it('--cwd points at the project from anywhere', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const io = captureIo(tempProject());
+		expect(await main(['make:api', 'ville', '--cwd', root, '--dry-run'], io)).toBe(0);
+		expect(io.out()).toContain('URI : /api/ville');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('an unknown command is a usage error, exit 2', async () => {
+		const io = captureIo(tempProject());
+		expect(await main(['make:apii', 'x'], io)).toBe(2);
+		expect(io.err()).toContain("unknown command 'make:apii'");
+		expect(io.err()).toContain('make:api');
+	});
+});

@@ -1,0 +1,89 @@
+import {describe, expect, it} from 'vitest';
+import {deriveNames, type Names} from '../../source/core/naming.js';
+
+function names(kind: 'api' | 'controller', argument: string): Names {
+	const result = deriveNames(kind, argument);
+	if (!('className' in result)) throw new Error(`refused: ${result.message}`);
+	return result;
+}
+
+describe('the seed and design naming table (make:api)', () => {
+	it.each([
+		['ville', 'VilleController', 'ville', 'ville', 'api_ville', '/api/ville'],
+		['Ville', 'VilleController', 'ville', 'ville', 'api_ville', '/api/ville'],
+		['MyUserTest', 'MyUserTestController', 'my-user-test', 'my_user_test', 'api_my-user-test', '/api/my-user-test'],
+		['myUserTest', 'MyUserTestController', 'user-test', 'user_test', 'api_user-test', '/api/user-test'],
+		['villeRead', 'VilleReadController', 'villeread', 'villeread', 'api_villeread', '/api/villeread'],
+		['VilleRead', 'VilleReadController', 'ville-read', 'ville_read', 'api_ville-read', '/api/ville-read'],
+	])('%s → %s, kebab %s, twig %s, route %s, URI %s', (argument, className, kebab, twig, route, uri) => {
+		const result = names('api', argument);
+		expect(result).toMatchObject({className, kebab, twigFolder: twig, routeName: route, uri});
+	});
+});
+
+describe('make:controller names', () => {
+	it.each([
+		['villeRead', 'VilleReadController', 'villeread', '/villeread', 'villeread'],
+		['VilleRead', 'VilleReadController', 'ville-read', '/ville-read', 'ville_read'],
+		['hello', 'HelloController', 'hello', '/hello', 'hello'],
+	])('%s → %s, route %s, URI %s, view folder %s', (argument, className, route, uri, twig) => {
+		expect(names('controller', argument)).toMatchObject({className, routeName: route, uri, twigFolder: twig});
+	});
+});
+
+describe('warnings for names whose URI would surprise', () => {
+	it('a lower-case start with inner capitals says the first word is dropped and how to keep it', () => {
+		const [warning] = names('api', 'myUserTest').warnings;
+		expect(warning).toContain('/api/user-test');
+		expect(warning).toContain('"MyUserTest" for /api/my-user-test');
+	});
+
+	it('a lower-case word with one capital says it is not split', () => {
+		const [warning] = names('api', 'villeRead').warnings;
+		expect(warning).toContain('/api/villeread');
+		expect(warning).toContain('"VilleRead" for /api/ville-read');
+	});
+
+	it('consecutive capitals each start a word', () => {
+		const result = names('api', 'API');
+		expect(result.uri).toBe('/api/a-p-i');
+		expect(result.warnings.join(' ')).toContain('"Api" for /api/api');
+		expect(names('api', 'MyAPITest').warnings.join(' ')).toContain('"MyApiTest" for /api/my-api-test');
+	});
+
+	it('a name already ending in Controller', () => {
+		const result = names('api', 'VilleController');
+		expect(result.className).toBe('VilleControllerController');
+		expect(result.warnings.join(' ')).toContain('"Ville" for VilleController');
+	});
+
+	it.each(['ville', 'Ville', 'MyUserTest', 'VilleRead', 'ma_ville'])('no warning for %s', (argument) => {
+		expect(names('api', argument).warnings).toEqual([]);
+	});
+});
+
+describe('names that cannot be PHP class names are refused with the reason', () => {
+	it.each([
+		['', 'empty'],
+		['2ville', 'cannot start with a digit'],
+		['ma-ville', 'cannot contain "-"'],
+		['ma ville', 'cannot contain a space'],
+		['api/ville', 'cannot contain "/"'],
+		['ville.php', 'cannot contain "."'],
+		['vïlle', 'non-ASCII character "ï"'],
+		['../etc', 'cannot contain "."'],
+		['a\0b', 'NUL byte'],
+		['x'.repeat(5000), 'at most 100'],
+		['___', 'at least one letter'],
+	])('%j is refused (%s)', (argument, reason) => {
+		const result = deriveNames('api', argument);
+		expect('className' in result).toBe(false);
+		expect(result).toMatchObject({code: 'INVALID_NAME'});
+		expect((result as {message: string}).message).toContain(reason);
+	});
+
+	it('a view folder named like a Windows device is refused for web controllers', () => {
+		expect(deriveNames('controller', 'Con')).toMatchObject({code: 'INVALID_NAME'});
+		expect('className' in deriveNames('api', 'Con')).toBe(true);
+	});
+});

@@ -1,0 +1,158 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {plan, type Plan} from '../../source/core/plan.js';
+import type {MakeRequest} from '../../source/core/request.js';
+import {hasPhp, phpLint} from '../helpers/php.js';
+import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
+
+const api = (name: string, extra: Partial<MakeRequest> = {}): MakeRequest => ({kind: 'api', name, ...extra});
+const web = (name: string, extra: Partial<MakeRequest> = {}): MakeRequest => ({kind: 'controller', name, ...extra});
+const codes = (result: Plan): string[] => result.refusals.map((refused) => refused.code);
+const content = (result: Plan, file: string): string => {
+	const change = result.changes.find((candidate) => candidate.path === file);
+	if (!change) throw new Error(`no change for ${file}: ${result.changes.map((candidate) => candidate.path).join(', ')}`);
+	return change.after;
+};
+
+describe('plan for make:api', () => {
+	it('creates the controller and openapi.php, and modifies routes.yaml', () => {
+		const result = plan(api('ville'), memorySnapshot(sampleRoutes));
+		expect(result.refusals).toEqual([]);
+		expect(result.changes.map((change) => [change.path, change.action])).toEqual([
+			['app/Controller/api/VilleController.php', 'create'],
+			['app/Controller/api/openapi.php', 'create'],
+			['app/Config/routes.yaml', 'modify'],
+		]);
+		const controller = content(result, 'app/Controller/api/VilleController.php');
+		expect(controller).toContain('namespace Controller\\api;');
+		expect(controller).toContain('use OpenApi\\Attributes;');
+		expect(controller).toContain('class VilleController implements ControllerInterface');
+		expect(controller).toContain('public function execute(Request $request): string|null');
+		expect(controller).toContain("header('Content-Type: application/json');");
+		expect(controller).toContain("#[Attributes\\Get(path: '/api/ville')]");
+		expect(controller).toContain("#[Attributes\\Response(response: '200', description: ");
+		expect(content(result, 'app/Controller/api/openapi.php')).toContain("#[Attributes\\Info(title: 'My First API', version: '0.1')]");
+	});
+
+	it('never plans openapi.php when it exists', () => {
+		const result = plan(api('ville'), memorySnapshot(sampleRoutes, ['app/Controller/api/openapi.php']));
+		expect(result.changes.map((change) => change.path)).not.toContain('app/Controller/api/openapi.php');
+	});
+
+	it('creates routes.yaml when it is missing', () => {
+		const result = plan(api('ville'), memorySnapshot(null));
+		expect(result.changes.find((change) => change.path === 'app/Config/routes.yaml')).toMatchObject({action: 'create', before: null});
+	});
+
+	it('turns {params} into Parameter attributes whose path equals the route URI', () => {
+		const result = plan(api('villeById', {uri: '/api/ville/{id}/{code}', methods: ['get', 'POST']}), memorySnapshot(sampleRoutes));
+		const controller = content(result, 'app/Controller/api/VilleByIdController.php');
+		expect(controller).toContain("#[Attributes\\Get(path: '/api/ville/{id}/{code}')]");
+		expect(controller).toContain("#[Attributes\\Post(path: '/api/ville/{id}/{code}')]");
+		expect(controller).toContain("#[Attributes\\Parameter(name: 'id', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))]");
+		expect(controller).toContain("#[Attributes\\Parameter(name: 'code', in: 'path', required: true, schema: new Attributes\\Schema(type: 'string'))]");
+		expect(content(result, 'app/Config/routes.yaml')).toContain("    uri: '/api/ville/{id}/{code}'\n    controller: Controller\\api\\VilleByIdController\n    httpMethod: [GET, POST]\n");
+	});
+
+	it('keeps a hostile description literal inside a PHP string', () => {
+		const description = "It's a \\ path ?> <?php echo 1; \n second line \\'";
+		const result = plan(api('ville', {description}), memorySnapshot(sampleRoutes));
+		expect(content(result, 'app/Controller/api/VilleController.php')).toContain(
+			"description: 'It\\'s a \\\\ path ?> <?php echo 1; \n second line \\\\\\'')]",
+		);
+	});
+});
+
+describe('plan for make:controller', () => {
+	it('creates the controller, the view and the route without prefix', () => {
+		const result = plan(web('villeRead'), memorySnapshot(sampleRoutes));
+		expect(result.changes.map((change) => [change.path, change.action])).toEqual([
+			['app/Controller/VilleReadController.php', 'create'],
+			['app/Template/villeread/villeread.html.twig', 'create'],
+			['app/Config/routes.yaml', 'modify'],
+		]);
+		expect(result.routes[0]).toMatchObject({name: 'villeread', uri: '/villeread', controller: 'Controller\\VilleReadController'});
+		expect(content(result, 'app/Controller/VilleReadController.php')).toContain("render('villeread/villeread.html.twig'");
+		expect(content(result, 'app/Template/villeread/villeread.html.twig')).toContain('{% extends "base.html.twig" %}');
+	});
+});
+
+describe('refusals, all collected, in the contract order', () => {
+	it('route, then controller, then view, then a method and URI already served', () => {
+		const routes = `${sampleRoutes}hello:\n    uri: /hello\n    controller: Controller\\HelloController\n    httpMethod: [GET]\n`;
+		const result = plan(web('hello'), memorySnapshot(routes, ['app/Controller/HelloController.php', 'app/Template/hello/hello.html.twig']));
+		expect(result.refusals.map((refused) => refused.message)).toEqual([
+			'Route already exists.',
+			'Controller already exists.',
+			'View already exists.',
+		]);
+		expect(result.changes).toEqual([]);
+	});
+
+	it('a controller file that exists while its route was renamed', () => {
+		expect(codes(plan(api('ville'), memorySnapshot(sampleRoutes, ['app/Controller/api/VilleController.php'])))).toEqual(['CONTROLLER_EXISTS']);
+	});
+
+	it('compares controller files without regard to case (portable to macOS and Windows)', () => {
+		expect(codes(plan(api('ville'), memorySnapshot(sampleRoutes, ['app/Controller/api/villeController.php'])))).toEqual(['CONTROLLER_EXISTS']);
+	});
+
+	it('a URI and method served by another route names that route', () => {
+		const result = plan(api('greeting', {uri: '/api/hello'}), memorySnapshot(sampleRoutes));
+		expect(result.refusals).toEqual([{code: 'URI_TAKEN', message: 'Route "api_hello" already serves GET /api/hello.'}]);
+		expect(codes(plan(api('greeting', {uri: '/api/hello', methods: ['POST']}), memorySnapshot(sampleRoutes)))).toEqual([]);
+	});
+
+	it('treats /x/{id} and /x/{code} as the same route pattern', () => {
+		const routes = `byid:\n    uri: '/api/ville/{id}'\n    controller: A\n    httpMethod: [GET]\n`;
+		expect(codes(plan(api('villeCode', {uri: '/api/ville/{code}'}), memorySnapshot(routes)))).toEqual(['URI_TAKEN']);
+	});
+
+	it('an invalid name is refused alone', () => {
+		expect(codes(plan(api('ma-ville'), memorySnapshot(sampleRoutes)))).toEqual(['INVALID_NAME']);
+	});
+
+	it.each([
+		['api/ville', 'must start with /'],
+		['/api/../etc', '".." segment'],
+		['/api//ville', 'empty segment'],
+		['/api/ville/', 'must not end with /'],
+		['/api/ville?x=1', 'cannot contain "?"'],
+		['/api/{id', 'not a path parameter'],
+		['/api/{id}/{id}', 'appears twice'],
+		["/api/it's", 'cannot contain "\'"'],
+	])('the URI %j is refused (%s)', (uri, reason) => {
+		const result = plan(api('ville', {uri}), memorySnapshot(sampleRoutes));
+		expect(codes(result)).toEqual(['INVALID_URI']);
+		expect(result.refusals[0]?.message).toContain(reason);
+	});
+
+	it.each([
+		[['FETCH'], 'Unknown HTTP method "FETCH"'],
+		[[], 'at least one'],
+	])('methods %j are refused', (methods, reason) => {
+		const result = plan(api('ville', {methods}), memorySnapshot(sampleRoutes));
+		expect(codes(result)).toEqual(['INVALID_METHODS']);
+		expect(result.refusals[0]?.message).toContain(reason);
+	});
+});
+
+describe.skipIf(!hasPhp)('generated PHP passes php -l', () => {
+	const folder = mkdtempSync(path.join(tmpdir(), 'edu-lint-'));
+	it.each([
+		['default API controller', api('ville')],
+		['with parameters and methods', api('villeById', {uri: '/api/ville/{id}', methods: ['GET', 'PUT', 'DELETE']})],
+		['hostile description', api('ville', {description: "'; system('x'); ?> \\ \" \n <?php $a = '"})],
+		['web controller', web('VilleRead')],
+	])('%s', (_label, request) => {
+		const result = plan(request, memorySnapshot(sampleRoutes));
+		expect(result.refusals).toEqual([]);
+		for (const change of result.changes.filter((candidate) => candidate.path.endsWith('.php'))) {
+			const file = path.join(folder, path.basename(change.path));
+			writeFileSync(file, change.after);
+			expect(phpLint(file)).toContain('No syntax errors detected');
+		}
+	});
+});

@@ -1,0 +1,113 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {appendRoutes, parseRoutes, type NewRoute, type RoutesFile} from '../../source/core/routes.js';
+import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
+import {fixturesDir} from '../helpers/temp-project.js';
+
+const ville: NewRoute = {name: 'api_ville', uri: '/api/ville', controller: 'Controller\\api\\VilleController', methods: ['GET']};
+const byId: NewRoute = {name: 'api_ville-by-id', uri: '/api/ville/{id}', controller: 'Controller\\api\\VilleByIdController', methods: ['GET', 'POST']};
+
+function parsed(text: string): RoutesFile {
+	const result = parseRoutes(text);
+	if ('code' in result) throw new Error(result.message);
+	return result;
+}
+
+function appended(text: string, routes: NewRoute[] = [ville]): string {
+	const result = appendRoutes(parsed(text), routes);
+	if (typeof result !== 'string') throw new Error(result.message);
+	return result;
+}
+
+const fixture = (name: string): string => readFileSync(path.join(fixturesDir, name, 'app/Config/routes.yaml'), 'utf8');
+
+describe('appending keeps every existing byte', () => {
+	it.each(['sample', 'comments', 'crlf'])('fixtures/%s: the old text is a prefix of the new one', (name) => {
+		const before = fixture(name);
+		const after = appended(before, [ville, byId]);
+		const kept = before.endsWith('\n') ? before : before + (before.includes('\r\n') ? '\r\n' : '\n');
+		expect(after.startsWith(kept)).toBe(true);
+	});
+
+	it('uses the file indentation (two spaces) and adds the missing final newline', () => {
+		const after = appended(fixture('comments'));
+		expect(after).toContain('# end of file, no final newline\n\napi_ville:\n  uri: /api/ville\n  controller: Controller\\api\\VilleController\n  httpMethod: [GET]\n');
+	});
+
+	it('keeps CRLF line endings', () => {
+		const after = appended(fixture('crlf'));
+		expect(after.endsWith('api_ville:\r\n    uri: /api/ville\r\n    controller: Controller\\api\\VilleController\r\n    httpMethod: [GET]\r\n')).toBe(true);
+		expect(after.replace(/\r\n/g, '')).not.toContain('\n');
+	});
+
+	it('separates entries by a blank line when the file does', () => {
+		expect(appended(fixture('sample'))).toMatch(/httpMethod: \[GET\]\n\napi_ville:\n/);
+		expect(appended(fixture('crlf'))).toMatch(/httpMethod: \[GET\]\r\napi_ville:\r\n/);
+	});
+
+	it('defaults to four spaces for an empty or missing file', () => {
+		expect(appended('')).toBe('api_ville:\n    uri: /api/ville\n    controller: Controller\\api\\VilleController\n    httpMethod: [GET]\n');
+		expect(appended('# no routes yet\n')).toBe('# no routes yet\napi_ville:\n    uri: /api/ville\n    controller: Controller\\api\\VilleController\n    httpMethod: [GET]\n');
+	});
+
+	it('single-quotes URIs with a path parameter and lists methods in flow style', () => {
+		expect(appended('', [byId])).toContain("    uri: '/api/ville/{id}'\n    controller: Controller\\api\\VilleByIdController\n    httpMethod: [GET, POST]\n");
+	});
+});
+
+describe('reading routes.yaml', () => {
+	it('indexes names and method+URI pairs, whatever the quoting and list style', () => {
+		const file = parsed(fixture('comments'));
+		expect(file.entries.map((entry) => [entry.name, entry.uri, entry.methods])).toEqual([
+			['home', '/', ['GET']],
+			['api_ville_by_id', '/api/ville/{id}', ['GET']],
+			['contact', '/contact', ['GET', 'POST']],
+		]);
+		expect(file.byMethodUri.get('POST /contact')?.name).toBe('contact');
+		expect(file.byMethodUri.get('GET /api/ville/{}')?.name).toBe('api_ville_by_id');
+	});
+
+	it.each([
+		['home:\n    uri: /\n  bad: [\n', 'app/Config/routes.yaml:3:'],
+		['home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\nhome:\n    uri: /x\n    controller: B\n    httpMethod: [GET]\n', 'app/Config/routes.yaml:5:1: duplicate key: home'],
+		['- home\n- about\n', 'app/Config/routes.yaml:1:1: the top level must be a mapping'],
+		['home: /\n', 'app/Config/routes.yaml:1:7: route "home" must be a mapping'],
+		['home:\n    controller: A\n    httpMethod: [GET]\n', 'app/Config/routes.yaml:1:1: route "home" has no "uri"'],
+		['home:\n    uri: /\n    httpMethod: [GET]\n', 'app/Config/routes.yaml:1:1: route "home" has no "controller"'],
+		['home:\n    uri: /\n    controller: A\n', 'app/Config/routes.yaml:1:1: route "home" has no "httpMethod"'],
+		['home:\n    uri: /\n    controller: A\n    httpMethod: {a: 1}\n', 'app/Config/routes.yaml:4:17: route "home": httpMethod must be a list'],
+		['{home: {uri: /, controller: A, httpMethod: [GET]}}\n', 'flow mapping'],
+		['ho\0me: x\n', 'app/Config/routes.yaml:1:3: not a text file'],
+	])('refuses %j with %s', (text, expected) => {
+		const result = parseRoutes(text);
+		expect(result).toMatchObject({code: 'BAD_PROJECT_FILE'});
+		expect((result as {message: string}).message).toContain(expected);
+	});
+
+	it('refuses a YAML alias bomb quickly', () => {
+		const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+		for (let index = 1; index < 12; index++) {
+			const previous = String.fromCharCode(96 + index);
+			const current = String.fromCharCode(97 + index);
+			lines.push(`${current}: &${current} [${Array.from({length: 9}, () => `*${previous}`).join(',')}]`);
+		}
+		const started = performance.now();
+		const result = parseRoutes(`${lines.join('\n')}\n`);
+		expect(performance.now() - started).toBeLessThan(2000);
+		expect(result).toMatchObject({code: 'BAD_PROJECT_FILE'});
+	});
+});
+
+describe.skipIf(!hasPhp)('Symfony YAML (the framework parser) reads the result as intended', () => {
+	it.each(['sample', 'comments', 'crlf'])('fixtures/%s plus two routes', (name) => {
+		const before = fixture(name);
+		const data = symfonyYamlParse(appended(before, [ville, byId])) as Record<string, unknown>;
+		const original = symfonyYamlParse(before) as Record<string, unknown>;
+		expect(data).toEqual({
+			...original,
+			api_ville: {uri: '/api/ville', controller: 'Controller\\api\\VilleController', httpMethod: ['GET']},
+			'api_ville-by-id': {uri: '/api/ville/{id}', controller: 'Controller\\api\\VilleByIdController', httpMethod: ['GET', 'POST']},
+		});
+	});
+});
