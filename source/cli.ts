@@ -10,5 +10,13 @@ const exitCode = await main(process.argv.slice(2), {
 	stderr: process.stderr,
 	stdin: process.stdin,
 	interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+	onSignal(handler) {
+		const signals = ['SIGINT', 'SIGTERM'] as const;
+		const listener = (signal: NodeJS.Signals): void => handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
+		for (const signal of signals) process.on(signal, listener);
+		return () => {
+			for (const signal of signals) process.off(signal, listener);
+		};
+	},
 });
 process.exitCode = exitCode;

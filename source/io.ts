@@ -15,7 +15,11 @@ export interface Io {
 	readonly stdin: NodeJS.ReadableStream;
 	/** Decided once by the bin: stdin and stdout are terminals. */
 	readonly interactive: boolean;
+	/** Set by the bin: calls `handler` on Ctrl+C (SIGINT) or SIGTERM until the returned function is called. */
+	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
 }
+
+export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 export function useColor(io: Io): boolean {
 	return !('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') && Boolean(io.stdout.isTTY);
