@@ -8,7 +8,7 @@ import lockfile from 'proper-lockfile';
 import {EduError, refusal, type Refusal} from './errors.js';
 import {plan as makePlan, type FileChange, type Plan} from './plan.js';
 import {readSnapshot, type Snapshot} from './project.js';
-import {routesPath} from './routes.js';
+import {routesPath, verifyAppended} from './routes.js';
 
 /** The file-system calls commit makes; tests pass their own to inject failures. */
 export interface CommitFs {
@@ -85,10 +85,16 @@ function isDanglingLink(target: string): boolean {
 	}
 }
 
-/** True when nothing the plan depends on changed since `snapshot` was read. */
-function unchanged(before: Snapshot, now: Snapshot, changes: readonly FileChange[]): boolean {
-	if (before.routes.text !== now.routes.text || before.routes.exists !== now.routes.exists) return false;
-	return changes.every((change) => (before.files.get(change.path.toLowerCase()) === undefined) === (now.files.get(change.path.toLowerCase()) === undefined));
+/** True when routes.yaml is byte-identical to the snapshot and no file to create has appeared. */
+function unchanged(snapshot: Snapshot, changes: readonly FileChange[]): boolean {
+	let routesText: string | null;
+	try {
+		routesText = nodeFs.readFileSync(path.join(snapshot.root, routesPath), 'utf8');
+	} catch {
+		routesText = null;
+	}
+	if (snapshot.routes.exists ? routesText !== snapshot.routes.text : routesText !== null) return false;
+	return changes.every((change) => change.action !== 'create' || !nodeFs.existsSync(path.join(snapshot.root, change.path)));
 }
 
 export async function commit(planned: Plan, snapshot: Snapshot, options: CommitOptions = {}): Promise<CommitResult> {
@@ -119,12 +125,20 @@ export async function commit(planned: Plan, snapshot: Snapshot, options: CommitO
 
 	try {
 		// Re-check under the lock: another run may have written since the snapshot.
-		const fresh = readSnapshot(root);
-		if ('code' in fresh) throw EduError.from(fresh);
 		let current = planned;
-		if (!unchanged(snapshot, fresh, planned.changes)) {
+		let base = snapshot;
+		if (!unchanged(snapshot, planned.changes)) {
+			const fresh = readSnapshot(root);
+			if ('code' in fresh) throw EduError.from(fresh);
+			base = fresh;
 			current = makePlan(planned.request, fresh);
 			if (current.refusals.length > 0) throw EduError.from(current.refusals[0]!);
+		}
+		// The whole new routes.yaml, re-parsed: old routes unchanged, new ones as intended.
+		const routesChange = current.changes.find((change) => change.path === routesPath);
+		if (routesChange) {
+			const problem = verifyAppended(base.routes, routesChange.after, current.routes);
+			if (problem) throw EduError.from(problem);
 		}
 		for (const folder of new Set(current.changes.map((change) => path.dirname(path.join(root, change.path))))) {
 			cleanStaleTemps(folder);

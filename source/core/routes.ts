@@ -32,6 +32,8 @@ export interface RoutesFile {
 	readonly byMethodUri: ReadonlyMap<string, RouteEntry>;
 	/** Pairs of routes that already serve the same method and URI. */
 	readonly clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]>;
+	/** Why a new top-level entry cannot be appended as text, if it cannot. */
+	readonly appendProblem?: string;
 }
 
 export interface NewRoute {
@@ -74,14 +76,13 @@ export function parseRoutes(text: string, path = routesPath, exists = true): Rou
 	const counter = new LineCounter();
 	let document: Document.Parsed;
 	try {
-		document = parseDocument(text, {lineCounter: counter, uniqueKeys: true, prettyErrors: false, strict: true});
+		document = parseDocument(text, {lineCounter: counter, uniqueKeys: false, prettyErrors: false, strict: true});
 	} catch (error) {
 		return fail(path, text, 0, `cannot be read as YAML (${error instanceof Error ? error.message : String(error)})`);
 	}
 	const [firstError] = document.errors;
 	if (firstError) {
-		const reason = firstError.code === 'DUPLICATE_KEY' ? `duplicate key: ${duplicateKeyName(text, firstError.pos[0])}` : shortReason(firstError.message);
-		return fail(path, text, firstError.pos[0], reason, counter);
+		return fail(path, text, firstError.pos[0], shortReason(firstError.message), counter);
 	}
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
@@ -94,7 +95,9 @@ export function parseRoutes(text: string, path = routesPath, exists = true): Rou
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level is a flow mapping ({…}); write it in block style so routes can be appended', counter);
 	}
 
+	// The yaml package's own unique-key check is quadratic; names are checked here with a Map.
 	const entries: RouteEntry[] = [];
+	const seen = new Set<string>();
 	let indent: number | undefined;
 	for (const pair of top.items) {
 		const keyNode = pair.key as Node | null;
@@ -103,9 +106,17 @@ export function parseRoutes(text: string, path = routesPath, exists = true): Rou
 			return fail(path, text, start, 'a route name must be a plain string', counter);
 		}
 		const name = String(keyNode.value);
+		if (seen.has(name)) return fail(path, text, start, `duplicate key: ${name}`, counter);
+		seen.add(name);
 		const value = pair.value as Node | null;
 		if (!isMap(value)) {
 			return fail(path, text, value?.range?.[0] ?? start, `route "${name}" must be a mapping with uri, controller and httpMethod`, counter);
+		}
+		const keys = new Set<unknown>();
+		for (const item of value.items) {
+			const key = isScalar(item.key) ? item.key.value : item.key;
+			if (keys.has(key)) return fail(path, text, (item.key as Node | null)?.range?.[0] ?? start, `route "${name}": duplicate key ${String(key)}`, counter);
+			keys.add(key);
 		}
 		if (indent === undefined && !value.flow && value.items.length > 0) {
 			const firstKey = value.items[0]?.key as Node | null;
@@ -138,7 +149,23 @@ export function parseRoutes(text: string, path = routesPath, exists = true): Rou
 		const {line, col} = counter.linePos(start);
 		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col});
 	}
-	return indexRoutes(path, text, exists, entries, indent ?? 4, isSpaced(text, top.items.length), eol);
+	const file = indexRoutes(path, text, exists, entries, indent ?? 4, isSpaced(text, top.items.length), eol);
+	const problem = appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter);
+	return problem === undefined ? file : {...file, appendProblem: problem};
+}
+
+/**
+ * Whether text appended at the end continues the top-level mapping: its keys start at
+ * column 1 and nothing but blank lines and comments follows the last entry (no `...` or
+ * `---` marker, no second document).
+ */
+function appendProblem(text: string, start: number, end: number, counter: LineCounter): string | undefined {
+	if (counter.linePos(start).col !== 1) return 'its routes are indented; routes must start at column 1';
+	const rest = text.slice(end);
+	if (!/^(?:[ \t]*(?:#[^\n]*)?\r?\n?)*$/.test(rest)) {
+		return 'something other than comments follows the last route (a "..." or "---" marker?)';
+	}
+	return undefined;
 }
 
 function indexRoutes(
@@ -167,11 +194,6 @@ function indexRoutes(
 
 function shortReason(message: string): string {
 	return (message.split('\n', 1)[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
-}
-
-function duplicateKeyName(text: string, offset: number): string {
-	const match = /^[^\s:#]+|^'[^']*'|^"[^"]*"/.exec(text.slice(offset, offset + 200));
-	return match ? match[0] : 'a key appears twice';
 }
 
 /** True when the file's top-level entries are separated by blank lines. */
@@ -214,29 +236,48 @@ function yamlQuoted(value: string): string {
 }
 
 /**
- * routes.yaml with new entries appended as text. The result is re-parsed and must read as
- * the old routes plus the new ones, else the append is refused rather than written.
+ * routes.yaml with new entries appended as text. The file was checked once, when parsed, to
+ * end where a new top-level entry continues its mapping; the new entries' own text is parsed
+ * here and must read as intended. `verifyAppended` re-parses the whole result before writing.
  */
 export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): string | Refusal {
+	if (file.appendProblem !== undefined) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append a route: ${file.appendProblem}; the file was left unchanged`);
+	}
 	let text = file.text;
 	if (text.length > 0 && !text.endsWith('\n')) text += file.eol;
+	let added = '';
 	for (const route of routes) {
 		const hasContent = /[^\s]/.test(text.replace(/^\uFEFF/, ''));
-		if (file.spaced && hasContent && !/(\r?\n){2}$/.test(text)) text += file.eol;
-		text += renderEntry(route, file.indent, file.eol);
+		const separator = file.spaced && hasContent && !/(\r?\n){2}$/.test(text) ? file.eol : '';
+		const entry = renderEntry(route, file.indent, file.eol);
+		text += separator + entry;
+		added += entry;
 	}
-	const reread = parseRoutes(text, file.path, true);
-	if ('code' in reread) {
-		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append the new route safely (${reread.message}); the file was left unchanged`);
-	}
-	const expected = [...file.entries.map(stripPosition), ...routes.map((route) => ({...route, methods: [...route.methods]}))];
-	const actual = reread.entries.map(stripPosition);
-	if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-		return refusal('BAD_PROJECT_FILE', `${file.path}: appending the new route would change how the file reads; the file was left unchanged`);
+	const alone = parseRoutes(added, file.path, true);
+	if ('code' in alone || !sameRoutes(alone.entries, routes)) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: the new route would not read back as intended; the file was left unchanged`);
 	}
 	return text;
 }
 
-function stripPosition(entry: RouteEntry | NewRoute): NewRoute {
-	return {name: entry.name, uri: entry.uri, controller: entry.controller, methods: [...entry.methods]};
+/** The whole appended text, re-parsed: the old routes unchanged and the new ones as intended. */
+export function verifyAppended(file: RoutesFile, text: string, routes: readonly NewRoute[]): Refusal | undefined {
+	const reread = parseRoutes(text, file.path, true);
+	if ('code' in reread) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append the new route safely (${reread.message}); the file was left unchanged`);
+	}
+	if (!sameRoutes(reread.entries, [...file.entries, ...routes])) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: appending the new route would change how the file reads; the file was left unchanged`);
+	}
+	return undefined;
+}
+
+function sameRoutes(actual: readonly NewRoute[], expected: readonly NewRoute[]): boolean {
+	if (actual.length !== expected.length) return false;
+	return actual.every((entry, index) => {
+		const other = expected[index]!;
+		return entry.name === other.name && entry.uri === other.uri && entry.controller === other.controller
+			&& entry.methods.length === other.methods.length && entry.methods.every((method, at) => method === other.methods[at]);
+	});
 }

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {appendRoutes, parseRoutes, type NewRoute, type RoutesFile} from '../../source/core/routes.js';
+import {appendRoutes, parseRoutes, verifyAppended, type NewRoute, type RoutesFile} from '../../source/core/routes.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
@@ -56,6 +56,26 @@ describe('appending keeps every existing byte', () => {
 	});
 });
 
+describe('appending is refused rather than risky', () => {
+	it.each([
+		['a document end marker', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n...\n', 'follows the last route'],
+		['a second document', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n---\nother: 1\n', 'app/Config/routes.yaml:'],
+		['indented routes', '  home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n', 'indented'],
+	])('%s', (_label, text, reason) => {
+		const file = parseRoutes(text);
+		const result = 'code' in file ? file : appendRoutes(file, [ville]);
+		expect(result).toMatchObject({code: 'BAD_PROJECT_FILE'});
+		expect((result as {message: string}).message).toContain(reason);
+	});
+
+	it('verifyAppended accepts the append and rejects a text that changes an old route', () => {
+		const file = parsed(fixture('sample'));
+		const text = appended(fixture('sample'));
+		expect(verifyAppended(file, text, [ville])).toBeUndefined();
+		expect(verifyAppended(file, text.replace('uri: /\n', 'uri: /home\n'), [ville])).toMatchObject({code: 'BAD_PROJECT_FILE'});
+	});
+});
+
 describe('reading routes.yaml', () => {
 	it('indexes names and method+URI pairs, whatever the quoting and list style', () => {
 		const file = parsed(fixture('comments'));
@@ -70,6 +90,7 @@ describe('reading routes.yaml', () => {
 
 	it.each([
 		['home:\n    uri: /\n  bad: [\n', 'app/Config/routes.yaml:3:'],
+		['home:\n    uri: /\n    uri: /x\n    controller: A\n    httpMethod: [GET]\n', 'app/Config/routes.yaml:3:5: route "home": duplicate key uri'],
 		['home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\nhome:\n    uri: /x\n    controller: B\n    httpMethod: [GET]\n', 'app/Config/routes.yaml:5:1: duplicate key: home'],
 		['- home\n- about\n', 'app/Config/routes.yaml:1:1: the top level must be a mapping'],
 		['home: /\n', 'app/Config/routes.yaml:1:7: route "home" must be a mapping'],
