@@ -1,20 +1,20 @@
 // make:api and make:controller: flags → request → plan → dry-run report or commit.
-import {Command, Option} from 'commander';
+import {Command} from 'commander';
 import {EduError, messages, refusal, type Refusal} from '../core/errors.js';
 import {fileLines, jsonFailure, jsonSuccess, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan} from '../core/plan.js';
 import {findProjectRoot, readSnapshot} from '../core/project.js';
-import type {MakeRequest, TemplateKind} from '../core/request.js';
+import type {MakeRequest} from '../core/request.js';
 import type {Io} from '../io.js';
 import type {CommandContext} from '../main.js';
+import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
 import {addCommonOptions, splitList, startFolder, writeJson, type CommonOptions} from './options.js';
 
-export interface MakeOptions extends CommonOptions {
+export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
 	readonly uri?: string;
 	readonly description?: string;
-	readonly template?: TemplateKind;
 }
 
 const examples: Record<Kind, string> = {
@@ -23,10 +23,11 @@ Examples:
   $ edu make:api ville                         GET /api/ville → Controller\\api\\VilleController
   $ edu make:api ville --methods GET,POST --uri '/api/ville/{id}'
   $ edu make:api MyUserTest --dry-run          show the plan and the routes.yaml diff
-  $ edu make:api ville --yes --json            for scripts: one JSON object on stdout
+  $ edu make:api ville --yes --json            for scripts: one JSON object on stdout${templateExamples}
 
 Naming: the class is the name with its first letter upper-cased + Controller; the URI is
-/api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.`,
+/api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
+${templateHelp}`,
 	controller: `
 Examples:
   $ edu make:controller villeRead              /villeread, view app/Template/villeread/villeread.html.twig
@@ -47,8 +48,8 @@ export function registerMake(program: Command, context: CommandContext): void {
 			.option('--uri <uri>', 'route URI; {param} segments become path parameters');
 		if (kind === 'api') {
 			command
-				.option('--description <text>', 'description of the 200 response')
-				.addOption(new Option('--template <name>', 'what the controller does').choices(['default', 'resource', 'upload']).default('default'));
+				.option('--description <text>', 'description of the 200 response');
+			addTemplateOptions(command);
 		}
 		command.addHelpText('after', examples[kind]);
 		command.action(async (name: string | undefined, options: MakeOptions) => {
@@ -64,13 +65,18 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions): MakeReques
 		methods: options.methods === undefined ? undefined : splitList(options.methods),
 		uri: options.uri,
 		description: options.description,
-		template: options.template,
+		...templateRequest(options),
 	};
 }
 
 export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, io: Io): Promise<number> {
 	try {
 		if (name === undefined) {
+			// In a terminal, a missing name opens the wizard (Ink and React load only then).
+			if (io.interactive && !options.yes && !options.json) {
+				const {openWizard} = await import('../tui/open.js');
+				return await openWizard(io, {kind, start: startFolder(io, options), plain: options.plain, dryRun: options.dryRun, flags: options});
+			}
 			throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 		}
 		return await generate(requestFrom(kind, name, options), options, io);

@@ -7,6 +7,7 @@ import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
 import {render} from './templates.js';
+import {templateUnits} from './template-units.js';
 import {pathParameters, uriProblem} from './uri.js';
 
 export interface FileChange {
@@ -39,7 +40,7 @@ export interface Plan {
 
 export const openapiPath = 'app/Controller/api/openapi.php';
 
-interface Unit {
+export interface Unit {
 	readonly route: PlannedRoute;
 	readonly controller: string;
 	readonly view?: string;
@@ -78,18 +79,28 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	if (!Array.isArray(methods)) optionRefusals.push(methods);
 	const uri = request.uri ?? names.uri;
 	const badUri = uriProblem(uri);
-	if (badUri !== undefined) optionRefusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": ${badUri}.`));
+	if (badUri !== undefined) optionRefusals.push(refusal('INVALID_URI', `Invalid URI ${JSON.stringify(uri)}: ${badUri}.`));
 	const description = request.description ?? defaultDescription;
 	const badDescription = descriptionProblem(description);
 	if (badDescription !== undefined) optionRefusals.push(refusal('INVALID_OPTION', badDescription));
-	if ((request.template ?? 'default') !== 'default') {
-		optionRefusals.push(refusal('INVALID_OPTION', `The ${request.template} template is not available yet.`));
+	const template = request.template ?? 'default';
+	if (template !== 'default' && kind !== 'api') {
+		optionRefusals.push(refusal('INVALID_OPTION', `The ${template} template is for make:api only.`));
 	}
+	// The resource and upload templates choose their own methods; request.methods is ignored.
+	const templated = template !== 'default' && kind === 'api' && badUri === undefined
+		? templateUnits(template, request, names, uri)
+		: undefined;
+	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
 	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, names, warnings);
 
-	const units = kind === 'api'
-		? [apiUnit(names, uri, methods, description)]
-		: [webUnit(names, uri, methods)];
+	let units: readonly Unit[];
+	if (templated !== undefined && 'units' in templated) {
+		units = templated.units;
+		warnings.push(...templated.warnings);
+	} else {
+		units = kind === 'api' ? [apiUnit(names, uri, methods, description)] : [webUnit(names, uri, methods)];
+	}
 
 	const refusals = collisions(units, snapshot);
 	if (refusals.length > 0) return refused(refusals, names, warnings);

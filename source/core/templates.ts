@@ -11,6 +11,9 @@ const cache = new Map<string, string>();
 export type TemplateName =
 	| 'api-controller.php.tpl'
 	| 'openapi.php.tpl'
+	| 'resource-list.php.tpl'
+	| 'resource-item.php.tpl'
+	| 'upload-controller.php.tpl'
 	| 'web-controller.php.tpl'
 	| 'web-view.twig.tpl';
 

@@ -1,0 +1,88 @@
+// make:api's --template and the flags of the resource and upload templates: registered on the
+// command, then read into the request. Mistakes in them are one-line errors before any planning.
+import {Option, type Command} from 'commander';
+import {EduError, UsageError} from '../core/errors.js';
+import type {MakeRequest, TemplateKind} from '../core/request.js';
+import {parseFields} from '../core/resource.js';
+import {defaultUpload, parseExtensions} from '../core/upload.js';
+
+export interface TemplateOptions {
+	readonly template?: TemplateKind;
+	readonly table?: string;
+	readonly fields?: string;
+	readonly field?: string;
+	readonly extensions?: string;
+	readonly dir?: string;
+	/** Set before the action: --methods was typed (its default is GET). */
+	readonly methodsGiven?: boolean;
+}
+
+export const templateHelp = `
+Templates (--template):
+  default    a controller returning sample JSON, for the --methods and --uri given
+  resource   a table's rows as JSON: GET and POST /api/<name> (list, create: 201, or 400
+             {"erreur", "champs"}), GET /api/<name>/{id} (one row: 200, or 404 {"erreur"})
+             --fields name:type,...  string, string:LENGTH or int, all required (e.g.
+                                     nom:string:255,code_postal:string:10,nombre_habitant:int)
+             --table NAME            the table (default: the name in snake case)
+  upload     POST /api/<name>: one file stored under a name made by the server; 201
+             {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored
+             --field NAME            the form field of the file (default ${defaultUpload.field})
+             --extensions LIST       the allowed extensions (default ${defaultUpload.extensions.join(',')})
+             --dir FOLDER            where files go, relative to the project root
+                                     (default ${defaultUpload.dir})`;
+
+export const templateExamples = `
+  $ edu make:api ville --template resource --table ville \\
+      --fields nom:string:255,code_postal:string:10,nombre_habitant:int
+  $ edu make:api import --template upload --extensions csv,txt --dir var/uploads`;
+
+export function addTemplateOptions(command: Command): void {
+	command
+		.addOption(new Option('--template <name>', 'what the controller does (see Templates below)').choices(['default', 'resource', 'upload']).default('default'))
+		.option('--table <name>', 'resource: the database table')
+		.option('--fields <list>', 'resource: the columns, e.g. nom:string:255,nombre_habitant:int')
+		.option('--field <name>', `upload: the form field holding the file (default ${defaultUpload.field})`)
+		.option('--extensions <list>', `upload: allowed extensions (default ${defaultUpload.extensions.join(',')})`)
+		.option('--dir <folder>', `upload: where files are stored, relative to the project root (default ${defaultUpload.dir})`)
+		.hook('preAction', (action) => {
+			action.setOptionValue('methodsGiven', action.getOptionValueSource('methods') === 'cli');
+		});
+}
+
+/** The template part of the request, or a usage error for a flag that does not fit the template. */
+export function templateRequest(options: TemplateOptions): Pick<MakeRequest, 'template' | 'table' | 'fields' | 'upload'> {
+	const template = options.template ?? 'default';
+	const only = (flags: ReadonlyArray<keyof TemplateOptions>, wanted: TemplateKind): void => {
+		for (const flag of flags) {
+			if (options[flag] !== undefined && template !== wanted) {
+				throw new UsageError(`--${flag} applies to --template ${wanted} only.`);
+			}
+		}
+	};
+	only(['table', 'fields'], 'resource');
+	only(['field', 'extensions', 'dir'], 'upload');
+	if (template !== 'default' && options.methodsGiven === true) {
+		const methods = template === 'resource' ? 'GET, POST and GET …/{id}' : 'POST';
+		throw new UsageError(`--methods does not apply to --template ${template}: its routes are ${methods}.`);
+	}
+	if (template === 'resource') {
+		if (options.fields === undefined) {
+			throw new UsageError('--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int');
+		}
+		const fields = parseFields(options.fields);
+		if (!Array.isArray(fields)) throw EduError.from(fields);
+		return {template, table: options.table, fields};
+	}
+	if (template === 'upload') {
+		return {
+			template,
+			upload: {
+				field: options.field ?? defaultUpload.field,
+				extensions: options.extensions === undefined ? defaultUpload.extensions : parseExtensions(options.extensions),
+				dir: options.dir ?? defaultUpload.dir,
+			},
+		};
+	}
+	return {template};
+}

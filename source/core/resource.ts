@@ -1,0 +1,160 @@
+// The `resource` template of make:api: `--fields` and `--table` read and checked, and the two
+// controllers and routes it generates (a list with POST, and one item by id). Pure.
+import {refusal, type Refusal} from './errors.js';
+import type {Names} from './naming.js';
+import type {FieldSpec} from './request.js';
+import {render} from './templates.js';
+import {pathParameters, uriProblem} from './uri.js';
+import type {TemplateUnits, Unit} from './template-units.js';
+
+/** A column or table name: an SQL identifier that is also safe inside PHP strings and comments. */
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const maxIdentifier = 64;
+export const maxStringLength = 65_535;
+export const maxFields = 50;
+
+/** Words that cannot name a column or a table without quoting in MySQL, MariaDB or SQLite. */
+const sqlReserved = new Set(`add all alter and as asc between by case check column constraint create cross current_date
+current_time current_timestamp database default delete desc distinct drop else exists false foreign from full group
+having if in index inner insert interval into is join key left like limit match natural not null offset on or order
+outer primary references regexp rename replace right row rows select set table then to true union unique update
+using values when where with`.split(/\s+/));
+
+/** Why `name` cannot be a column or table name, or undefined when it can. */
+export function identifierProblem(name: string, what: string): string | undefined {
+	if (name === '') return `the ${what} name is empty`;
+	if (name.length > maxIdentifier) return `the ${what} name "${name.slice(0, 20)}…" is longer than ${maxIdentifier} characters`;
+	if (!identifier.test(name)) {
+		return `"${printable(name)}" cannot be a ${what} name: use letters A-Z and a-z, digits and _, not starting with a digit`;
+	}
+	if (sqlReserved.has(name.toLowerCase())) return `"${name}" is an SQL keyword: choose another ${what} name`;
+	return undefined;
+}
+
+/**
+ * `nom:string:255,code_postal:string:10,nombre_habitant:int` → fields. Only the syntax is
+ * checked here; `fieldsProblem` checks the names, which the wizard's table also goes through.
+ */
+export function parseFields(text: string): FieldSpec[] | Refusal {
+	const items = text.split(',').map((item) => item.trim());
+	if (items.every((item) => item === '')) return invalid('--fields is empty: give name:type pairs, e.g. nom:string:255,nombre_habitant:int.');
+	const fields: FieldSpec[] = [];
+	for (const item of items) {
+		if (item === '') return invalid(`--fields "${printable(text)}" has an empty item: separate name:type pairs with single commas.`);
+		const [name = '', type = '', length, ...rest] = item.split(':').map((part) => part.trim());
+		if (rest.length > 0 || type === '') {
+			return invalid(`--fields item "${printable(item)}" is not name:type or name:string:length (e.g. nom:string:255, nombre_habitant:int).`);
+		}
+		const normalized = type.toLowerCase();
+		if (normalized === 'int' || normalized === 'integer') {
+			if (length !== undefined) return invalid(`--fields item "${printable(item)}": an int field takes no length.`);
+			fields.push({name, type: 'int'});
+		} else if (normalized === 'string') {
+			if (length === undefined) {
+				fields.push({name, type: 'string'});
+				continue;
+			}
+			if (!/^[0-9]+$/.test(length)) return invalid(`--fields item "${printable(item)}": the length "${printable(length)}" is not a whole number.`);
+			fields.push({name, type: 'string', length: Number(length)});
+		} else {
+			return invalid(`--fields item "${printable(item)}": unknown type "${printable(type)}"; use string, string:LENGTH or int.`);
+		}
+	}
+	return fields;
+}
+
+/** Why these fields cannot make a resource, or undefined when they can. */
+export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined {
+	if (fields.length === 0) return 'The resource template needs at least one field: pass --fields, e.g. --fields nom:string:255,nombre_habitant:int.';
+	if (fields.length > maxFields) return `The resource template takes at most ${maxFields} fields; ${fields.length} were given.`;
+	const seen = new Set<string>();
+	for (const field of fields) {
+		const problem = identifierProblem(field.name, 'field');
+		if (problem !== undefined) return `Invalid field: ${problem}.`;
+		const key = field.name.toLowerCase();
+		if (key === 'id') return 'Invalid field: "id" is the primary key the database generates; leave it out of the fields.';
+		if (seen.has(key)) return `Invalid field: "${field.name}" is given twice (column names ignore case).`;
+		seen.add(key);
+		if (field.type !== 'string' && field.type !== 'int') return `Invalid field: "${field.name}" has the unknown type "${String(field.type)}"; use string or int.`;
+		if (field.type === 'int' && field.length !== undefined) return `Invalid field: "${field.name}" is an int and takes no length.`;
+		if (field.length !== undefined && (!Number.isInteger(field.length) || field.length < 1 || field.length > maxStringLength)) {
+			return `Invalid field: the length of "${field.name}" must be a whole number from 1 to ${maxStringLength}.`;
+		}
+	}
+	return undefined;
+}
+
+/** The table of a resource named `names`: `--table`, or the name in snake case. */
+export function defaultTable(names: Names): string {
+	return names.twigFolder;
+}
+
+export function resourceUnits(names: Names, uri: string, fields: readonly FieldSpec[] | undefined, table: string | undefined, description: string | undefined): TemplateUnits {
+	const refusals: Refusal[] = [];
+	const badFields = fieldsProblem(fields ?? []);
+	if (badFields !== undefined) refusals.push(invalid(badFields));
+	const tableName = table ?? defaultTable(names);
+	const badTable = identifierProblem(tableName, 'table');
+	if (badTable !== undefined) refusals.push(invalid(`Invalid table: ${badTable}${table === undefined ? ' (it comes from the controller name; pass --table)' : ''}.`));
+	if (pathParameters(uri).length > 0) {
+		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the resource template adds /{id} itself, so give its URI without {parameters}.`));
+	}
+	const itemUri = `${uri}/{id}`;
+	const badItemUri = uriProblem(itemUri);
+	if (badItemUri !== undefined) refusals.push(refusal('INVALID_URI', `Invalid URI "${itemUri}": ${badItemUri}.`));
+	if (refusals.length > 0 || fields === undefined) return {refusals};
+
+	const base = names.className.slice(0, -'Controller'.length);
+	const itemClass = `${base}ByIdController`;
+	const view = {
+		table: tableName,
+		uri,
+		itemUri,
+		listDescription: description ?? `Every row of the ${tableName} table`,
+		fields: fields.map((field, index) => ({
+			name: field.name,
+			isInt: field.type === 'int',
+			phpType: field.type,
+			openapiType: field.type === 'int' ? 'integer' : 'string',
+			sqlType: field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`,
+			hasLength: field.length !== undefined,
+			length: field.length,
+			maxLiteral: field.length === undefined ? 'null' : String(field.length),
+			pdoParam: field.type === 'int' ? 'PARAM_INT' : 'PARAM_STR',
+			last: index === fields.length - 1,
+		})),
+		mediaTypes: [{mediaType: 'application/x-www-form-urlencoded'}, {mediaType: 'application/json'}],
+	};
+	const list: Unit = {
+		route: {
+			name: names.routeName,
+			uri,
+			controller: `Controller\\api\\${names.className}`,
+			methods: ['GET', 'POST'],
+			className: names.className,
+			controllerPath: `app/Controller/api/${names.className}.php`,
+		},
+		controller: render('resource-list.php.tpl', {...view, className: names.className}),
+	};
+	const item: Unit = {
+		route: {
+			name: `${names.routeName}-by-id`,
+			uri: itemUri,
+			controller: `Controller\\api\\${itemClass}`,
+			methods: ['GET'],
+			className: itemClass,
+			controllerPath: `app/Controller/api/${itemClass}.php`,
+		},
+		controller: render('resource-item.php.tpl', {...view, className: itemClass}),
+	};
+	return {units: [list, item], warnings: []};
+}
+
+function invalid(message: string): Refusal {
+	return refusal('INVALID_OPTION', message);
+}
+
+export function printable(text: string): string {
+	const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+	return shown.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

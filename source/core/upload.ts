@@ -1,0 +1,90 @@
+// The `upload` template of make:api: `--field`, `--extensions` and `--dir` checked, and the POST
+// controller and route it generates (the seed's reference upload flow). Pure.
+import {refusal, type Refusal} from './errors.js';
+import type {Names} from './naming.js';
+import type {UploadSpec} from './request.js';
+import {printable} from './resource.js';
+import {render} from './templates.js';
+import type {TemplateUnits} from './template-units.js';
+import {pathParameters} from './uri.js';
+
+export const defaultUpload: UploadSpec = {field: 'file', extensions: ['csv', 'txt'], dir: 'var/uploads'};
+
+/** Extensions a web server may run, or that configure it: never on an allow-list. */
+const executable = /^(php[0-9]*|phtml|pht|phps|phar|pgif|inc|htaccess|htpasswd|ini|cgi|fcgi|pl|py|rb|sh|bash|asp|aspx|ashx|jsp|jspx|exe|bat|cmd|com|dll|so)$/;
+
+/** `csv, .TXT` → ["csv", "txt"]. */
+export function parseExtensions(text: string): string[] {
+	return [...new Set(text.split(/[\s,]+/).map((item) => item.replace(/^\.+/, '').toLowerCase()).filter((item) => item !== ''))];
+}
+
+/** Why this upload cannot be generated, or undefined when it can. */
+export function uploadProblem(upload: UploadSpec): string | undefined {
+	if (!/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(upload.field)) {
+		return `Invalid upload field "${printable(upload.field)}": use letters, digits, _ and -, starting with a letter or _ (PHP turns . and spaces into _).`;
+	}
+	if (upload.extensions.length === 0) return 'Invalid extensions: allow at least one, e.g. --extensions csv,txt.';
+	for (const extension of upload.extensions) {
+		if (!/^[a-z0-9]{1,10}$/.test(extension)) {
+			return `Invalid extension "${printable(extension)}": use lower-case letters and digits only, at most 10, e.g. csv.`;
+		}
+		if (executable.test(extension)) {
+			return `The extension "${extension}" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.`;
+		}
+	}
+	return dirProblem(upload.dir);
+}
+
+/** The upload folder is relative to the project root and stays inside it. */
+export function dirProblem(dir: string): string | undefined {
+	const what = `Invalid upload folder "${printable(dir)}"`;
+	if (dir === '') return `${what}: it is empty.`;
+	if (dir.length > 200) return `${what}: it is longer than 200 characters.`;
+	if (/^[/\\]/.test(dir) || /^[A-Za-z]:/.test(dir)) return `${what}: give a folder relative to the project root, such as var/uploads.`;
+	if (dir.includes('\\')) return `${what}: separate folders with /, not \\.`;
+	const segments = dir.replace(/\/+$/, '').split('/');
+	for (const segment of segments) {
+		if (segment === '') return `${what}: it contains an empty segment (//).`;
+		if (segment === '.' || segment === '..') return `${what}: "${segment}" segments are not allowed; the folder must stay inside the project.`;
+		if (!/^[A-Za-z0-9._-]+$/.test(segment)) return `${what}: use letters, digits, ., _ and - in folder names.`;
+	}
+	return undefined;
+}
+
+export function uploadUnits(names: Names, uri: string, upload: UploadSpec | undefined, description: string | undefined): TemplateUnits {
+	const spec = upload ?? defaultUpload;
+	const refusals: Refusal[] = [];
+	const problem = uploadProblem(spec);
+	if (problem !== undefined) refusals.push(refusal('INVALID_OPTION', problem));
+	if (pathParameters(uri).length > 0) {
+		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the upload template's URI cannot contain {parameters}.`));
+	}
+	if (refusals.length > 0) return {refusals};
+	const dir = spec.dir.replace(/\/+$/, '');
+	const warnings = /^public(\/|$)/.test(dir)
+		? [`Uploads will be stored in ${dir}, under public/: anyone can download them by URL. var/uploads keeps them private.`]
+		: [];
+	const controller = render('upload-controller.php.tpl', {
+		className: names.className,
+		uri,
+		field: spec.field,
+		dir,
+		extensions: spec.extensions.map((value, index) => ({value, last: index === spec.extensions.length - 1})),
+		extensionList: spec.extensions.join(', '),
+		createdDescription: description ?? 'The file was stored under a name made by the server',
+	});
+	return {
+		units: [{
+			route: {
+				name: names.routeName,
+				uri,
+				controller: `Controller\\api\\${names.className}`,
+				methods: ['POST'],
+				className: names.className,
+				controllerPath: `app/Controller/api/${names.className}.php`,
+			},
+			controller,
+		}],
+		warnings,
+	};
+}
