@@ -114,8 +114,9 @@ export async function commit(planned: Plan, snapshot: Snapshot, options: CommitO
 		release = await lockfile.lock(path.join(root, routesPath), {
 			realpath: false,
 			lockfilePath: path.join(configDirectory, '.routes.yaml.lock'),
-			stale: 10_000,
-			update: 2_000,
+			// A holder killed mid-run leaves the lock: it is taken over once 5 s old.
+			stale: 5_000,
+			update: 1_000,
 			retries: {retries: Math.ceil((options.lockWait ?? 30_000) / 150), minTimeout: 20, maxTimeout: 150, factor: 1.3, randomize: true},
 		});
 	} catch (error) {

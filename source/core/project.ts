@@ -53,6 +53,12 @@ export function readRoutesFile(root: string): RoutesFile | Refusal {
 		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyRoutesFile();
 		return refusal('BAD_PROJECT_FILE', `${routesPath}: cannot be read (${(error as Error).message})`);
 	}
+	const nul = bytes.indexOf(0);
+	if (nul !== -1) {
+		const line = bytes.subarray(0, nul).filter((byte) => byte === 0x0a).length + 1;
+		const col = nul - (bytes.lastIndexOf(0x0a, nul) + 1) + 1;
+		return refusal('BAD_PROJECT_FILE', `${routesPath}:${line}:${col}: not a text file (it contains a NUL byte)`);
+	}
 	const text = decodeUtf8(bytes);
 	if (text === undefined) return refusal('BAD_PROJECT_FILE', `${routesPath}:1:1: not a UTF-8 text file`);
 	return parseRoutes(text, routesPath, true);

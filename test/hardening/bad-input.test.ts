@@ -1,0 +1,112 @@
+// Hostile and broken input: each gives one clear line, the right exit code, and no change.
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import type {Io} from '../../source/io.js';
+import {captureIo} from '../helpers/io.js';
+import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+async function refusedUnchanged(root: string, args: string[]): Promise<string> {
+	const before = snapshotTree(root);
+	const result = await runEdu(args, {cwd: root});
+	expect(result.exitCode, result.stderr).toBe(1);
+	expect(result.stdout).toBe('');
+	expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+	expect(result.stderr).not.toMatch(/\n\s+at /);
+	expect(snapshotTree(root)).toEqual(before);
+	return result.stderr;
+}
+
+describe('names', () => {
+	it.each([
+		['', 'The name is empty.'],
+		['x'.repeat(5000), 'at most 100 are allowed'],
+		['ma ville', 'cannot contain a space'],
+		['../../etc/passwd', 'cannot contain "."'],
+		['/etc/passwd', 'cannot contain "/"'],
+		['C:\\Windows', 'cannot contain ":"'],
+		['Ville\u00e9', 'non-ASCII character "é"'],
+		['Ville\u0301', 'non-ASCII character'],
+		['line\nbreak', 'control character (U+000A)'],
+	])('%j', async (name, reason) => {
+		const root = tempProject('sample');
+		expect(await refusedUnchanged(root, ['make:api', name])).toContain(reason);
+	});
+});
+
+describe('routes.yaml', () => {
+	const aliasBomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+	for (let index = 1; index < 14; index++) {
+		aliasBomb.push(`${String.fromCharCode(97 + index)}: &${String.fromCharCode(97 + index)} [${Array.from({length: 9}, () => `*${String.fromCharCode(96 + index)}`).join(', ')}]`);
+	}
+	it.each([
+		['malformed', 'home:\n    uri: "/\n', /^app\/Config\/routes\.yaml:\d+:\d+: /],
+		['binary', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]), /^app\/Config\/routes\.yaml:3:1: not a text file \(it contains a NUL byte\)\n$/],
+		['not UTF-8', Buffer.from('home:\n    uri: /caf\xe9\n', 'latin1'), /^app\/Config\/routes\.yaml:1:1: not a UTF-8 text file/],
+		['an alias bomb', `${aliasBomb.join('\n')}\n`, /^app\/Config\/routes\.yaml:1:7: route "a" must be a mapping/],
+		['a duplicate route', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\nhome:\n    uri: /x\n    controller: B\n    httpMethod: [GET]\n', /^app\/Config\/routes\.yaml:5:1: duplicate key: home\n$/],
+		['a list at the top', '- home\n', /^app\/Config\/routes\.yaml:1:1: the top level must be a mapping/],
+		['a route without uri', 'home:\n    controller: A\n    httpMethod: [GET]\n', /^app\/Config\/routes\.yaml:1:1: route "home" has no "uri"\n$/],
+		['a route without controller', 'home:\n    uri: /\n    httpMethod: [GET]\n', /has no "controller"/],
+		['a route without httpMethod', 'home:\n    uri: /\n    controller: A\n', /has no "httpMethod"/],
+	])('%s', async (_label, content, expected) => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), content);
+		const started = performance.now();
+		expect(await refusedUnchanged(root, ['make:api', 'ville'])).toMatch(expected);
+		expect(performance.now() - started).toBeLessThan(10_000);
+	});
+
+	it('two routes already serving the same method and URI: the new one is still checked against both', async () => {
+		const root = tempProject('sample');
+		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'])).toBe('Route "api_hello" already serves GET /api/hello.\n');
+	});
+});
+
+describe('confinement', () => {
+	it('a routes.yaml that is a link to a file outside the project is not written through', async () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		writeFileSync(path.join(outside, 'routes.yaml'), readProjectFile(root, 'app/Config/routes.yaml'));
+		const link = path.join(root, 'app/Config/routes.yaml');
+		await import('node:fs').then(({rmSync}) => rmSync(link));
+		symlinkSync(path.join(outside, 'routes.yaml'), link);
+		const outsideBefore = snapshotTree(outside);
+		expect(await refusedUnchanged(root, ['make:api', 'ville'])).toMatch(/^Refusing to write app\/Config\/routes\.yaml: it resolves to .*, outside the project\.\n$/);
+		expect(snapshotTree(outside)).toEqual(outsideBefore);
+	});
+
+	it('a controller folder that links outside the project is not written through', async () => {
+		const root = tempProject('empty');
+		const outside = tempProject();
+		mkdirSync(path.join(root, 'app/Controller'), {recursive: true});
+		symlinkSync(outside, path.join(root, 'app/Controller/api'));
+		expect(await refusedUnchanged(root, ['make:api', 'ville'])).toContain('outside the project');
+		expect(snapshotTree(outside)).toEqual({});
+	});
+
+	it('a hostile --uri never becomes a path', async () => {
+		const root = tempProject('sample');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/../../etc'])).toContain('".." segment');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"])).toContain('Invalid URI');
+	});
+});
+
+describe('unexpected errors', () => {
+	function throwingIo(base: Io): Io {
+		return Object.defineProperty({...base}, 'cwd', {get: () => { throw new Error('disk on fire\nsecond line'); }});
+	}
+
+	it('print one line and a hint to rerun with DEBUG=1, exit 1, no stack trace', async () => {
+		const io = captureIo(tempProject());
+		expect(await main(['make:api', 'ville'], throwingIo(io))).toBe(1);
+		expect(io.err()).toBe('edu: unexpected error: disk on fire\nRerun with DEBUG=1 to see the stack trace.\n');
+	});
+
+	it('with DEBUG=1 print the stack trace', async () => {
+		const io = captureIo(tempProject(), {env: {DEBUG: '1'}});
+		expect(await main(['make:api', 'ville'], throwingIo(io))).toBe(1);
+		expect(io.err()).toMatch(/^edu: unexpected error: disk on fire\nError: disk on fire\nsecond line\n\s+at /);
+	});
+});
