@@ -1,6 +1,7 @@
 // main({argv, io}) → exit code. The bin (cli.ts) is the only caller that touches process.*.
 import {Command, CommanderError} from 'commander';
-import {EduError} from './core/errors.js';
+import {EduError, UsageError} from './core/errors.js';
+import {startFolder} from './commands/options.js';
 import type {Io} from './io.js';
 import {registerCommands} from './commands/index.js';
 import {version} from './version.js';
@@ -25,6 +26,22 @@ export function buildProgram(context: CommandContext): Command {
 			outputError: (text, write) => write(text.replace(/^error: /, 'edu: ')),
 		});
 	registerCommands(program, context);
+	// `edu` alone opens the wizard, kind first (Ink loads only then); without a terminal, a usage hint.
+	// Positional options: `--cwd` after a command name stays that command's.
+	program
+		.option('--cwd <dir>', 'project root for the wizard (default: the current folder or the nearest one above it)')
+		.option('--plain', 'line prompts instead of the full-screen wizard')
+		.enablePositionalOptions()
+		.allowExcessArguments(true)
+		.action(async (options: {cwd?: string; plain?: boolean}) => {
+			// commander's own "unknown command 'x'" (with its suggestion), as when the program had no action.
+			if (program.args.length > 0) (program as unknown as {unknownCommand(): never}).unknownCommand();
+			if (!io.interactive) {
+				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
+			}
+			const {openWizard} = await import('./tui/open.js');
+			context.exitCode = await openWizard(io, {start: startFolder(io, options), plain: options.plain});
+		});
 	return program;
 }
 

@@ -1,0 +1,125 @@
+// What the wizard (and the plain prompts) collect, and how it becomes the core's MakeRequest.
+// No names are computed here: the core's plan() derives them from the request.
+import type {Refusal, RefusalCode} from '../core/errors.js';
+import type {Kind} from '../core/naming.js';
+import type {Plan} from '../core/plan.js';
+import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
+import {defaultUpload as coreUpload, parseExtensions} from '../core/upload.js';
+
+export interface FieldRow {
+	readonly name: string;
+	readonly type: FieldSpec['type'];
+	/** Digits only; ignored for int fields. */
+	readonly length: string;
+}
+
+export interface UploadRow {
+	readonly field: string;
+	/** As typed: "csv, txt". */
+	readonly extensions: string;
+	readonly dir: string;
+}
+
+export interface WizardForm {
+	readonly kind?: Kind;
+	readonly name: string;
+	readonly methods: readonly string[];
+	/** Undefined while the user has not edited it: the core derives it from the name. */
+	readonly uri?: string;
+	readonly description?: string;
+	readonly template: TemplateKind;
+	readonly table: string;
+	readonly fields: readonly FieldRow[];
+	readonly upload: UploadRow;
+}
+
+/** The core's upload defaults, as the upload screen shows them. */
+export const defaultUpload: UploadRow = {field: coreUpload.field, extensions: coreUpload.extensions.join(', '), dir: coreUpload.dir};
+
+export const emptyField: FieldRow = {name: '', type: 'string', length: ''};
+
+export function initialForm(initial: Partial<WizardForm> = {}): WizardForm {
+	return {
+		name: '',
+		methods: ['GET'],
+		template: 'default',
+		table: '',
+		fields: [emptyField],
+		upload: defaultUpload,
+		...initial,
+	};
+}
+
+export function fieldSpecs(rows: readonly FieldRow[]): FieldSpec[] {
+	return rows
+		.filter((row) => row.name.trim() !== '')
+		.map((row) => (row.type === 'string' && row.length !== ''
+			? {name: row.name.trim(), type: row.type, length: Number(row.length)}
+			: {name: row.name.trim(), type: row.type}));
+}
+
+export function uploadSpec(row: UploadRow): UploadSpec {
+	return {field: row.field.trim(), extensions: parseExtensions(row.extensions), dir: row.dir.trim()};
+}
+
+/** The request for the whole form; `withTemplate: false` leaves the template's options out (the name screen's view). */
+export function toRequest(form: WizardForm, kind: Kind, withTemplate = true): MakeRequest {
+	const template = kind === 'api' && withTemplate ? form.template : 'default';
+	return {
+		kind,
+		name: form.name,
+		methods: form.methods,
+		uri: form.uri,
+		description: form.description,
+		...(template === 'default' ? {} : {template}),
+		...(template === 'resource' ? {table: form.table.trim() === '' ? undefined : form.table.trim(), fields: fieldSpecs(form.fields)} : {}),
+		...(template === 'upload' ? {upload: uploadSpec(form.upload)} : {}),
+	};
+}
+
+export type Screen = 'kind' | 'name' | 'template' | 'resource' | 'upload' | 'route' | 'review' | 'done';
+
+/** The screens of a run, in order, for the form as it is now. */
+export function screensFor(form: WizardForm, kind: Kind | undefined, askKind: boolean): Screen[] {
+	const screens: Screen[] = askKind ? ['kind'] : [];
+	screens.push('name');
+	if (kind === 'api') {
+		screens.push('template');
+		if (form.template === 'resource') screens.push('resource');
+		if (form.template === 'upload') screens.push('upload');
+	}
+	screens.push('route', 'review');
+	return screens;
+}
+
+const nameCodes: readonly RefusalCode[] = ['INVALID_NAME', 'ROUTE_EXISTS', 'CONTROLLER_EXISTS', 'VIEW_EXISTS'];
+const routeCodes: readonly RefusalCode[] = ['INVALID_URI', 'INVALID_METHODS', 'URI_TAKEN'];
+
+/** The screen where a refusal can be fixed. */
+export function ownerOf(code: RefusalCode, screens: readonly Screen[]): Screen {
+	if (nameCodes.includes(code)) return 'name';
+	if (routeCodes.includes(code)) return 'route';
+	if (code === 'INVALID_OPTION') {
+		return screens.find((screen) => screen === 'resource' || screen === 'upload') ?? (screens.includes('template') ? 'template' : 'route');
+	}
+	return 'name';
+}
+
+/** A refusal blocks Enter on `screen` when it belongs to this screen or an earlier one; later ones are only notes. */
+export function blocks(refused: Refusal, screen: Screen, screens: readonly Screen[]): boolean {
+	const owner = screens.indexOf(ownerOf(refused.code, screens));
+	const here = screens.indexOf(screen);
+	return owner === -1 || here === -1 || owner <= here;
+}
+
+/** Where a later screen fixes a refusal, as a hint shown beside it. */
+export function laterHint(refused: Refusal, screens: readonly Screen[]): string {
+	const owner = ownerOf(refused.code, screens);
+	if (owner === 'route') return 'you can change the methods or the URI on the route screen';
+	return 'you can fix it on a later screen';
+}
+
+/** The refusals that keep Enter from moving on from `screen`. */
+export function blockingRefusals(plan: Plan, screen: Screen, screens: readonly Screen[]): Refusal[] {
+	return plan.refusals.filter((refused) => blocks(refused, screen, screens));
+}

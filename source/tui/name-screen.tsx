@@ -1,0 +1,32 @@
+// Step 2: the controller name, with the plan's preview, warnings and refusals under it as you type.
+import {Box, Text, useInput} from 'ink';
+import TextInput from 'ink-text-input';
+import {blockingRefusals} from './form.js';
+import {Frame, quitKey} from './frame.js';
+import {NamePreview, Notes} from './preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from './theme.js';
+
+export function NameScreen({form, update, plan, paths, screens, next, chrome}: ScreenProps) {
+	const empty = form.name === '';
+	const blocked = empty || blockingRefusals(plan, 'name', screens).length > 0;
+	useInput((_input, key) => {
+		if (key.return && !blocked) next();
+	});
+	return (
+		<Frame
+			title={chrome.title}
+			step={chrome.step}
+			keys={[{key: 'Enter', what: blocked ? 'next (fix the name first)' : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
+		>
+			<Box>
+				<Text>Controller name: </Text>
+				<TextInput value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
+			</Box>
+			<Box marginTop={1}><NamePreview plan={plan} paths={paths} /></Box>
+			{empty
+				? <Box marginTop={1}><Toned tone="muted">Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).</Toned></Box>
+				: <Notes plan={plan} screen="name" screens={screens} />}
+		</Frame>
+	);
+}

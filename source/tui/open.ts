@@ -1,0 +1,33 @@
+// The one entry the commands import (lazily): opens the full-screen wizard, or the plain
+// prompts with --plain. Each is itself imported on demand, so --plain never loads Ink.
+import {splitList} from '../commands/options.js';
+import type {Kind} from '../core/naming.js';
+import type {TemplateKind} from '../core/request.js';
+import type {Io} from '../io.js';
+import type {WizardForm} from './form.js';
+
+export interface OpenWizard {
+	/** Given by make:api / make:controller; asked first when absent (`edu` alone). */
+	readonly kind?: Kind;
+	/** Absolute folder to look for the project from. */
+	readonly start: string;
+	readonly plain?: boolean;
+	readonly dryRun?: boolean;
+	/** Flags given with the command, used as the wizard's starting values. */
+	readonly flags?: {readonly methods?: string; readonly uri?: string; readonly description?: string; readonly template?: TemplateKind};
+}
+
+export async function openWizard(io: Io, {kind, start, plain, dryRun, flags = {}}: OpenWizard): Promise<number> {
+	const initial: Partial<WizardForm> = {
+		...(flags.methods === undefined ? {} : {methods: splitList(flags.methods).map((method) => method.toUpperCase())}),
+		...(flags.uri === undefined ? {} : {uri: flags.uri}),
+		...(flags.description === undefined ? {} : {description: flags.description}),
+		...(flags.template === undefined ? {} : {template: flags.template}),
+	};
+	if (plain) {
+		const {runPlain} = await import('./plain.js');
+		return runPlain({io, start, kind, initial, dryRun});
+	}
+	const {runWizard} = await import('./run-wizard.js');
+	return runWizard({io, start, kind, initial, dryRun});
+}

@@ -1,0 +1,166 @@
+// `--plain`: the wizard's flow as line prompts (@inquirer/prompts), for terminals and screen
+// readers that do not suit a full-screen app. Same form, same plan(), same refusals, same commit.
+// Loaded lazily; it never loads Ink or React.
+import {checkbox, confirm, input, select} from '@inquirer/prompts';
+import {commit} from '../core/commit.js';
+import {fileLines, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import type {Kind} from '../core/naming.js';
+import {plan as makePlan, type Plan} from '../core/plan.js';
+import type {Snapshot} from '../core/project.js';
+import {httpMethods, type TemplateKind} from '../core/request.js';
+import {defaultTable, parseFields} from '../core/resource.js';
+import type {Io} from '../io.js';
+import {blockingRefusals, laterHint, screensFor, toRequest, initialForm, type FieldRow, type Screen, type WizardForm} from './form.js';
+import {nextSteps} from './next-steps.js';
+import {cancelledExitCode, cancelledMessage, openProject} from './session.js';
+
+export interface PlainRun {
+	readonly io: Io;
+	readonly start: string;
+	readonly kind?: Kind;
+	readonly initial?: Partial<WizardForm>;
+	readonly dryRun?: boolean;
+}
+
+export async function runPlain({io, start, kind: givenKind, initial, dryRun = false}: PlainRun): Promise<number> {
+	const snapshot = openProject(start);
+	try {
+		const written = await ask(io, snapshot, givenKind, initial ?? {}, dryRun);
+		if (written === undefined) {
+			io.stderr.write(`${cancelledMessage}\n`);
+			return cancelledExitCode;
+		}
+		return 0;
+	} catch (error) {
+		// Ctrl+C in a prompt.
+		if (error instanceof Error && error.name === 'ExitPromptError') {
+			io.stdout.write('\n');
+			io.stderr.write(`${cancelledMessage}\n`);
+			return cancelledExitCode;
+		}
+		throw error;
+	}
+}
+
+/** Asks every question; returns the plan written (or, in a dry run, the plan), or undefined when declined. */
+async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, initial: Partial<WizardForm>, dryRun: boolean): Promise<Plan | undefined> {
+	const context = {input: io.stdin, output: io.stdout as NodeJS.WritableStream};
+	const say = (lines: readonly string[]): void => {
+		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+	};
+	const kind: Kind = givenKind ?? await select<Kind>({
+		message: 'What do you want to create?',
+		choices: [
+			{name: 'API controller (answers JSON)', value: 'api'},
+			{name: 'Web controller (an HTML page with a Twig view)', value: 'controller'},
+		],
+	}, context);
+	let form = initialForm({...initial, kind});
+	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined);
+	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, withTemplate), snapshot);
+	const firstBlocking = (planned: Plan, screen: Screen): string | true => blockingRefusals(planned, screen, screens())[0]?.message ?? true;
+
+	const name = await input({
+		message: 'Controller name (letters, digits and _; e.g. ville or MyUserTest):',
+		default: form.name === '' ? undefined : form.name,
+		validate: (value) => (value === '' ? 'Type a name, e.g. ville or MyUserTest.' : firstBlocking(planFor({name: value}, false), 'name')),
+	}, context);
+	form = {...form, name};
+	say(preview(planFor({}, false), screens()));
+
+	if (kind === 'api') {
+		const template = await select<TemplateKind>({
+			message: 'Template:',
+			default: form.template,
+			choices: [
+				{name: 'default: answers JSON; you write the logic', value: 'default'},
+				{name: 'resource: reads and writes a database table', value: 'resource'},
+				{name: 'upload: receives a file from a form', value: 'upload'},
+			],
+		}, context);
+		form = {...form, template};
+		if (template === 'resource') form = await askResource(form, planFor, firstBlocking, context);
+		if (template === 'upload') form = await askUpload(form, planFor, firstBlocking, context);
+	}
+
+	if (kind !== 'api' || form.template === 'default') {
+		const methods = await checkbox({
+			message: 'HTTP methods (Space toggles, Enter confirms):',
+			choices: httpMethods.map((method) => ({name: method, value: method, checked: form.methods.includes(method)})),
+			required: true,
+		}, context);
+		form = {...form, methods};
+	}
+	const uri = await input({
+		message: 'URI ({param} segments become path parameters):',
+		default: form.uri ?? planFor({}).names?.uri,
+		prefill: 'editable',
+		validate: (value) => firstBlocking(planFor({uri: value}), 'route'),
+	}, context);
+	form = {...form, uri};
+
+	const planned = planFor({});
+	const [refused] = planned.refusals;
+	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
+	say(['', dryRun ? 'The run would:' : 'The run will:', ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
+	const go = await confirm({message: dryRun ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context);
+	if (!go) return undefined;
+	if (dryRun) {
+		say(['Dry run: nothing was written.']);
+		return planned;
+	}
+	const {plan: written} = await commit(planned, snapshot);
+	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written).map((step) => `  ${step.what}: ${step.command}`)]);
+	return written;
+}
+
+function preview(planned: Plan, screens: readonly Screen[]): string[] {
+	const route = planned.routes[0];
+	const lines = [
+		`  Class  ${planned.names?.className ?? '—'}`,
+		...(route ? [`  File   ${route.controllerPath}`] : []),
+		`  Route  ${planned.names?.routeName ?? '—'}`,
+		`  URI    ${route?.uri ?? planned.names?.uri ?? '—'}`,
+		...(route?.viewPath === undefined ? [] : [`  View   ${route.viewPath}`]),
+	];
+	for (const warning of planned.warnings) lines.push(`Warning: ${warning}`);
+	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens)})`);
+	return lines;
+}
+
+type PlanFor = (changed: Partial<WizardForm>, withTemplate?: boolean) => Plan;
+type FirstBlocking = (planned: Plan, screen: Screen) => string | true;
+type Context = {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
+
+async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: Context): Promise<WizardForm> {
+	const names = planFor({}).names;
+	const table = await input({
+		message: `Table (Enter for ${names ? defaultTable(names) : 'the name in snake case'}):`,
+		default: form.table === '' ? undefined : form.table,
+	}, context);
+	const text = await input({
+		message: 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):',
+		validate(value) {
+			const fields = parseFields(value);
+			if ('code' in fields) return fields.message;
+			return firstBlocking(planFor({table, fields: rows(fields)}), 'resource');
+		},
+	}, context);
+	const fields = parseFields(text);
+	return {...form, table, fields: 'code' in fields ? form.fields : rows(fields)};
+}
+
+function rows(fields: ReadonlyArray<{name: string; type: 'string' | 'int'; length?: number}>): FieldRow[] {
+	return fields.map((field) => ({name: field.name, type: field.type, length: field.length === undefined ? '' : String(field.length)}));
+}
+
+async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: Context): Promise<WizardForm> {
+	let upload = form.upload;
+	const check = (changed: Partial<WizardForm['upload']>): string | true => firstBlocking(planFor({upload: {...upload, ...changed}}), 'upload');
+	const field = await input({message: 'Form field holding the file:', default: upload.field, validate: (value) => check({field: value})}, context);
+	upload = {...upload, field};
+	const extensions = await input({message: 'Allowed extensions, comma-separated:', default: upload.extensions, validate: (value) => check({extensions: value})}, context);
+	upload = {...upload, extensions};
+	const dir = await input({message: 'Folder for the files, relative to the project root:', default: upload.dir, validate: (value) => check({dir: value})}, context);
+	return {...form, upload: {...upload, dir}};
+}

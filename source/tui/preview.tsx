@@ -1,0 +1,51 @@
+// What the core's plan says about the request: the names and paths it derives, its warnings
+// and its refusals. Everything shown here comes from plan(); nothing is computed.
+import {Box, Text} from 'ink';
+import type {Plan, PlannedRoute} from '../core/plan.js';
+import {blocks, laterHint, type Screen} from './form.js';
+import {Toned} from './theme.js';
+
+const none = '—';
+
+export function Row({label, value}: {label: string; value: string | undefined}) {
+	return (
+		<Box>
+			<Box width={8} flexShrink={0}><Toned tone="muted">{label}</Toned></Box>
+			<Text wrap="truncate-middle">{value ?? none}</Text>
+		</Box>
+	);
+}
+
+/** Class, controller file, route name, URI and (web) view, as the plan derives them. */
+export function NamePreview({plan, paths}: {plan: Plan; paths: PlannedRoute | undefined}) {
+	const route = plan.routes[0] ?? paths;
+	const names = plan.names;
+	return (
+		<Box flexDirection="column">
+			<Row label="Class" value={names?.className} />
+			<Row label="File" value={route?.controllerPath} />
+			<Row label="Route" value={names?.routeName} />
+			<Row label="URI" value={route?.uri ?? names?.uri} />
+			{plan.kind === 'controller' ? <Row label="View" value={route?.viewPath} /> : null}
+		</Box>
+	);
+}
+
+/** Warnings, then refusals: those this screen must clear first, and those a later screen fixes. */
+export function Notes({plan, screen, screens}: {plan: Plan; screen: Screen; screens: readonly Screen[]}) {
+	if (plan.warnings.length === 0 && plan.refusals.length === 0) return null;
+	return (
+		<Box flexDirection="column" marginTop={1}>
+			{plan.warnings.map((warning) => (
+				<Text key={warning} wrap="wrap"><Toned tone="warning">{`! ${warning}`}</Toned></Text>
+			))}
+			{plan.refusals.map((refused, index) => (
+				<Text key={`${refused.code}-${index}`} wrap="wrap">
+					{blocks(refused, screen, screens)
+						? <Toned tone="error" bold>{`✖ ${refused.message}`}</Toned>
+						: <Toned tone="warning">{`✖ ${refused.message} (${laterHint(refused, screens)})`}</Toned>}
+				</Text>
+			))}
+		</Box>
+	);
+}

@@ -1,0 +1,94 @@
+// Step 4 of the resource template: the table and its fields (name, type, length).
+import {useState} from 'react';
+import {Box, Text, useInput} from 'ink';
+import TextInput from 'ink-text-input';
+import {defaultTable} from '../core/resource.js';
+import {blockingRefusals, emptyField, type FieldRow} from './form.js';
+import {Frame, quitKey} from './frame.js';
+import {Notes} from './preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from './theme.js';
+
+type Column = 'name' | 'type' | 'length';
+const columns: readonly Column[] = ['name', 'type', 'length'];
+
+export function ResourceScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
+	const [row, setRow] = useState(0);
+	const [column, setColumn] = useState<Column>('name');
+	const {fields} = form;
+	const addRow = fields.length + 1;
+	const blocked = blockingRefusals(plan, 'resource', screens).length > 0;
+	const setField = (index: number, change: Partial<FieldRow>): void => {
+		update((current) => ({...current, fields: current.fields.map((field, at) => (at === index ? {...field, ...change} : field))}));
+	};
+
+	useInput((input, key) => {
+		const field = row >= 1 && row <= fields.length ? fields[row - 1] : undefined;
+		if (key.upArrow || key.downArrow) {
+			setRow(Math.min(addRow, Math.max(0, row + (key.upArrow ? -1 : 1))));
+		} else if (key.tab && field) {
+			const usable = field.type === 'int' ? columns.filter((name) => name !== 'length') : columns;
+			const at = usable.indexOf(column);
+			setColumn(usable[(at + (key.shift ? -1 : 1) + usable.length) % usable.length] ?? 'name');
+		} else if (input === ' ' && field && column === 'type') {
+			setField(row - 1, {type: field.type === 'string' ? 'int' : 'string'});
+		} else if (key.ctrl && input === 'd' && field) {
+			update((current) => ({...current, fields: current.fields.filter((_, at) => at !== row - 1)}));
+			setRow(Math.max(0, row - 1));
+		} else if (key.return) {
+			if (row === addRow) {
+				update((current) => ({...current, fields: [...current.fields, emptyField]}));
+				setRow(addRow);
+				setColumn('name');
+			} else if (!blocked) {
+				next();
+			}
+		}
+	});
+
+	const focusedColumn = (index: number): Column | undefined => (row === index + 1 ? (column === 'length' && fields[index]?.type === 'int' ? 'name' : column) : undefined);
+	return (
+		<Frame
+			title={chrome.title}
+			step={chrome.step}
+			keys={[{key: '↑↓', what: 'row'}, {key: 'Tab', what: 'column'}, {key: 'Space', what: 'type'}, {key: 'Ctrl+D', what: 'delete field'}, {key: 'Enter', what: row === addRow ? 'add field' : 'next'}, {key: 'Esc', what: 'back'}, quitKey]}
+		>
+			<Box>
+				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>
+				<TextInput value={form.table} focus={row === 0} placeholder={plan.names ? `${defaultTable(plan.names)} (from the name)` : 'the database table'} onChange={(table) => update((current) => ({...current, table}))} />
+			</Box>
+			<Box marginTop={1}>
+				<Box width={10} flexShrink={0}><Toned tone="muted">  Fields</Toned></Box>
+				<Box width={24} flexShrink={0}><Toned tone="muted">name</Toned></Box>
+				<Box width={10} flexShrink={0}><Toned tone="muted">type</Toned></Box>
+				<Toned tone="muted">length</Toned>
+			</Box>
+			{fields.map((field, index) => {
+				const focused = focusedColumn(index);
+				return (
+					// Rows have no identity beyond their position.
+					<Box key={index}>
+						<Box width={10} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
+						<Box width={24} flexShrink={0}>
+							<TextInput value={field.name} focus={focused === 'name'} placeholder="column" onChange={(name) => setField(index, {name})} />
+						</Box>
+						<Box width={10} flexShrink={0}>
+							{focused === 'type' ? <Toned tone="accent" bold>{`‹${field.type}›`}</Toned> : <Text>{` ${field.type}`}</Text>}
+						</Box>
+						{field.type === 'int'
+							? <Toned tone="muted">—</Toned>
+							: <TextInput value={field.length} focus={focused === 'length'} placeholder="max" onChange={(length) => {
+								if (/^\d{0,5}$/.test(length)) setField(index, {length});
+							}} />}
+					</Box>
+				);
+			})}
+			<Box>
+				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
+				<Text>+ add a field</Text>
+			</Box>
+			<Notes plan={plan} screen="resource" screens={screens} />
+		</Frame>
+	);
+}

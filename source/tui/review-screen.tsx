@@ -1,0 +1,52 @@
+// The review: every file with create/modify, and the routes.yaml diff with its added lines
+// highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
+import {Box, Text, useInput, useStdout} from 'ink';
+import {fileLines, routesDiff} from '../core/describe-plan.js';
+import {Frame, quitKey} from './frame.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from './theme.js';
+
+export interface ReviewProps extends ScreenProps {
+	readonly dryRun: boolean;
+	readonly busy: boolean;
+	readonly failure: string | undefined;
+}
+
+export function ReviewScreen({plan, next, chrome, dryRun, busy, failure}: ReviewProps) {
+	const {stdout} = useStdout();
+	useInput((_input, key) => {
+		if (key.return && !busy && plan.refusals.length === 0) next();
+	});
+	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.
+	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
+	const room = Math.max(4, (stdout.rows || 24) - 10 - plan.changes.length);
+	const hidden = Math.max(0, hunk.length - room);
+	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
+	return (
+		<Frame
+			title={chrome.title}
+			step={chrome.step}
+			keys={[{key: 'Enter', what: dryRun ? 'finish (dry run: nothing is written)' : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
+		>
+			<Text bold>{dryRun ? 'The run would:' : 'The run will:'}</Text>
+			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+			{hunk.length === 0 ? null : (
+				<Box flexDirection="column" marginTop={1}>
+					<Text bold>app/Config/routes.yaml</Text>
+					{hidden > 0 ? <Toned tone="muted">{`  … ${hidden + 1} lines above`}</Toned> : null}
+					{shown.map((line, index) => (
+						// Diff lines repeat; their position is their identity.
+						<Text key={index} wrap="truncate-end">
+							{line.startsWith('+') ? <Toned tone="added" bold>{line}</Toned> : line.startsWith('@@') ? <Toned tone="muted">{line}</Toned> : line}
+						</Text>
+					))}
+				</Box>
+			)}
+			{plan.refusals.map((refused, index) => (
+				<Text key={`${refused.code}-${index}`} wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+			))}
+			{busy ? <Box marginTop={1}><Text>Writing…</Text></Box> : null}
+			{failure === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Text></Box>}
+		</Frame>
+	);
+}

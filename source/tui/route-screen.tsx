@@ -1,0 +1,61 @@
+// The route: HTTP methods as a checklist (Space toggles) and the URI, editable, with {param}s.
+// The resource and upload templates choose their own methods: then only the URI is asked.
+import {useState} from 'react';
+import {Box, Text, useInput} from 'ink';
+import TextInput from 'ink-text-input';
+import {httpMethods} from '../core/request.js';
+import {pathParameters} from '../core/uri.js';
+import {blockingRefusals} from './form.js';
+import {Frame, quitKey, type Key} from './frame.js';
+import {Notes, Row} from './preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from './theme.js';
+
+export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+	const askMethods = plan.kind !== 'api' || form.template === 'default';
+	const uriRow = askMethods ? httpMethods.length : 0;
+	const [chosen, setRow] = useState(0);
+	const row = Math.min(chosen, uriRow);
+	const blocked = blockingRefusals(plan, 'route', screens).length > 0;
+	const uri = form.uri ?? plan.names?.uri ?? '';
+	useInput((input, key) => {
+		if (key.upArrow) setRow(Math.max(0, row - 1));
+		else if (key.downArrow) setRow(Math.min(uriRow, row + 1));
+		else if (key.tab) setRow(row === uriRow ? 0 : uriRow);
+		else if (input === ' ' && row < uriRow) {
+			const method = httpMethods[row]!;
+			update((current) => ({
+				...current,
+				methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
+			}));
+		} else if (key.return && !blocked) next();
+	});
+	const parameters = pathParameters(uri);
+	const keys: Key[] = askMethods
+		? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: row === uriRow ? 'methods' : 'URI'}]
+		: [];
+	return (
+		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
+			{askMethods ? httpMethods.map((method, index) => (
+				<Box key={method}>
+					<Box width={2} flexShrink={0}><Toned tone="accent">{row === index ? '❯' : ' '}</Toned></Box>
+					<Text>{`[${form.methods.includes(method) ? 'x' : ' '}] ${method}`}</Text>
+				</Box>
+			)) : null}
+			<Box marginTop={1}>
+				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
+				<TextInput value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
+			</Box>
+			<Box marginTop={1} flexDirection="column">
+				{plan.routes.length > 0
+					? plan.routes.map((route) => <Row key={route.name} label="Route" value={`${route.name}: ${route.methods.join(', ')} ${route.uri}`} />)
+					: <Row label="Route" value={plan.names?.routeName} />}
+				{parameters.length > 0
+					? <Row label="Params" value={parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')} />
+					: askMethods ? <Toned tone="muted">Write {'{id}'} in the URI for a path parameter, e.g. /api/ville/{'{id}'}.</Toned> : null}
+			</Box>
+			<Notes plan={plan} screen="route" screens={screens} />
+		</Frame>
+	);
+}

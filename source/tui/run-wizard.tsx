@@ -1,0 +1,44 @@
+// Opens the Ink wizard on the Io's terminal and turns its outcome into an exit code.
+// Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
+import {render} from 'ink';
+import type {Kind} from '../core/naming.js';
+import {useColor, type Io} from '../io.js';
+import type {WizardForm} from './form.js';
+import {cancelledExitCode, cancelledMessage, openProject} from './session.js';
+import {ThemeProvider} from './theme.js';
+import {Wizard, type Outcome} from './wizard.js';
+
+export interface WizardRun {
+	readonly io: Io;
+	/** Absolute folder to look for the project from. */
+	readonly start: string;
+	readonly kind?: Kind;
+	readonly initial?: Partial<WizardForm>;
+	readonly dryRun?: boolean;
+}
+
+export async function runWizard({io, start, kind, initial, dryRun}: WizardRun): Promise<number> {
+	const snapshot = openProject(start);
+	let outcome: Outcome = {status: 'cancelled'};
+	const instance = render(
+		<ThemeProvider color={useColor(io)}>
+			<Wizard snapshot={snapshot} kind={kind} initial={initial} dryRun={dryRun} onExit={(result) => {
+				outcome = result;
+			}} />
+		</ThemeProvider>,
+		{
+			stdin: io.stdin as NodeJS.ReadStream,
+			stdout: io.stdout as NodeJS.WriteStream,
+			stderr: io.stderr as NodeJS.WriteStream,
+			// Ctrl+C is the wizard's own key: it quits with nothing written and exit code 130.
+			exitOnCtrlC: false,
+			patchConsole: false,
+		},
+	);
+	await instance.waitUntilExit();
+	if (outcome.status === 'cancelled') {
+		io.stderr.write(`${cancelledMessage}\n`);
+		return cancelledExitCode;
+	}
+	return 0;
+}

@@ -1,0 +1,40 @@
+// Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
+import {useState} from 'react';
+import {Box, Text, useInput} from 'ink';
+import TextInput from 'ink-text-input';
+import {blockingRefusals, type UploadRow} from './form.js';
+import {Frame, quitKey} from './frame.js';
+import {Notes} from './preview.js';
+import type {ScreenProps} from './screen-props.js';
+
+const rows: ReadonlyArray<{key: keyof UploadRow; label: string}> = [
+	{key: 'field', label: 'Form field'},
+	{key: 'extensions', label: 'Extensions'},
+	{key: 'dir', label: 'Folder'},
+];
+
+export function UploadScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+	const [row, setRow] = useState(0);
+	const blocked = blockingRefusals(plan, 'upload', screens).length > 0;
+	useInput((_input, key) => {
+		if (key.upArrow || (key.tab && key.shift)) setRow((row + rows.length - 1) % rows.length);
+		else if (key.downArrow || key.tab) setRow((row + 1) % rows.length);
+		else if (key.return && !blocked) next();
+	});
+	return (
+		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+			{rows.map((entry, index) => (
+				<Box key={entry.key}>
+					<Box width={14} flexShrink={0}><Text>{`${row === index ? '❯' : ' '} ${entry.label}`}</Text></Box>
+					<TextInput
+						value={form.upload[entry.key]}
+						focus={row === index}
+						onChange={(value) => update((current) => ({...current, upload: {...current.upload, [entry.key]: value}}))}
+					/>
+				</Box>
+			))}
+			<Box marginTop={1}><Text wrap="wrap">Extensions: comma-separated, without dots. Folder: relative to the project root.</Text></Box>
+			<Notes plan={plan} screen="upload" screens={screens} />
+		</Frame>
+	);
+}

@@ -1,0 +1,152 @@
+// The wizard: kind → name → (template → table/fields or upload) → route → review → done.
+// It holds view state only: every name, path, warning and refusal comes from the core's plan(),
+// computed against the snapshot read once at start, and the files are written by the core's commit().
+import {useEffect, useMemo, useRef, useState} from 'react';
+import {useApp, useInput} from 'ink';
+import {commit} from '../core/commit.js';
+import {EduError} from '../core/errors.js';
+import type {Kind} from '../core/naming.js';
+import {plan as makePlan, type Plan} from '../core/plan.js';
+import type {Snapshot} from '../core/project.js';
+import {emptyRoutesFile} from '../core/routes.js';
+import {DoneScreen} from './done-screen.js';
+import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
+import {KindScreen} from './kind-screen.js';
+import {NameScreen} from './name-screen.js';
+import {ResourceScreen} from './resource-screen.js';
+import {ReviewScreen} from './review-screen.js';
+import {RouteScreen} from './route-screen.js';
+import type {Chrome, ScreenProps} from './screen-props.js';
+import {TemplateScreen} from './template-screen.js';
+import {UploadScreen} from './upload-screen.js';
+
+export type Outcome =
+	| {readonly status: 'written'; readonly plan: Plan}
+	| {readonly status: 'dry-run'; readonly plan: Plan}
+	| {readonly status: 'cancelled'};
+
+export interface WizardProps {
+	readonly snapshot: Snapshot;
+	/** Given by the command (make:api, make:controller): the kind screen is skipped. */
+	readonly kind?: Kind;
+	/** Values given as flags (methods, URI, template…). */
+	readonly initial?: Partial<WizardForm>;
+	readonly dryRun?: boolean;
+	/** Called once, just before the wizard exits. */
+	readonly onExit: (outcome: Outcome) => void;
+}
+
+const labels: Record<Screen, string> = {
+	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
+};
+
+export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onExit}: WizardProps) {
+	const {exit} = useApp();
+	const askKind = givenKind === undefined;
+	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
+	const [screen, setScreen] = useState<Screen>(askKind ? 'kind' : 'name');
+	const [busy, setBusy] = useState(false);
+	const [failure, setFailure] = useState<string>();
+	const [written, setWritten] = useState<Plan>();
+	const finished = useRef(false);
+	const kind: Kind = form.kind ?? 'api';
+	const screens = screensFor(form, kind, askKind);
+
+	// The name screen plans without the template's options, so the name's own refusals always show.
+	const namePlan = useMemo(() => makePlan(toRequest(form, kind, false), snapshot), [form, kind, snapshot]);
+	const fullPlan = useMemo(() => makePlan(toRequest(form, kind), snapshot), [form, kind, snapshot]);
+	// The same request against an empty project: the file paths to preview even while refused.
+	const paths = useMemo(
+		() => makePlan(toRequest(form, kind, false), {root: snapshot.root, routes: emptyRoutesFile(), files: new Map()}).routes[0],
+		[form, kind, snapshot.root],
+	);
+
+	const finish = (outcome: Outcome, error?: Error): void => {
+		if (finished.current) return;
+		finished.current = true;
+		onExit(outcome);
+		exit(error);
+	};
+
+	useEffect(() => {
+		if (screen === 'done' && written) finish({status: dryRun ? 'dry-run' : 'written', plan: written});
+	});
+
+	const move = (by: 1 | -1): void => {
+		const index = screens.indexOf(screen);
+		const target = screens[index + by];
+		setFailure(undefined);
+		if (target === undefined && by === -1) finish({status: 'cancelled'});
+		else if (target !== undefined) setScreen(target);
+	};
+
+	useInput((input, key) => {
+		if (screen === 'done' || busy) return;
+		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
+		else if (key.escape) move(-1);
+	});
+
+	const write = async (): Promise<void> => {
+		if (fullPlan.refusals.length > 0) return;
+		if (dryRun) {
+			setWritten(fullPlan);
+			setScreen('done');
+			return;
+		}
+		setBusy(true);
+		try {
+			const result = await commit(fullPlan, snapshot);
+			setWritten(result.plan);
+			setScreen('done');
+		} catch (error) {
+			setBusy(false);
+			if (error instanceof EduError) setFailure(error.message);
+			else finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
+		}
+	};
+
+	const title = form.kind === undefined || screen === 'kind' ? 'edu' : kind === 'api' ? 'edu make:api' : 'edu make:controller';
+	const chrome: Chrome = {
+		title,
+		step: `${labels[screen]} · step ${screens.indexOf(screen) + 1} of ${screens.length}`,
+		first: screens.indexOf(screen) === 0,
+	};
+	const props: ScreenProps = {
+		form,
+		update: (change) => setForm(change),
+		plan: screen === 'name' ? namePlan : fullPlan,
+		paths,
+		screens,
+		next: () => move(1),
+		chrome,
+	};
+
+	switch (screen) {
+		case 'kind':
+			return (
+				<KindScreen
+					kind={kind}
+					chrome={chrome}
+					onChange={(chosen) => setForm((current) => ({...current, kind: chosen}))}
+					onSubmit={(chosen) => {
+						setForm((current) => ({...current, kind: chosen}));
+						setScreen('name');
+					}}
+				/>
+			);
+		case 'name':
+			return <NameScreen {...props} />;
+		case 'template':
+			return <TemplateScreen {...props} />;
+		case 'resource':
+			return <ResourceScreen {...props} />;
+		case 'upload':
+			return <UploadScreen {...props} />;
+		case 'route':
+			return <RouteScreen {...props} />;
+		case 'review':
+			return <ReviewScreen {...props} next={() => void write()} dryRun={dryRun} busy={busy} failure={failure} />;
+		case 'done':
+			return written ? <DoneScreen plan={written} dryRun={dryRun} chrome={chrome} /> : null;
+	}
+}
