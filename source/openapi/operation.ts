@@ -1,0 +1,274 @@
+// Get/Post/Put/Patch/Delete with their Parameter, RequestBody and Response attributes → an
+// Operation Object. As in swagger-php, the method-level ones belong to every operation of the
+// method, the inline ones (parameters:, responses:, requestBody:) only to their own.
+import {createHash} from 'node:crypto';
+import {addExtensions, Args, nestedArgs, put, type Json, type JsonObject} from './arguments.js';
+import {contentFrom, examplesFrom} from './content.js';
+import {externalDocsFrom} from './external-docs.js';
+import {serverFrom} from './info.js';
+import type {PhpObject, Site} from './php-value.js';
+import {nestedSchema, refValue, type SchemaContext} from './schema.js';
+
+export interface MethodLevel {
+	readonly parameters: readonly PhpObject[];
+	readonly responses: readonly PhpObject[];
+	readonly requestBodies: readonly PhpObject[];
+	readonly servers: readonly PhpObject[];
+	readonly externalDocs: readonly PhpObject[];
+	/** The paths of every operation on the method, so a method-level path parameter goes only where it fits. */
+	readonly paths: readonly string[];
+}
+
+export interface OperationSource {
+	readonly args: Args;
+	readonly className: string;
+	readonly methodName: string;
+	readonly methodLevel: MethodLevel;
+}
+
+export interface BuiltOperation {
+	/** Lower case, as a Path Item key. */
+	readonly method: string;
+	readonly path: string;
+	readonly operation: JsonObject;
+	readonly site: Site;
+}
+
+const locations = new Set(['query', 'header', 'path', 'cookie']);
+
+export function operationFrom(source: OperationSource, context: SchemaContext): BuiltOperation | undefined {
+	const {args, methodLevel} = source;
+	const {report} = context;
+	const method = args.spec.method ?? 'get';
+	const path = args.string('path');
+	if (path === undefined || !path.startsWith('/')) {
+		report.warn(args.site, path === undefined
+			? `${args.name} has no path (path: '/api/…'); left out`
+			: `${args.name}: path '${path}' must start with /; left out`);
+		args.finish();
+		return undefined;
+	}
+	const where = `${method.toUpperCase()} ${path}`;
+	const operation: JsonObject = {};
+	put(operation, 'tags', args.stringList('tags'));
+	put(operation, 'summary', args.string('summary'));
+	put(operation, 'description', args.string('description'));
+	const [docs] = [...args.objects('externalDocs').map(({object}) => object), ...methodLevel.externalDocs];
+	if (docs) put(operation, 'externalDocs', externalDocsFrom(docs, report, `${where}: externalDocs`));
+	operation['operationId'] = args.string('operationId') ?? operationId(method, path, source.className, source.methodName);
+
+	const parameters = parametersOf(source, path, context, where);
+	if (parameters.length > 0) operation['parameters'] = parameters;
+
+	const bodies = [...args.objects('requestBody').map(({object}) => object), ...methodLevel.requestBodies];
+	const [body, ...extraBodies] = bodies;
+	for (const extra of extraBodies) report.warn(extra.site, `${where}: only one RequestBody per operation; this one is left out`);
+	if (body) {
+		const bodyArgs = nestedArgs(body, ['requestBody'], report, `${where}: requestBody`);
+		if (bodyArgs) operation['requestBody'] = requestBodyFrom(bodyArgs, context);
+	}
+
+	operation['responses'] = responsesOf(source, context, where);
+	put(operation, 'deprecated', args.boolean('deprecated'));
+	put(operation, 'security', securityFrom(args));
+	const servers = [...args.objects('servers').map(({object}) => object), ...methodLevel.servers]
+		.map((object) => serverFrom(object, report, `${where}: servers`))
+		.filter((server): server is JsonObject => server !== undefined);
+	if (servers.length > 0) operation['servers'] = servers;
+	addExtensions(operation, args);
+	args.finish();
+	return {method, path, operation, site: args.site};
+}
+
+/** swagger-php's default operationId: md5 of "METHOD::path::Namespace\Class::method". */
+export function operationId(method: string, path: string, className: string, methodName: string): string {
+	return createHash('md5').update(`${method.toUpperCase()}::${path}::${className}::${methodName}`).digest('hex');
+}
+
+function pathParameterNames(path: string): string[] {
+	return [...path.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
+}
+
+function parametersOf(source: OperationSource, path: string, context: SchemaContext, where: string): JsonObject[] {
+	const {report} = context;
+	const inPath = new Set(pathParameterNames(path));
+	const result: JsonObject[] = [];
+	const seen = new Map<string, Site>();
+	const inline = source.args.objects('parameters').map(({object}) => ({object, inline: true}));
+	const methodLevel = source.methodLevel.parameters.map((object) => ({object, inline: false}));
+	for (const {object, inline: isInline} of [...inline, ...methodLevel]) {
+		const args = nestedArgs(object, ['parameter'], report, `${where}: parameters`);
+		if (!args) continue;
+		const parameter = parameterFrom(args, context);
+		if (!parameter) continue;
+		if (parameter['in'] === 'path' && !inPath.has(String(parameter['name']))) {
+			// A method-level path parameter serves the operations whose path has it.
+			const usedElsewhere = !isInline && source.methodLevel.paths.some((other) => pathParameterNames(other).includes(String(parameter['name'])));
+			if (!usedElsewhere) report.warn(args.site, `${where}: path parameter ${String(parameter['name'])} is not in the path; left out (the path needs {${String(parameter['name'])}})`);
+			continue;
+		}
+		const key = parameter['$ref'] === undefined ? `${String(parameter['in'])} ${String(parameter['name'])}` : `ref ${String(parameter['$ref'])}`;
+		if (seen.has(key)) {
+			report.warn(args.site, `${where}: parameter ${String(parameter['name'] ?? parameter['$ref'])} is documented twice; the first one is kept`);
+			continue;
+		}
+		seen.set(key, args.site);
+		result.push(parameter);
+	}
+	const documented = new Set(result.filter((parameter) => parameter['in'] === 'path').map((parameter) => String(parameter['name'])));
+	const hasRefs = result.some((parameter) => parameter['$ref'] !== undefined);
+	for (const name of inPath) {
+		if (!documented.has(name) && !hasRefs) {
+			report.warn(source.args.site, `${where}: path parameter {${name}} is not documented; add #[Attributes\\Parameter(name: '${name}', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))]`);
+		}
+	}
+	return result;
+}
+
+export function parameterFrom(args: Args, context: SchemaContext): JsonObject | undefined {
+	const {report} = context;
+	args.value('parameter'); // its components key: not used for operation parameters
+	const ref = args.string('ref');
+	if (ref !== undefined) {
+		const parameter: JsonObject = {$ref: refValue(ref, context, 'parameters')};
+		args.finish();
+		return parameter;
+	}
+	const name = args.string('name');
+	const location = args.string('in') ?? args.spec.impliedIn;
+	if (name === undefined || location === undefined || !locations.has(location)) {
+		report.warn(args.site, name === undefined
+			? `${args.name} needs a name (name: 'id'); left out`
+			: location === undefined
+				? `${args.name} ${name} needs in: 'path', 'query', 'header' or 'cookie'; left out`
+				: `${args.name} ${name}: in: '${location}' is not one of path, query, header, cookie; left out`);
+		args.finish();
+		return undefined;
+	}
+	const parameter: JsonObject = {name, in: location};
+	put(parameter, 'description', args.string('description'));
+	const required = args.boolean('required');
+	if (location === 'path') {
+		if (required === false) report.warn(args.site, `${args.name} ${name}: a path parameter is always required; documented as required`);
+		parameter['required'] = true;
+	} else {
+		put(parameter, 'required', required);
+	}
+	put(parameter, 'deprecated', args.boolean('deprecated'));
+	put(parameter, 'allowEmptyValue', args.boolean('allowEmptyValue'));
+	put(parameter, 'style', args.string('style'));
+	put(parameter, 'explode', args.boolean('explode'));
+	put(parameter, 'allowReserved', args.boolean('allowReserved'));
+	const [schemaObject] = args.objects('schema');
+	const schemaArgs = schemaObject ? nestedArgs(schemaObject.object, ['schema', 'items', 'property', 'additionalProperties'], report, `${args.name} ${name}: schema`) : undefined;
+	if (schemaArgs) parameter['schema'] = nestedSchema(schemaArgs, context);
+	put(parameter, 'example', args.json('example'));
+	put(parameter, 'examples', examplesFrom(args, context));
+	const content = contentFrom(args, context);
+	if (content !== undefined && parameter['schema'] !== undefined) {
+		report.warn(args.site, `${args.name} ${name}: schema and content cannot both be given; content is left out`);
+	} else {
+		put(parameter, 'content', content);
+	}
+	if (parameter['schema'] === undefined && parameter['content'] === undefined) {
+		report.warn(args.site, `${args.name} ${name} has no schema; documented as a string (add schema: new Attributes\\Schema(type: …))`);
+		parameter['schema'] = {type: 'string'};
+	}
+	addExtensions(parameter, args);
+	args.finish();
+	return reorder(parameter, ['name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content']);
+}
+
+function requestBodyFrom(args: Args, context: SchemaContext): JsonObject {
+	args.value('request');
+	const ref = args.string('ref');
+	if (ref !== undefined) {
+		args.finish();
+		return {$ref: refValue(ref, context, 'requestBodies')};
+	}
+	const body: JsonObject = {};
+	put(body, 'description', args.string('description'));
+	put(body, 'required', args.boolean('required'));
+	const content = contentFrom(args, context);
+	if (content === undefined) {
+		context.report.warn(args.site, `RequestBody has no content (content: new Attributes\\JsonContent(…) or new Attributes\\MediaType(…)); documented with none`);
+	}
+	body['content'] = content ?? {};
+	addExtensions(body, args);
+	args.finish();
+	return body;
+}
+
+function responsesOf(source: OperationSource, context: SchemaContext, where: string): JsonObject {
+	const {report} = context;
+	const responses: JsonObject = {};
+	const inline = source.args.objects('responses').map(({key, object}) => ({key, object}));
+	const methodLevel = source.methodLevel.responses.map((object) => ({key: undefined, object}));
+	for (const {key, object} of [...inline, ...methodLevel]) {
+		const args = nestedArgs(object, ['response'], report, `${where}: responses`);
+		if (!args) continue;
+		const converted = responseFrom(args, key, context);
+		if (!converted) continue;
+		const [code, response] = converted;
+		if (responses[code] !== undefined) {
+			report.warn(args.site, `${where}: response ${code} is documented twice; the first one is kept`);
+			continue;
+		}
+		responses[code] = response;
+	}
+	if (Object.keys(responses).length === 0) {
+		report.warn(source.args.site, `${where} has no Response; add #[Attributes\\Response(response: 200, description: '…')] (documented as a default response meanwhile)`);
+		responses['default'] = {description: 'Not documented yet'};
+	}
+	return responses;
+}
+
+function responseFrom(args: Args, key: string | number | undefined, context: SchemaContext): [string, JsonObject] | undefined {
+	const {report} = context;
+	const code = args.string('response') ?? (key === undefined ? undefined : String(key));
+	const ref = args.string('ref');
+	if (code === undefined) {
+		report.warn(args.site, `Response needs a status code (response: 200); left out`);
+		args.finish();
+		return undefined;
+	}
+	if (!/^(default|[1-5]([0-9]{2}|XX))$/.test(code)) {
+		report.warn(args.site, `Response: '${code}' is not a status code (200, 404, 4XX or default); left out`);
+		args.finish();
+		return undefined;
+	}
+	if (ref !== undefined) {
+		args.finish();
+		return [code, {$ref: refValue(ref, context, 'responses')}];
+	}
+	const response: JsonObject = {};
+	const description = args.string('description');
+	if (description === undefined) report.warn(args.site, `Response ${code} needs a description (description: '…'); documented with an empty one`);
+	response['description'] = description ?? '';
+	put(response, 'content', contentFrom(args, context));
+	addExtensions(response, args);
+	args.finish();
+	return [code, response];
+}
+
+/** security: [['bearerAuth' => []]] → a list of Security Requirement Objects. */
+function securityFrom(args: Args): Json[] | undefined {
+	const value = args.json('security');
+	if (value === undefined) return undefined;
+	const list = Array.isArray(value) ? value : [value];
+	const requirements: Json[] = [];
+	for (const item of list) {
+		if (typeof item === 'string') requirements.push({[item]: []});
+		else if (typeof item === 'object' && item !== null && !Array.isArray(item)) requirements.push(item);
+		else if (Array.isArray(item) && item.length === 0) requirements.push({});
+		else args.report.warn(args.site, `${args.name}: security should look like [['bearerAuth' => []]]; an entry is left out`);
+	}
+	return requirements;
+}
+
+function reorder(object: JsonObject, order: readonly string[]): JsonObject {
+	const sorted: JsonObject = {};
+	for (const key of order) if (object[key] !== undefined) sorted[key] = object[key] as Json;
+	for (const [key, value] of Object.entries(object)) if (!(key in sorted)) sorted[key] = value;
+	return sorted;
+}
