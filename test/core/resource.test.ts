@@ -1,0 +1,261 @@
+// The resource and upload templates in the pure core: their options, their units, their refusals.
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import {describe, expect, it} from 'vitest';
+import {plan, type Plan} from '../../source/core/plan.js';
+import type {FieldSpec, MakeRequest} from '../../source/core/request.js';
+import {fieldsProblem, identifierProblem, parseFields} from '../../source/core/resource.js';
+import {dirProblem, parseExtensions, uploadProblem} from '../../source/core/upload.js';
+import {hasPhp, phpLint} from '../helpers/php.js';
+import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
+
+const villeFields: FieldSpec[] = [
+	{name: 'nom', type: 'string', length: 255},
+	{name: 'code_postal', type: 'string', length: 10},
+	{name: 'nombre_habitant', type: 'int'},
+];
+const resource = (name: string, extra: Partial<MakeRequest> = {}): MakeRequest =>
+	({kind: 'api', name, template: 'resource', table: 'ville', fields: villeFields, ...extra});
+const upload = (name: string, extra: Partial<MakeRequest> = {}): MakeRequest => ({kind: 'api', name, template: 'upload', ...extra});
+const content = (result: Plan, file: string): string => {
+	const change = result.changes.find((candidate) => candidate.path === file);
+	if (!change) throw new Error(`no change for ${file}: ${result.changes.map((candidate) => candidate.path).join(', ')}`);
+	return change.after;
+};
+const messages = (result: Plan): string[] => result.refusals.map((refused) => refused.message);
+
+describe('--fields', () => {
+	it('reads the seed\'s city fields', () => {
+		expect(parseFields('nom:string:255,code_postal:string:10,nombre_habitant:int')).toEqual(villeFields);
+	});
+
+	it('accepts spaces, integer for int, and a string without length', () => {
+		expect(parseFields(' nom : string , age:INTEGER ')).toEqual([{name: 'nom', type: 'string'}, {name: 'age', type: 'int'}]);
+	});
+
+	it.each([
+		['', '--fields is empty'],
+		['nom:string,,age:int', 'has an empty item'],
+		['nom', 'is not name:type'],
+		['nom:string:10:x', 'is not name:type'],
+		['nom:text', 'unknown type "text"'],
+		['age:int:4', 'an int field takes no length'],
+		['nom:string:abc', 'is not a whole number'],
+		['nom:string:-1', 'is not a whole number'],
+	])('refuses %j (%s)', (text, reason) => {
+		const result = parseFields(text);
+		expect(result).toMatchObject({code: 'INVALID_OPTION'});
+		expect('message' in result ? result.message : '').toContain(reason);
+	});
+
+	it.each([
+		[[], 'at least one field'],
+		[[{name: 'id', type: 'int'}], '"id" is the primary key'],
+		[[{name: 'nom', type: 'string'}, {name: 'NOM', type: 'int'}], '"NOM" is given twice'],
+		[[{name: 'order', type: 'int'}], '"order" is an SQL keyword'],
+		[[{name: "nom'); DROP TABLE ville; --", type: 'string'}], 'cannot be a field name'],
+		[[{name: '1nom', type: 'string'}], 'cannot be a field name'],
+		[[{name: 'nom', type: 'string', length: 0}], 'from 1 to 65535'],
+		[[{name: 'nom', type: 'string', length: 70_000}], 'from 1 to 65535'],
+		[[{name: 'n', type: 'int', length: 3}], 'takes no length'],
+	] as Array<[FieldSpec[], string]>)('refuses the fields %j (%s)', (fields, reason) => {
+		expect(fieldsProblem(fields)).toContain(reason);
+	});
+
+	it('lets through only plain identifiers, whatever the text (property)', () => {
+		fc.assert(fc.property(fc.string({maxLength: 30}), (name) => {
+			if (identifierProblem(name, 'field') === undefined) expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/);
+		}), {numRuns: 500});
+	});
+});
+
+describe('plan for --template resource', () => {
+	const result = plan(resource('ville'), memorySnapshot(sampleRoutes));
+	const list = content(result, 'app/Controller/api/VilleController.php');
+	const item = content(result, 'app/Controller/api/VilleByIdController.php');
+
+	it('creates two controllers, openapi.php, and two routes', () => {
+		expect(result.refusals).toEqual([]);
+		expect(result.changes.map((change) => [change.path, change.action])).toEqual([
+			['app/Controller/api/VilleController.php', 'create'],
+			['app/Controller/api/VilleByIdController.php', 'create'],
+			['app/Controller/api/openapi.php', 'create'],
+			['app/Config/routes.yaml', 'modify'],
+		]);
+		expect(content(result, 'app/Config/routes.yaml')).toBe(`${sampleRoutes}api_ville:
+    uri: /api/ville
+    controller: Controller\\api\\VilleController
+    httpMethod: [GET, POST]
+api_ville-by-id:
+    uri: '/api/ville/{id}'
+    controller: Controller\\api\\VilleByIdController
+    httpMethod: [GET]
+`);
+	});
+
+	it('documents each operation with its own responses, at the route URIs', () => {
+		expect(list).toContain("    #[Attributes\\Get(\n        path: '/api/ville',\n        responses: [\n            new Attributes\\Response(response: '200'");
+		expect(list).toMatch(/#\[Attributes\\Post\(\n {8}path: '\/api\/ville',[\s\S]*responses: \[\n {12}new Attributes\\Response\(response: '201'[^\n]*\n {12}new Attributes\\Response\(response: '400'/);
+		expect(list).toContain("new Attributes\\Property(property: 'code_postal', type: 'string', maxLength: 10)");
+		expect(list).toContain("new Attributes\\Property(property: 'nombre_habitant', type: 'integer')");
+		expect(item).toContain("path: '/api/ville/{id}'");
+		expect(item).toContain("new Attributes\\Response(response: '200'");
+		expect(item).toContain("new Attributes\\Response(response: '404'");
+		expect(item).toContain("#[Attributes\\Parameter(name: 'id', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))]");
+	});
+
+	it('imports PDO, reads through DatabaseService with FETCH_ASSOC and bound parameters only', () => {
+		for (const controller of [list, item]) {
+			expect(controller).toContain('namespace Controller\\api;');
+			expect(controller).toContain('\nuse PDO;\n');
+			expect(controller).toContain('use Studoo\\EduFramework\\Core\\Service\\DatabaseService;');
+			expect(controller).toContain('PDO::FETCH_ASSOC');
+			// Every SQL text is one literal string: nothing is concatenated or interpolated into it.
+			const calls = controller.match(/->(query|prepare)\(/g) ?? [];
+			const literal = controller.match(/->(query|prepare)\(\s*'[^'\\$]*'\s*\)/g) ?? [];
+			expect(calls.length).toBeGreaterThan(0);
+			expect(literal.length).toBe(calls.length);
+		}
+		expect(list).toContain("'SELECT id, nom, code_postal, nombre_habitant FROM ville ORDER BY id'");
+		expect(list).toContain("'INSERT INTO ville (nom, code_postal, nombre_habitant) VALUES (:nom, :code_postal, :nombre_habitant)'");
+		expect(list).toContain("$statement->bindValue(':nombre_habitant', $values['nombre_habitant'], PDO::PARAM_INT);");
+		expect(list).toContain("if ($request->getHttpMethod() === 'POST') {");
+		expect(item).toContain("'SELECT id, nom, code_postal, nombre_habitant FROM ville WHERE id = :id'");
+		expect(item).toContain("$statement->bindValue(':id', $id, PDO::PARAM_INT);");
+		expect(item).toContain("$request->get('id')");
+	});
+
+	it('derives the table from the name in snake case, and the item route from the list route', () => {
+		const named = plan(resource('MyUserTest', {table: undefined}), memorySnapshot(sampleRoutes));
+		expect(named.routes.map((route) => [route.name, route.uri, route.className])).toEqual([
+			['api_my-user-test', '/api/my-user-test', 'MyUserTestController'],
+			['api_my-user-test-by-id', '/api/my-user-test/{id}', 'MyUserTestByIdController'],
+		]);
+		expect(content(named, 'app/Controller/api/MyUserTestController.php')).toContain(' FROM my_user_test ORDER BY id');
+	});
+
+	it('takes --uri for the list and adds /{id} for the item', () => {
+		const moved = plan(resource('ville', {uri: '/api/v2/villes'}), memorySnapshot(sampleRoutes));
+		expect(moved.routes.map((route) => route.uri)).toEqual(['/api/v2/villes', '/api/v2/villes/{id}']);
+	});
+
+	it('keeps a hostile description inside its PHP string', () => {
+		const hostile = plan(resource('ville', {description: "it's ?> <?php \\"}), memorySnapshot(sampleRoutes));
+		expect(content(hostile, 'app/Controller/api/VilleController.php')).toContain("description: 'it\\'s ?> <?php \\\\'");
+	});
+});
+
+describe('resource refusals', () => {
+	it.each([
+		[{fields: undefined}, 'at least one field'],
+		[{table: 'ville; DROP TABLE x'}, 'cannot be a table name'],
+		[{table: 'select'}, 'is an SQL keyword'],
+		[{uri: '/api/ville/{code}'}, 'adds /{id} itself'],
+	] as Array<[Partial<MakeRequest>, string]>)('%j', (extra, reason) => {
+		const result = plan(resource('ville', extra), memorySnapshot(sampleRoutes));
+		expect(result.changes).toEqual([]);
+		expect(messages(result).join('\n')).toContain(reason);
+	});
+
+	it('a default table that is an SQL keyword asks for --table', () => {
+		expect(messages(plan(resource('Order', {table: undefined}), memorySnapshot(sampleRoutes)))).toEqual([
+			'Invalid table: "order" is an SQL keyword: choose another table name (it comes from the controller name; pass --table).',
+		]);
+	});
+
+	it('the item route and controller collide too, in the contract order', () => {
+		const routes = `${sampleRoutes}api_ville-by-id:\n    uri: '/api/town/{id}'\n    controller: Controller\\api\\TownController\n    httpMethod: [GET]\nother:\n    uri: '/api/ville/{code}'\n    controller: Controller\\api\\OtherController\n    httpMethod: [GET]\n`;
+		const result = plan(resource('ville'), memorySnapshot(routes, ['app/Controller/api/VilleByIdController.php']));
+		expect(messages(result)).toEqual([
+			'Route already exists.',
+			'Controller already exists.',
+			'Route "other" already serves GET /api/ville/{code}.',
+		]);
+	});
+
+	it('is for make:api only', () => {
+		expect(messages(plan({kind: 'controller', name: 'ville', template: 'resource', fields: villeFields}, memorySnapshot(sampleRoutes))))
+			.toEqual(['The resource template is for make:api only.']);
+	});
+});
+
+describe('plan for --template upload', () => {
+	it('creates one POST controller with the flow of the seed', () => {
+		const result = plan(upload('import'), memorySnapshot(sampleRoutes));
+		expect(result.refusals).toEqual([]);
+		expect(result.routes.map((route) => [route.name, route.uri, route.methods])).toEqual([['api_import', '/api/import', ['POST']]]);
+		const controller = content(result, 'app/Controller/api/ImportController.php');
+		expect(controller).toContain("private const FIELD = 'file';");
+		expect(controller).toContain("private const EXTENSIONS = ['csv', 'txt'];");
+		expect(controller).toContain("private const FOLDER = 'var/uploads';");
+		expect(controller).toContain("#[Attributes\\Post(\n        path: '/api/import',");
+		for (const status of ['201', '400', '415', '500']) expect(controller).toContain(`new Attributes\\Response(response: '${status}'`);
+		expect(controller).toContain('bin2hex(random_bytes(16))');
+		const calls = [...controller.matchAll(/\$request->(\w+)\(/g)].map((match) => match[1]);
+		expect([...new Set(calls)]).toEqual(['hasFile', 'isValid', 'getExtension', 'move']);
+		expect(controller).not.toMatch(/\$_FILES|copy\(|move_uploaded_file|\['name'\]/);
+	});
+
+	it('takes the field, the extensions and the folder', () => {
+		const result = plan(upload('photo', {upload: {field: 'image-1', extensions: ['png', 'jpg'], dir: 'var/photos/'}}), memorySnapshot(sampleRoutes));
+		const controller = content(result, 'app/Controller/api/PhotoController.php');
+		expect(controller).toContain("private const FIELD = 'image-1';");
+		expect(controller).toContain("private const EXTENSIONS = ['png', 'jpg'];");
+		expect(controller).toContain("private const FOLDER = 'var/photos';");
+	});
+
+	it('warns when uploads would be served from public/', () => {
+		const result = plan(upload('import', {upload: {field: 'file', extensions: ['csv'], dir: 'public/uploads'}}), memorySnapshot(sampleRoutes));
+		expect(result.warnings).toEqual(['Uploads will be stored in public/uploads, under public/: anyone can download them by URL. var/uploads keeps them private.']);
+	});
+
+	it('reads --extensions leniently', () => {
+		expect(parseExtensions('.CSV, txt  csv')).toEqual(['csv', 'txt']);
+	});
+
+	it.each([
+		[{field: 'my file', extensions: ['csv'], dir: 'var/uploads'}, 'Invalid upload field'],
+		[{field: 'f.x', extensions: ['csv'], dir: 'var/uploads'}, 'Invalid upload field'],
+		[{field: 'file', extensions: [], dir: 'var/uploads'}, 'allow at least one'],
+		[{field: 'file', extensions: ['php'], dir: 'var/uploads'}, '"php" is refused'],
+		[{field: 'file', extensions: ['phtml'], dir: 'var/uploads'}, '"phtml" is refused'],
+		[{field: 'file', extensions: ['htaccess'], dir: 'var/uploads'}, '"htaccess" is refused'],
+		[{field: 'file', extensions: ['c sv'], dir: 'var/uploads'}, 'Invalid extension'],
+	])('refuses %j', (spec, reason) => {
+		expect(uploadProblem(spec)).toContain(reason);
+		expect(messages(plan(upload('import', {upload: spec}), memorySnapshot(sampleRoutes))).join('\n')).toContain(reason);
+	});
+
+	it.each([
+		['', 'empty'],
+		['/var/uploads', 'relative to the project root'],
+		['C:/uploads', 'relative to the project root'],
+		['var\\uploads', 'separate folders with /'],
+		['var/../../etc', '".." segments'],
+		['./uploads', '"." segments'],
+		['var//uploads', 'empty segment'],
+		["var/it's", 'use letters'],
+	])('refuses the folder %j (%s)', (dir, reason) => {
+		expect(dirProblem(dir)).toContain(reason);
+	});
+});
+
+describe.skipIf(!hasPhp)('generated resource and upload PHP passes php -l', () => {
+	const folder = mkdtempSync(path.join(tmpdir(), 'edu-lint-templates-'));
+	it.each([
+		['resource', resource('ville')],
+		['resource with a string without length', resource('note', {table: 'note', fields: [{name: 'texte', type: 'string'}]})],
+		['upload', upload('import')],
+		['upload with options', upload('photo', {upload: {field: 'image_1', extensions: ['png'], dir: 'public/photos'}, description: "l'image ?> \\"})],
+	])('%s', (label, request) => {
+		const result = plan(request, memorySnapshot(sampleRoutes));
+		expect(result.refusals).toEqual([]);
+		for (const change of result.changes.filter((candidate) => candidate.path.endsWith('.php'))) {
+			const file = path.join(folder, `${label.replace(/\W+/g, '-')}-${path.basename(change.path)}`);
+			writeFileSync(file, change.after);
+			expect(phpLint(file)).toContain('No syntax errors detected');
+		}
+	});
+});

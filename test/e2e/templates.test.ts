@@ -1,0 +1,422 @@
+// The resource and upload templates, end to end: the built `edu` writes them into a temp
+// project, the runtime stand-in (fixtures/runtime) serves them under a real `php -S` on a free
+// loopback port, and every row of the seed's worked endpoints and upload flow is checked over HTTP.
+import {execFileSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {execa, type ResultPromise} from 'execa';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
+import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const villeArgs = ['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', 'nom:string:255,code_postal:string:10,nombre_habitant:int'];
+const importArgs = ['make:api', 'import', '--template', 'upload', '--field', 'file', '--extensions', 'csv,txt', '--dir', 'var/uploads'];
+
+/** The three cities the suite starts with. */
+const cities = [
+	{id: 1, nom: 'Paris', code_postal: '75001', nombre_habitant: 2_133_111},
+	{id: 2, nom: 'Lyon', code_postal: '69001', nombre_habitant: 522_250},
+	{id: 3, nom: 'Marseille', code_postal: '13001', nombre_habitant: 873_076},
+];
+
+function filesUnder(root: string, folder = ''): string[] {
+	const absolute = path.join(root, folder);
+	if (!existsSync(absolute)) return [];
+	return readdirSync(absolute).flatMap((name) => {
+		const relative = path.posix.join(folder, name);
+		return statSync(path.join(root, relative)).isDirectory() ? filesUnder(root, relative) : [relative];
+	});
+}
+
+describe('make:api --template resource|upload, without PHP', () => {
+	it('--dry-run --json reports both resource routes and their files, and writes nothing', async () => {
+		const root = tempProject('empty');
+		const before = snapshotTree(root);
+		const result = await runEdu([...villeArgs, '--dry-run', '--json'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		expect(JSON.parse(result.stdout)).toMatchObject({
+			ok: true,
+			kind: 'api',
+			className: 'VilleController',
+			routeName: 'api_ville',
+			uri: '/api/ville',
+			methods: ['GET', 'POST'],
+			files: [
+				{path: 'app/Controller/api/VilleController.php', action: 'create'},
+				{path: 'app/Controller/api/VilleByIdController.php', action: 'create'},
+				{path: 'app/Controller/api/openapi.php', action: 'create'},
+				{path: 'app/Config/routes.yaml', action: 'create'},
+			],
+			routes: [
+				{name: 'api_ville', uri: '/api/ville', methods: ['GET', 'POST'], className: 'VilleController'},
+				{name: 'api_ville-by-id', uri: '/api/ville/{id}', methods: ['GET'], className: 'VilleByIdController'},
+			],
+			dryRun: true,
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('--dry-run prints the upload plan and the routes.yaml diff', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu([...importArgs, '--dry-run'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('Class : ./app/Controller/api/ImportController\nURI : /api/import\nDry run: nothing was written.');
+		expect(result.stdout).toContain('+api_import:\n+    uri: /api/import\n+    controller: Controller\\api\\ImportController\n+    httpMethod: [POST]\n');
+	});
+
+	it('prints both classes and URIs, then the success line', async () => {
+		const root = tempProject('sample');
+		expect(await runEdu(villeArgs, {cwd: root})).toEqual({
+			exitCode: 0,
+			stdout: 'Class : ./app/Controller/api/VilleController\nURI : /api/ville\nClass : ./app/Controller/api/VilleByIdController\nURI : /api/ville/{id}\n[OK] Controller and route successfully generated\n',
+			stderr: '',
+		});
+	});
+
+	it.each([
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 1, '--fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 1, 'Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
+		[['make:api', 'ville', '--template', 'resource'], 2, '--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int\n'],
+		[['make:api', 'ville', '--fields', 'nom:string'], 2, '--fields applies to --template resource only.\n'],
+		[['make:api', 'import', '--template', 'upload', '--methods', 'GET'], 2, '--methods does not apply to --template upload: its routes are POST.\n'],
+		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 1, 'The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
+		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 1, 'Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
+	])('%j is refused with one line, leaving the project unchanged', async (args, exitCode, stderr) => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		expect(await runEdu(args, {cwd: root})).toEqual({exitCode, stdout: '', stderr});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('--json reports a refused option as {ok: false}', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--fields', 'id:int', '--json'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(JSON.parse(result.stdout)).toEqual({
+			ok: false,
+			error: {code: 'INVALID_OPTION', message: 'Invalid field: "id" is the primary key the database generates; leave it out of the fields.'},
+		});
+	});
+
+	it('make:api --help lists the templates and their flags', async () => {
+		const result = await runEdu(['make:api', '--help'], {cwd: tempProject()});
+		expect(result.exitCode).toBe(0);
+		for (const text of ['--template <name>', '--table <name>', '--fields <list>', '--field <name>', '--extensions <list>', '--dir <folder>', 'Templates (--template):', '  resource ', '  upload ']) {
+			expect(result.stdout).toContain(text);
+		}
+	});
+});
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address !== null ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+interface Part {
+	readonly name: string;
+	readonly filename?: string;
+	readonly content: string | Buffer;
+}
+
+/** A multipart/form-data body written by hand, so the file names reach PHP exactly as given. */
+function multipart(parts: readonly Part[]): {body: Buffer; contentType: string} {
+	const boundary = `edu-test-${Math.random().toString(16).slice(2)}`;
+	const chunks: Buffer[] = [];
+	for (const part of parts) {
+		const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+		const type = part.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+		chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type}\r\n`));
+		chunks.push(Buffer.from(part.content));
+		chunks.push(Buffer.from('\r\n'));
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return {body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`};
+}
+
+describe.skipIf(!hasPhp)('the generated controllers under php -S and the runtime stand-in', () => {
+	let root = '';
+	let base = '';
+	let server: ResultPromise | undefined;
+	let serverOutput = '';
+
+	const http = async (method: string, uri: string, init: {body?: string | Buffer; contentType?: string} = {}) => {
+		const response = await fetch(`${base}${uri}`, {
+			method,
+			headers: init.contentType === undefined ? {} : {'Content-Type': init.contentType},
+			body: init.body,
+		});
+		const text = await response.text();
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		return {status: response.status, type: response.headers.get('content-type') ?? '', text, json};
+	};
+	const form = (fields: Record<string, string>) => ({body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded'});
+	const upload = (parts: readonly Part[]) => {
+		const {body, contentType} = multipart(parts);
+		return http('POST', '/api/import', {body, contentType});
+	};
+	const rowCount = (): number => Number(execFileSync('php', ['-r', '$db = new PDO("sqlite:" . $argv[1]); echo $db->query("SELECT COUNT(*) FROM ville")->fetchColumn();', path.join(root, 'var/test.sqlite')], {encoding: 'utf8'}));
+	const stored = (): string[] => (existsSync(path.join(root, 'var/uploads')) ? readdirSync(path.join(root, 'var/uploads')).sort() : []);
+
+	beforeAll(async () => {
+		root = tempProject('empty');
+		for (const args of [villeArgs, importArgs, ['make:api', 'blocked', '--template', 'upload', '--dir', 'var/blocked/inner']]) {
+			const result = await runEdu([...args, '--yes'], {cwd: root});
+			expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		}
+		// The project's front controller and composer's vendor/, as the stand-in provides them.
+		cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
+		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
+		mkdirSync(path.join(root, 'var'));
+		// The folder of the "blocked" upload cannot be created: a file stands in the way.
+		writeFileSync(path.join(root, 'var/blocked'), 'not a folder');
+		const create = [
+			'$db = new PDO("sqlite:" . $argv[1]);',
+			'$db->exec("CREATE TABLE ville (id INTEGER PRIMARY KEY AUTOINCREMENT, nom VARCHAR(255) NOT NULL, code_postal VARCHAR(10) NOT NULL, nombre_habitant INTEGER NOT NULL)");',
+			'$insert = $db->prepare("INSERT INTO ville (nom, code_postal, nombre_habitant) VALUES (?, ?, ?)");',
+			'foreach (json_decode($argv[2], true) as $city) { $insert->execute([$city["nom"], $city["code_postal"], $city["nombre_habitant"]]); }',
+		].join(' ');
+		execFileSync('php', ['-r', create, path.join(root, 'var/test.sqlite'), JSON.stringify(cities)]);
+
+		const port = await freePort();
+		base = `http://127.0.0.1:${port}`;
+		// As `edu start` serves a project, with a small upload limit to exercise an upload that fails.
+		server = execa('php', ['-d', 'upload_max_filesize=4K', '-S', `127.0.0.1:${port}`, '-t', 'public'], {
+			cwd: root,
+			env: {EDU_RUNTIME_DATABASE: path.join(root, 'var/test.sqlite')},
+			reject: false,
+			all: true,
+		});
+		server.all?.on('data', (chunk: Buffer) => {
+			serverOutput += chunk.toString();
+		});
+		const deadline = Date.now() + 10_000;
+		for (;;) {
+			try {
+				await fetch(`${base}/`);
+				break;
+			} catch {
+				if (Date.now() > deadline || server.exitCode !== null) throw new Error(`php -S did not answer on ${base}: ${serverOutput}`);
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+		}
+	});
+
+	afterAll(async () => {
+		if (server !== undefined) {
+			server.kill();
+			await server;
+		}
+	});
+
+	it('every generated PHP file passes php -l, and routes.yaml reads back through Symfony YAML', () => {
+		const php = filesUnder(root, 'app').filter((file) => file.endsWith('.php')).sort();
+		expect(php).toEqual([
+			'app/Controller/api/BlockedController.php',
+			'app/Controller/api/ImportController.php',
+			'app/Controller/api/VilleByIdController.php',
+			'app/Controller/api/VilleController.php',
+			'app/Controller/api/openapi.php',
+		]);
+		for (const file of php) expect(phpLint(path.join(root, file))).toContain('No syntax errors detected');
+		expect(symfonyYamlParse(readProjectFile(root, 'app/Config/routes.yaml'))).toEqual({
+			api_ville: {uri: '/api/ville', controller: 'Controller\\api\\VilleController', httpMethod: ['GET', 'POST']},
+			'api_ville-by-id': {uri: '/api/ville/{id}', controller: 'Controller\\api\\VilleByIdController', httpMethod: ['GET']},
+			api_import: {uri: '/api/import', controller: 'Controller\\api\\ImportController', httpMethod: ['POST']},
+			api_blocked: {uri: '/api/blocked', controller: 'Controller\\api\\BlockedController', httpMethod: ['POST']},
+		});
+	});
+
+	describe('the worked endpoints of the city resource', () => {
+		it('GET /api/ville: 200, every city, associative keys only, integers as numbers', async () => {
+			const response = await http('GET', '/api/ville');
+			expect(response.status).toBe(200);
+			expect(response.type).toMatch(/^application\/json/);
+			expect(response.json).toEqual(cities);
+			expect(response.text).not.toContain('"0":');
+		});
+
+		it('GET /api/ville/{id}: 200, that city', async () => {
+			const response = await http('GET', '/api/ville/2');
+			expect(response).toMatchObject({status: 200, json: cities[1]});
+			expect(response.type).toMatch(/^application\/json/);
+		});
+
+		it.each([
+			['an unknown id', '/api/ville/999'],
+			['a non-numeric id', '/api/ville/abc'],
+			['an id with trailing letters', '/api/ville/2abc'],
+			['a negative id', '/api/ville/-1'],
+			['an SQL-looking id', `/api/ville/${encodeURIComponent('1 OR 1=1')}`],
+		])('GET with %s: 404 {"erreur": string}', async (_label, uri) => {
+			const response = await http('GET', uri);
+			expect(response.status).toBe(404);
+			expect(response.type).toMatch(/^application\/json/);
+			expect(Object.keys(response.json as object)).toEqual(['erreur']);
+			expect(typeof (response.json as {erreur: unknown}).erreur).toBe('string');
+		});
+
+		it('POST form-encoded: 201 with the created city, id and integers as numbers, then readable by id', async () => {
+			const created = await http('POST', '/api/ville', form({nom: 'Nantes', code_postal: '44000', nombre_habitant: '320732'}));
+			expect(created.status).toBe(201);
+			expect(created.type).toMatch(/^application\/json/);
+			expect(created.json).toEqual({id: expect.any(Number), nom: 'Nantes', code_postal: '44000', nombre_habitant: 320_732});
+			const {id} = created.json as {id: number};
+			expect(id).toBeGreaterThan(3);
+			expect((await http('GET', `/api/ville/${id}`)).json).toEqual(created.json);
+		});
+
+		it('POST JSON (application/json; charset=utf-8): 201, read from the raw body', async () => {
+			const body = JSON.stringify({nom: 'Saint-Étienne', code_postal: 42000, nombre_habitant: 172_718});
+			const created = await http('POST', '/api/ville', {body, contentType: 'application/json; charset=utf-8'});
+			expect(created.status).toBe(201);
+			expect(created.json).toEqual({id: expect.any(Number), nom: 'Saint-Étienne', code_postal: '42000', nombre_habitant: 172_718});
+		});
+
+		it.each([
+			['nothing', form({}), ['nom', 'code_postal', 'nombre_habitant']],
+			['missing fields', form({nom: 'Lille'}), ['code_postal', 'nombre_habitant']],
+			['a blank field', form({nom: '   ', code_postal: '59000', nombre_habitant: '1'}), ['nom']],
+			['a name over 255 characters', form({nom: 'x'.repeat(256), code_postal: '59000', nombre_habitant: '1'}), ['nom']],
+			['a postal code over 10 characters', form({nom: 'Lille', code_postal: '59000590005', nombre_habitant: '1'}), ['code_postal']],
+			['a population that is not an integer', form({nom: 'Lille', code_postal: '59000', nombre_habitant: '12.5'}), ['nombre_habitant']],
+			['a field sent as an array (nom[]=x)', {body: 'nom[]=Lille&code_postal=59000&nombre_habitant=1', contentType: 'application/x-www-form-urlencoded'}, ['nom']],
+			['a JSON body with wrong types', {body: JSON.stringify({nom: ['Lille'], code_postal: true, nombre_habitant: '1e3'}), contentType: 'application/json'}, ['nom', 'code_postal', 'nombre_habitant']],
+			['a body that is not JSON', {body: '{nom: Lille', contentType: 'application/json'}, ['nom', 'code_postal', 'nombre_habitant']],
+		])('POST with %s: 400 {"erreur", "champs"}, nothing inserted', async (_label, request, champs) => {
+			const before = rowCount();
+			const response = await http('POST', '/api/ville', request);
+			expect(response.status).toBe(400);
+			expect(response.type).toMatch(/^application\/json/);
+			expect(response.json).toEqual({erreur: expect.stringContaining(champs[0] ?? ''), champs});
+			expect(rowCount()).toBe(before);
+		});
+
+		it('a name of exactly 255 characters, counted as characters not bytes, is accepted', async () => {
+			const response = await http('POST', '/api/ville', form({nom: 'é'.repeat(255), code_postal: '1234567890', nombre_habitant: '0'}));
+			expect(response.status).toBe(201);
+			expect((response.json as {nom: string}).nom).toBe('é'.repeat(255));
+		});
+
+		it('an SQL injection string is stored as plain data', async () => {
+			const nom = "Robert'); DROP TABLE ville; --";
+			const before = rowCount();
+			const created = await http('POST', '/api/ville', form({nom, code_postal: "' OR 1=1", nombre_habitant: '1'}));
+			expect(created.status).toBe(201);
+			const {id} = created.json as {id: number};
+			expect((await http('GET', `/api/ville/${id}`)).json).toEqual({id, nom, code_postal: "' OR 1=1", nombre_habitant: 1});
+			expect(rowCount()).toBe(before + 1);
+			expect((await http('GET', '/api/ville')).json).toEqual(expect.arrayContaining(cities));
+		});
+
+		it.each([
+			['DELETE', '/api/ville'],
+			['PUT', '/api/ville'],
+			['POST', '/api/ville/1'],
+			['DELETE', '/api/ville/1'],
+			['GET', '/api/import'],
+		])('%s %s, a method not listed in httpMethod: 405', async (method, uri) => {
+			expect((await http(method, uri)).status).toBe(405);
+		});
+
+		// php -S answers /api/ville/1.5 itself (a path with an extension is taken for a file), as under `edu start`.
+		it.each([['/api/nowhere'], ['/api/ville/1/2'], ['/api/ville/'], ['/api/ville/1.5']])('GET %s, a path with no route: 404', async (uri) => {
+			expect((await http('GET', uri)).status).toBe(404);
+		});
+	});
+
+	describe('the upload flow', () => {
+		it('a csv is stored under a name made by the server: 201 {"fichier"}, the folder created', async () => {
+			expect(existsSync(path.join(root, 'var/uploads'))).toBe(false);
+			const response = await upload([{name: 'file', filename: 'villes.csv', content: 'nom;code_postal\nParis;75001\n'}]);
+			expect(response.status).toBe(201);
+			expect(response.type).toMatch(/^application\/json/);
+			const {fichier} = response.json as {fichier: string};
+			expect(response.json).toEqual({fichier: expect.stringMatching(/^[0-9a-f]{32}\.csv$/)});
+			expect(readFileSync(path.join(root, 'var/uploads', fichier), 'utf8')).toBe('nom;code_postal\nParis;75001\n');
+		});
+
+		it('a TXT in capitals is accepted as txt; two uploads never share a name', async () => {
+			const first = await upload([{name: 'file', filename: 'NOTES.TXT', content: 'a'}]);
+			const second = await upload([{name: 'file', filename: 'NOTES.TXT', content: 'b'}]);
+			expect([first.status, second.status]).toEqual([201, 201]);
+			const names = [first.json, second.json].map((json) => (json as {fichier: string}).fichier);
+			expect(names[0]).toMatch(/^[0-9a-f]{32}\.txt$/);
+			expect(names[0]).not.toBe(names[1]);
+		});
+
+		it('a client name with ../ is never used', async () => {
+			const response = await upload([{name: 'file', filename: '../../public/evil.csv', content: 'x'}]);
+			expect(response.status).toBe(201);
+			expect((response.json as {fichier: string}).fichier).toMatch(/^[0-9a-f]{32}\.csv$/);
+			const everywhere = filesUnder(root);
+			expect(everywhere.filter((file) => file.includes('evil'))).toEqual([]);
+			expect(filesUnder(root, 'public')).toEqual(['public/index.php']);
+		});
+
+		it.each([
+			['a .php file', 'shell.php', '<?php echo 1;'],
+			['a .PHP file in capitals', 'shell.PHP', '<?php echo 1;'],
+			['a csv name ending in .php', 'data.csv.php', '<?php echo 1;'],
+			['a name without extension', 'README', 'x'],
+		])('%s is refused: 415 {"erreur"}, nothing stored', async (_label, filename, content) => {
+			const before = stored();
+			const response = await upload([{name: 'file', filename, content}]);
+			expect(response.status).toBe(415);
+			expect(response.json).toEqual({erreur: expect.any(String)});
+			expect(stored()).toEqual(before);
+		});
+
+		it.each([
+			['no file at all', [{name: 'other', content: 'x'}]],
+			['a file in another field', [{name: 'document', filename: 'a.csv', content: 'x'}]],
+		])('%s: 400 {"erreur"}', async (_label, parts) => {
+			const before = stored();
+			const response = await upload(parts);
+			expect(response).toMatchObject({status: 400, json: {erreur: expect.any(String)}});
+			expect(stored()).toEqual(before);
+		});
+
+		it('a POST that is not multipart: 400 {"erreur"}', async () => {
+			const response = await http('POST', '/api/import', form({file: 'villes.csv'}));
+			expect(response).toMatchObject({status: 400, json: {erreur: expect.any(String)}});
+		});
+
+		it('an empty file input (error 4): 400 {"erreur"}, nothing stored', async () => {
+			const before = stored();
+			const response = await upload([{name: 'file', filename: '', content: ''}]);
+			expect(response).toMatchObject({status: 400, json: {erreur: expect.any(String)}});
+			expect(stored()).toEqual(before);
+		});
+
+		it('a file over the upload limit (isValid false): 400 {"erreur"}, nothing stored', async () => {
+			const before = stored();
+			const response = await upload([{name: 'file', filename: 'big.csv', content: 'x'.repeat(8 * 1024)}]);
+			expect(response).toMatchObject({status: 400, json: {erreur: expect.any(String)}});
+			expect(stored()).toEqual(before);
+		});
+
+		it('move() false when the folder cannot be made: 500 {"erreur"}', async () => {
+			const {body, contentType} = multipart([{name: 'file', filename: 'a.csv', content: 'x'}]);
+			const response = await http('POST', '/api/blocked', {body, contentType});
+			expect(response).toMatchObject({status: 500, json: {erreur: expect.any(String)}});
+			expect(readFileSync(path.join(root, 'var/blocked'), 'utf8')).toBe('not a folder');
+		});
+	});
+
+	it('the server logged no PHP warning or error', () => {
+		expect(serverOutput).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)/);
+	});
+});
