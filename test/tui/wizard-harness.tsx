@@ -1,0 +1,96 @@
+// Renders the wizard with ink-testing-library on a snapshot of a temp project, and waits for
+// frames instead of sleeping: Ink reads stdin asynchronously, so each key is written once the
+// previous one has shown its effect.
+import {act} from 'react';
+import {render} from 'ink-testing-library';
+import type {Kind} from '../../source/core/naming.js';
+import {readSnapshot, type Snapshot} from '../../source/core/project.js';
+import type {WizardForm} from '../../source/tui/form.js';
+import {ThemeProvider} from '../../source/tui/theme.js';
+import {Wizard, type Outcome} from '../../source/tui/wizard.js';
+
+export const keys = {
+	enter: '\r',
+	escape: '\u001B',
+	ctrlC: '\u0003',
+	ctrlD: '\u0004',
+	up: '\u001B[A',
+	down: '\u001B[B',
+	tab: '\t',
+	space: ' ',
+	backspace: '\u007F',
+} as const;
+
+export interface Harness {
+	readonly snapshot: Snapshot;
+	frame(): string;
+	/** Writes input, then waits until the frame satisfies `until` (without one: waits 200 ms). */
+	press(input: string, until?: (frame: string) => boolean): Promise<string>;
+	waitFor(until: (frame: string) => boolean, what?: string): Promise<string>;
+	/** Resolves with the outcome once the wizard has exited. */
+	readonly exited: Promise<Outcome>;
+	outcome(): Outcome | undefined;
+	unmount(): void;
+}
+
+// Tell React that updates are wrapped in act() here.
+(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true;
+
+export function snapshotOf(root: string): Snapshot {
+	const snapshot = readSnapshot(root);
+	if ('code' in snapshot) throw new Error(snapshot.message);
+	return snapshot;
+}
+
+export async function renderWizard(root: string, options: {kind?: Kind; initial?: Partial<WizardForm>; dryRun?: boolean; color?: boolean} = {}): Promise<Harness> {
+	const snapshot = snapshotOf(root);
+	let outcome: Outcome | undefined;
+	let resolveExit: (outcome: Outcome) => void = () => undefined;
+	const exited = new Promise<Outcome>((resolve) => {
+		resolveExit = resolve;
+	});
+	const instance = render(
+		<ThemeProvider color={options.color ?? false}>
+			<Wizard snapshot={snapshot} kind={options.kind} initial={options.initial} dryRun={options.dryRun} onExit={(result) => {
+				outcome = result;
+				resolveExit(result);
+			}} />
+		</ThemeProvider>,
+	);
+	const frame = (): string => instance.lastFrame() ?? '';
+	const waitFor = async (until: (frame: string) => boolean, what = 'the expected frame'): Promise<string> => {
+		const deadline = Date.now() + 5000;
+		for (;;) {
+			const current = frame();
+			if (until(current)) {
+				// React runs the effects that re-subscribe input handlers after the frame: let them.
+				await new Promise((resolve) => setTimeout(resolve, 15));
+				return frame();
+			}
+			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Last frame:\n${current}`);
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+	};
+	// Ink attaches its stdin listener in an effect: wait for the first frame and that listener.
+	await waitFor((current) => current !== '', 'the first frame');
+	await waitFor(() => instance.stdin.listenerCount('readable') > 0, 'the stdin listener');
+	return {
+		snapshot,
+		frame,
+		waitFor,
+		async press(input, until) {
+			// act() returns once React has rendered and run the effects the key caused, so the
+			// next key meets the input handlers of the new frame, not those of the last one.
+			await act(async () => {
+				instance.stdin.write(input);
+			});
+			if (until) return waitFor(until, `the frame after ${JSON.stringify(input)}`);
+			// No condition (a key expected to change nothing): give it time to act if it were going to.
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			return frame();
+		},
+		exited,
+		outcome: () => outcome,
+		unmount: () => instance.unmount(),
+	};
+}

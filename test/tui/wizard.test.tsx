@@ -1,0 +1,373 @@
+// The Ink wizard, screen by screen, through ink-testing-library, on temp copies of fixtures/sample.
+// Each test drives the keys a person would press and reads the frames they would see.
+import {appendFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {keys, renderWizard, type Harness} from './wizard-harness.js';
+
+afterEach(() => {
+	cleanup();
+});
+
+/** The frame with Ink's line wrapping undone, for messages longer than a line. */
+const oneLine = (frame: string): string => frame.replace(/ *\n */g, ' ');
+
+const onScreen = (title: string) => (frame: string): boolean => frame.includes(`${title} · step`);
+
+/** Waits long enough for a key to have had any effect it was going to have. */
+async function settle(): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function typeName(wizard: Harness, name: string): Promise<string> {
+	return wizard.press(name, (frame) => frame.includes(`Controller name: ${name}`));
+}
+
+describe('name screen', () => {
+	test('typing updates the preview on every keystroke, before any Enter', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		expect(wizard.frame()).toContain('Class   —');
+		let frame = await wizard.press('V', (current) => current.includes('VController'));
+		expect(frame).toContain('/api/v');
+		frame = await wizard.press('ille', (current) => current.includes('VilleController'));
+		expect(frame).toContain('app/Controller/api/VilleController.php');
+		expect(frame).toContain('api_ville');
+		frame = await wizard.press(keys.backspace, (current) => current.includes('VillController'));
+		for (const expected of ['VilController', 'ViController', 'VController']) await wizard.press(keys.backspace, (current) => current.includes(expected));
+		frame = await wizard.press(keys.backspace, (current) => current.includes('Class   —'));
+		frame = await typeName(wizard, 'MyUserTest');
+		expect(frame).toContain('MyUserTestController');
+		expect(frame).toContain('app/Controller/api/MyUserTestController.php');
+		expect(frame).toContain('api_my-user-test');
+		expect(frame).toContain('/api/my-user-test');
+		expect(frame).toContain('Name · step 1 of 4');
+	});
+
+	test('a web controller previews its view path too', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'controller'});
+		const frame = await typeName(wizard, 'VilleRead');
+		expect(frame).toContain('VilleReadController');
+		expect(frame).toContain('app/Controller/VilleReadController.php');
+		expect(frame).toMatch(/Route +ville-read/);
+		expect(frame).toMatch(/URI +\/ville-read/);
+		expect(frame).toContain('app/Template/ville_read/ville_read.html.twig');
+	});
+
+	test('a surprising name shows the warning with the spelling that gives the intended URI', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		const frame = await typeName(wizard, 'myUserTest');
+		expect(frame).toContain('/api/user-test');
+		expect(frame).toContain('write "MyUserTest" for /api/my-user-test');
+	});
+
+	test('an existing route\'s name shows "Route already exists." before Enter, and Enter does nothing', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root, {kind: 'api'});
+		const frame = await typeName(wizard, 'hello');
+		expect(frame).toContain('✖ Route already exists.');
+		expect(frame).toContain('✖ Controller already exists.');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Name · step 1 of 4');
+		expect(wizard.frame()).toContain('Route already exists.');
+		expect(wizard.outcome()).toBeUndefined();
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('an invalid name says why, and Enter does nothing', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		const frame = await typeName(wizard, 'ma-ville');
+		expect(frame).toContain('Invalid controller name "ma-ville": The name cannot contain "-"');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Name · step 1 of 4');
+	});
+
+	test('a URI another route serves is a note here, fixed on the route screen', async () => {
+		const root = tempProject('sample');
+		appendFileSync(path.join(root, 'app/Config/routes.yaml'), 'legacy_ville:\n    uri: /api/ville\n    controller: Controller\\api\\LegacyController\n    httpMethod: [GET]\n');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		let frame = await typeName(wizard, 'ville');
+		expect(oneLine(frame)).toContain('Route "legacy_ville" already serves GET /api/ville. (you can change the methods or the URI on the route screen)');
+		frame = await wizard.press(keys.enter, onScreen('Template'));
+		frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).toContain('✖ Route "legacy_ville" already serves GET /api/ville.');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Route · step');
+		// Serving POST instead clears it.
+		await wizard.press(keys.space, (current) => current.includes('[ ] GET'));
+		await wizard.press(keys.down, (current) => current.includes('❯ [ ] POST'));
+		frame = await wizard.press(keys.space, (current) => current.includes('[x] POST'));
+		expect(frame).not.toContain('already serves');
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('httpMethod: [POST]');
+	});
+});
+
+describe('route screen', () => {
+	async function toRoute(root: string, name = 'ville'): Promise<Harness> {
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await typeName(wizard, name);
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		return wizard;
+	}
+
+	test('the methods checklist starts with GET and changes the plan', async () => {
+		const wizard = await toRoute(tempProject('sample'));
+		let frame = wizard.frame();
+		expect(frame).toContain('❯ [x] GET');
+		expect(frame).toContain('[ ] POST');
+		expect(frame).toContain('api_ville: GET /api/ville');
+		await wizard.press(keys.down, (current) => current.includes('❯ [ ] POST'));
+		frame = await wizard.press(keys.space, (current) => current.includes('[x] POST'));
+		expect(frame).toContain('api_ville: GET, POST /api/ville');
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('+    httpMethod: [GET, POST]');
+	});
+
+	test('no method checked is refused and Enter does nothing', async () => {
+		const wizard = await toRoute(tempProject('sample'));
+		const frame = await wizard.press(keys.space, (current) => current.includes('[ ] GET'));
+		expect(frame).toContain('✖ Choose at least one HTTP method.');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Route · step');
+	});
+
+	test('the URI is editable; {param} segments show as parameters and reach the plan', async () => {
+		const wizard = await toRoute(tempProject('sample'));
+		await wizard.press(keys.tab, (current) => current.includes('❯ URI'));
+		let frame = await wizard.press('/{id}', (current) => current.includes('URI   /api/ville/{id}'));
+		expect(frame).toMatch(/Params +\{id\} integer/);
+		expect(frame).toContain('api_ville: GET /api/ville/{id}');
+		await wizard.press(keys.backspace, (current) => current.includes('URI   /api/ville/{id\n'));
+		frame = await wizard.press(keys.backspace, (current) => current.includes('URI   /api/ville/{i\n'));
+		expect(frame).toContain('Invalid URI "/api/ville/{i"');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Route · step');
+		await wizard.press('d}', (current) => current.includes('Params  {id} integer'));
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain("+    uri: '/api/ville/{id}'");
+	});
+});
+
+describe('moving and quitting', () => {
+	test('Esc goes back a step, keeping what was typed; Esc on the first screen quits', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		await wizard.press(keys.up, (frame) => frame.includes('❯ default'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ [ ] POST'));
+		await wizard.press(keys.space, (frame) => frame.includes('[x] POST'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		let frame = await wizard.press(keys.escape, onScreen('Route'));
+		expect(frame).toContain('[x] POST');
+		frame = await wizard.press(keys.escape, onScreen('Template'));
+		expect(frame).toContain('❯ default');
+		frame = await wizard.press(keys.escape, onScreen('Name'));
+		expect(frame).toContain('Controller name: Ville');
+		await wizard.press(keys.escape);
+		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('Ctrl+C on the review screen quits with nothing written', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		await wizard.press(keys.ctrlC);
+		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		await settle();
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('Ctrl+C on the first screen quits too', async () => {
+		const wizard = await renderWizard(tempProject('sample'));
+		expect(wizard.frame()).toContain('What do you want to create?');
+		await wizard.press(keys.ctrlC);
+		expect(await wizard.exited).toEqual({status: 'cancelled'});
+	});
+});
+
+describe('review and writing', () => {
+	test('the review lists each file with create/modify and the routes.yaml diff', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await typeName(wizard, 'MyUserTest');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		const frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('create  app/Controller/api/MyUserTestController.php');
+		expect(frame).toContain('modify  app/Config/routes.yaml');
+		expect(frame).toContain("     uri: '/api/hello'");
+		expect(frame).toContain('+api_my-user-test:');
+		expect(frame).toContain('+    uri: /api/my-user-test');
+		expect(frame).toContain('+    controller: Controller\\api\\MyUserTestController');
+		expect(frame).toContain('Enter write the files');
+	});
+
+	test('a full API flow writes files byte-identical to `edu make:api … --yes`', async () => {
+		const viaWizard = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const wizard = await renderWizard(viaWizard, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ [ ] POST'));
+		await wizard.press(keys.space, (frame) => frame.includes('[x] POST'));
+		await wizard.press(keys.tab, (frame) => frame.includes('❯ URI'));
+		await wizard.press('/{id}', (frame) => frame.includes('URI   /api/ville/{id}'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
+		expect(done).toContain('✔ Controller and route successfully generated');
+		expect(done).toContain('edu start');
+		expect(done).toContain('curl -i http://localhost:8042/api/ville/1');
+		expect(done).toContain('edu openapi');
+		const outcome = await wizard.exited;
+		expect(outcome.status).toBe('written');
+
+		const result = await runEdu(['make:api', 'Ville', '--methods', 'GET,POST', '--uri', '/api/ville/{id}', '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('`edu` alone: the kind screen, then a web controller byte-identical to `edu make:controller … --yes`', async () => {
+		const viaWizard = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const wizard = await renderWizard(viaWizard);
+		expect(wizard.frame()).toContain('Kind · step 1');
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'));
+		let frame = await wizard.press(keys.enter, onScreen('Name'));
+		expect(frame).toContain('edu make:controller');
+		expect(frame).toContain('View');
+		await typeName(wizard, 'VilleRead');
+		frame = await wizard.press(keys.enter, onScreen('Route'));
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('create  app/Template/ville_read/ville_read.html.twig');
+		frame = await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		expect(frame).toContain('✔ Controller, view and route successfully generated');
+		expect(frame).toContain('curl -i http://localhost:8042/ville-read');
+		expect(frame).not.toContain('edu openapi');
+		await wizard.exited;
+
+		const result = await runEdu(['make:controller', 'VilleRead', '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('the resource template: table and fields, byte-identical to `--template resource --table --fields --yes`', async () => {
+		const viaWizard = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const wizard = await renderWizard(viaWizard, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		let frame = await wizard.press(keys.enter, onScreen('Table and fields'));
+		expect(frame).toContain('ville (from the name)');
+		expect(frame).toContain('at least one field');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Table and fields · step');
+		await wizard.press('communes', (current) => current.includes('communes'));
+		await wizard.press(keys.down, (current) => current.includes('❯ ') && !current.includes('❯ Table'));
+		await wizard.press('nom', (current) => current.includes('nom'));
+		await wizard.press(keys.tab, (current) => current.includes('‹string›'));
+		await wizard.press(keys.tab, (current) => !current.includes('‹string›'));
+		await wizard.press('255', (current) => current.includes('255'));
+		await wizard.press(keys.down, (current) => current.includes('❯') && current.split('\n').some((line) => line.includes('❯') && line.includes('add a field')));
+		// Enter on "+ add a field" adds a row and puts the cursor on its name.
+		await wizard.press(keys.enter, (current) => current.split('\n').some((line) => line.includes('❯') && line.includes('column')));
+		await wizard.press('nombre_habitant', (current) => current.includes('nombre_habitant'));
+		await wizard.press(keys.tab, (current) => current.includes('‹string›'));
+		frame = await wizard.press(keys.space, (current) => current.includes('‹int›'));
+		expect(frame).not.toContain('✖');
+		frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).toContain('The resource template chooses the methods');
+		expect(frame).toContain('api_ville: GET, POST /api/ville');
+		expect(frame).toContain('api_ville-by-id: GET /api/ville/{id}');
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('create  app/Controller/api/VilleByIdController.php');
+		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		await wizard.exited;
+
+		const result = await runEdu(['make:api', 'Ville', '--template', 'resource', '--table', 'communes', '--fields', 'nom:string:255,nombre_habitant:int', '--yes'], {cwd: viaFlags});
+		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('the upload template: its defaults, byte-identical to `--template upload --yes`; a bad extension is refused inline', async () => {
+		const viaWizard = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const wizard = await renderWizard(viaWizard, {kind: 'api'});
+		await typeName(wizard, 'Import');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ upload'));
+		let frame = await wizard.press(keys.enter, onScreen('Upload'));
+		expect(frame).toMatch(/Form field +file/);
+		expect(frame).toMatch(/Extensions +csv, txt/);
+		expect(frame).toMatch(/Folder +var\/uploads/);
+		await wizard.press(keys.down, (current) => current.includes('❯ Extensions'));
+		frame = await wizard.press(', php', (current) => current.includes('csv, txt, php'));
+		expect(frame).toContain('The extension "php" is refused');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Upload · step');
+		for (const left of ['csv, txt, ph\n', 'csv, txt, p\n', 'csv, txt,\n', 'csv, txt,\n']) await wizard.press(keys.backspace, (current) => current.includes(left));
+		await wizard.press(keys.backspace, (current) => current.includes('csv, txt\n') && !current.includes('✖'));
+		frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).toContain('api_import: POST /api/import');
+		await wizard.press(keys.enter, onScreen('Review'));
+		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		expect(wizard.frame()).toContain('curl -i -X POST http://localhost:8042/api/import');
+		await wizard.exited;
+
+		const result = await runEdu(['make:api', 'Import', '--template', 'upload', '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('a dry run ends on the plan and writes nothing', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root, {kind: 'api', dryRun: true});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		let frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('The run would:');
+		frame = await wizard.press(keys.enter, (current) => current.includes('Dry run: nothing was written.'));
+		expect((await wizard.exited).status).toBe('dry-run');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('a project changed since the wizard opened: commit re-checks, the review says why, nothing is written', async () => {
+		const root = tempProject('sample');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		// Someone else writes the controller meanwhile.
+		writeFileSync(path.join(root, 'app/Controller/api/VilleController.php'), '<?php // mine\n');
+		const before = snapshotTree(root);
+		const frame = await wizard.press(keys.enter, (current) => current.includes('Controller already exists.'));
+		expect(frame).toContain('Review · step');
+		expect(wizard.outcome()).toBeUndefined();
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});
