@@ -3,6 +3,14 @@
 import process from 'node:process';
 import {main} from './main.js';
 
+// A reader that goes away (`edu openapi --stdout | head`) is not an error: stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+		throw error;
+	});
+}
+
 const exitCode = await main(process.argv.slice(2), {
 	cwd: process.cwd(),
 	env: process.env,
