@@ -2,7 +2,7 @@
 // frames instead of sleeping: Ink reads stdin asynchronously, so each key is written once the
 // previous one has shown its effect.
 import {act} from 'react';
-import {render} from 'ink-testing-library';
+import {cleanup, render} from 'ink-testing-library';
 import type {Kind} from '../../source/core/naming.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project.js';
 import type {WizardForm} from '../../source/tui/form.js';
@@ -36,6 +36,13 @@ export interface Harness {
 // Tell React that updates are wrapped in act() here.
 (globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** Unmounts every wizard a test left open (inside act, as Ink updates state while unmounting). */
+export async function cleanupWizards(): Promise<void> {
+	await act(async () => {
+		cleanup();
+	});
+}
+
 export function snapshotOf(root: string): Snapshot {
 	const snapshot = readSnapshot(root);
 	if ('code' in snapshot) throw new Error(snapshot.message);
@@ -49,26 +56,30 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 	const exited = new Promise<Outcome>((resolve) => {
 		resolveExit = resolve;
 	});
-	const instance = render(
-		<ThemeProvider color={options.color ?? false}>
-			<Wizard snapshot={snapshot} kind={options.kind} initial={options.initial} dryRun={options.dryRun} onExit={(result) => {
-				outcome = result;
-				resolveExit(result);
-			}} />
-		</ThemeProvider>,
-	);
+	// Everything that may update React state runs inside act(): renders, keys, and the waits
+	// during which timers (Ink's lone-Esc flush, the commit) fire.
+	const pause = (ms: number): Promise<void> => act(async () => {
+		await new Promise((resolve) => setTimeout(resolve, ms));
+	});
+	let instance!: ReturnType<typeof render>;
+	await act(async () => {
+		instance = render(
+			<ThemeProvider color={options.color ?? false}>
+				<Wizard snapshot={snapshot} kind={options.kind} initial={options.initial} dryRun={options.dryRun} onExit={(result) => {
+					outcome = result;
+					resolveExit(result);
+				}} />
+			</ThemeProvider>,
+		);
+	});
 	const frame = (): string => instance.lastFrame() ?? '';
 	const waitFor = async (until: (frame: string) => boolean, what = 'the expected frame'): Promise<string> => {
 		const deadline = Date.now() + 5000;
 		for (;;) {
 			const current = frame();
-			if (until(current)) {
-				// React runs the effects that re-subscribe input handlers after the frame: let them.
-				await new Promise((resolve) => setTimeout(resolve, 15));
-				return frame();
-			}
+			if (until(current)) return current;
 			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Last frame:\n${current}`);
-			await new Promise((resolve) => setTimeout(resolve, 10));
+			await pause(10);
 		}
 	};
 	// Ink attaches its stdin listener in an effect: wait for the first frame and that listener.
@@ -86,7 +97,7 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 			});
 			if (until) return waitFor(until, `the frame after ${JSON.stringify(input)}`);
 			// No condition (a key expected to change nothing): give it time to act if it were going to.
-			await new Promise((resolve) => setTimeout(resolve, 200));
+			await pause(200);
 			return frame();
 		},
 		exited,

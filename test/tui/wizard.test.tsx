@@ -3,13 +3,10 @@
 import {appendFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {cleanup} from 'ink-testing-library';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
-import {keys, renderWizard, type Harness} from './wizard-harness.js';
+import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
 
-afterEach(() => {
-	cleanup();
-});
+afterEach(cleanupWizards);
 
 /** The frame with Ink's line wrapping undone, for messages longer than a line. */
 const oneLine = (frame: string): string => frame.replace(/ *\n */g, ' ');
