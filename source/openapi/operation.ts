@@ -17,6 +17,8 @@ export interface MethodLevel {
 	readonly externalDocs: readonly PhpObject[];
 	/** The paths of every operation on the method, so a method-level path parameter goes only where it fits. */
 	readonly paths: readonly string[];
+	/** Method-level attributes already converted for another operation of the method. */
+	readonly converted: Map<PhpObject, JsonObject | [string, JsonObject] | undefined>;
 }
 
 export interface OperationSource {
@@ -97,22 +99,24 @@ function parametersOf(source: OperationSource, path: string, context: SchemaCont
 	const inline = source.args.objects('parameters').map(({object}) => ({object, inline: true}));
 	const methodLevel = source.methodLevel.parameters.map((object) => ({object, inline: false}));
 	for (const {object, inline: isInline} of [...inline, ...methodLevel]) {
-		const args = nestedArgs(object, ['parameter'], report, `${where}: parameters`);
-		if (!args) continue;
-		const parameter = parameterFrom(args, context);
+		const parameter = convertOnce(source.methodLevel, object, !isInline, () => {
+			const args = nestedArgs(object, ['parameter'], report, `${where}: parameters`);
+			return args ? parameterFrom(args, context) : undefined;
+		}) as JsonObject | undefined;
 		if (!parameter) continue;
+		const site = object.site;
 		if (parameter['in'] === 'path' && !inPath.has(String(parameter['name']))) {
 			// A method-level path parameter serves the operations whose path has it.
 			const usedElsewhere = !isInline && source.methodLevel.paths.some((other) => pathParameterNames(other).includes(String(parameter['name'])));
-			if (!usedElsewhere) report.warn(args.site, `${where}: path parameter ${String(parameter['name'])} is not in the path; left out (the path needs {${String(parameter['name'])}})`);
+			if (!usedElsewhere) report.warn(site, `${where}: path parameter ${String(parameter['name'])} is not in the path; left out (the path needs {${String(parameter['name'])}})`);
 			continue;
 		}
 		const key = parameter['$ref'] === undefined ? `${String(parameter['in'])} ${String(parameter['name'])}` : `ref ${String(parameter['$ref'])}`;
 		if (seen.has(key)) {
-			report.warn(args.site, `${where}: parameter ${String(parameter['name'] ?? parameter['$ref'])} is documented twice; the first one is kept`);
+			report.warn(site, `${where}: parameter ${String(parameter['name'] ?? parameter['$ref'])} is documented twice; the first one is kept`);
 			continue;
 		}
-		seen.set(key, args.site);
+		seen.set(key, site);
 		result.push(parameter);
 	}
 	const documented = new Set(result.filter((parameter) => parameter['in'] === 'path').map((parameter) => String(parameter['name'])));
@@ -123,6 +127,20 @@ function parametersOf(source: OperationSource, path: string, context: SchemaCont
 		}
 	}
 	return result;
+}
+
+/** A method-level attribute is the same for every operation of the method: converted once. */
+function convertOnce(
+	methodLevel: MethodLevel,
+	object: PhpObject,
+	shared: boolean,
+	convert: () => JsonObject | [string, JsonObject] | undefined,
+): JsonObject | [string, JsonObject] | undefined {
+	if (!shared) return convert();
+	if (methodLevel.converted.has(object)) return methodLevel.converted.get(object);
+	const converted = convert();
+	methodLevel.converted.set(object, converted);
+	return converted;
 }
 
 export function parameterFrom(args: Args, context: SchemaContext): JsonObject | undefined {
@@ -202,16 +220,17 @@ function requestBodyFrom(args: Args, context: SchemaContext): JsonObject {
 function responsesOf(source: OperationSource, context: SchemaContext, where: string): JsonObject {
 	const {report} = context;
 	const responses: JsonObject = {};
-	const inline = source.args.objects('responses').map(({key, object}) => ({key, object}));
-	const methodLevel = source.methodLevel.responses.map((object) => ({key: undefined, object}));
-	for (const {key, object} of [...inline, ...methodLevel]) {
-		const args = nestedArgs(object, ['response'], report, `${where}: responses`);
-		if (!args) continue;
-		const converted = responseFrom(args, key, context);
+	const inline = source.args.objects('responses').map(({key, object}) => ({key, object, shared: false}));
+	const methodLevel = source.methodLevel.responses.map((object) => ({key: undefined, object, shared: true}));
+	for (const {key, object, shared} of [...inline, ...methodLevel]) {
+		const converted = convertOnce(source.methodLevel, object, shared, () => {
+			const args = nestedArgs(object, ['response'], report, `${where}: responses`);
+			return args ? responseFrom(args, key, context) : undefined;
+		}) as [string, JsonObject] | undefined;
 		if (!converted) continue;
 		const [code, response] = converted;
 		if (responses[code] !== undefined) {
-			report.warn(args.site, `${where}: response ${code} is documented twice; the first one is kept`);
+			report.warn(object.site, `${where}: response ${code} is documented twice; the first one is kept`);
 			continue;
 		}
 		responses[code] = response;

@@ -1,0 +1,54 @@
+// Route rows → the text `edu routes` prints: a table fitted to the terminal width (80 columns
+// when there is none), then one line per problem, in full.
+import type {RouteRow} from './route-drift.js';
+
+const headers = ['NAME', 'METHODS', 'URI', 'CONTROLLER', 'STATUS'] as const;
+/** Narrowest a column gets before the table is allowed to overflow. */
+const minimum = [8, 7, 12, 16, 8];
+/** Which columns give up width first: controller, URI, status, name. */
+const shrinkOrder = [3, 2, 4, 0];
+const gap = '  ';
+
+export function statusText(row: RouteRow): string {
+	return row.problems.length === 0 ? 'ok' : [...new Set(row.problems.map((problem) => problem.label))].join(', ');
+}
+
+function cells(row: RouteRow): string[] {
+	return [row.name ?? '-', row.methods.join(',') || '-', row.uri || '-', row.controller || row.file, statusText(row)];
+}
+
+/** Cuts a cell to `width`, keeping its end for paths and class names (the specific part), its start otherwise. */
+function fit(text: string, width: number, keepEnd: boolean): string {
+	if (text.length <= width) return text.padEnd(width);
+	if (width <= 1) return '…'.slice(0, width);
+	return keepEnd ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
+}
+
+export function renderTable(rows: readonly RouteRow[], width = 80): string[] {
+	const table = rows.map(cells);
+	const widths = headers.map((header, column) => Math.max(header.length, ...table.map((row) => row[column]!.length)));
+	const total = (): number => widths.reduce((sum, value) => sum + value, 0) + gap.length * (headers.length - 1);
+	while (total() > width) {
+		const column = shrinkOrder.find((index) => widths[index]! > minimum[index]!);
+		if (column === undefined) break;
+		widths[column] = Math.max(minimum[column]!, widths[column]! - (total() - width));
+	}
+	const line = (values: readonly string[]): string =>
+		values.map((value, column) => fit(value, widths[column]!, column === 2 || column === 3)).join(gap).trimEnd();
+	return [line(headers), ...table.map(line)];
+}
+
+export function renderProblems(rows: readonly RouteRow[], routesPath: string): string[] {
+	const lines: string[] = [];
+	for (const row of rows) {
+		for (const problem of row.problems) {
+			const subject = row.name === null ? '' : `${row.name} (${routesPath}:${row.line}): `;
+			lines.push(`  ${subject}${problem.message}`);
+		}
+	}
+	return lines;
+}
+
+export function problemCount(rows: readonly RouteRow[]): number {
+	return rows.reduce((sum, row) => sum + row.problems.length, 0);
+}
