@@ -1,6 +1,7 @@
 // `--plain`: the wizard's flow as line prompts (@inquirer/prompts), for terminals and screen
 // readers that do not suit a full-screen app. Same form, same plan(), same refusals, same commit.
 // Loaded lazily; it never loads Ink or React.
+import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../core/commit.js';
 import {fileLines, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
@@ -9,7 +10,7 @@ import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project.js';
 import {httpMethods, type TemplateKind} from '../core/request.js';
 import {defaultTable, parseFields} from '../core/resource.js';
-import type {Io} from '../io.js';
+import type {Io, OutStream} from '../io.js';
 import {blockingRefusals, laterHint, screensFor, toRequest, initialForm, type FieldRow, type Screen, type WizardForm} from './form.js';
 import {nextSteps} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage, openProject} from './session.js';
@@ -44,7 +45,7 @@ export async function runPlain({io, start, kind: givenKind, initial, dryRun = fa
 
 /** Asks every question; returns the plan written (or, in a dry run, the plan), or undefined when declined. */
 async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, initial: Partial<WizardForm>, dryRun: boolean): Promise<Plan | undefined> {
-	const context = {input: io.stdin, output: io.stdout as NodeJS.WritableStream};
+	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
 	};
@@ -54,7 +55,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 			{name: 'API controller (answers JSON)', value: 'api'},
 			{name: 'Web controller (an HTML page with a Twig view)', value: 'controller'},
 		],
-	}, context);
+	}, context());
 	let form = initialForm({...initial, kind});
 	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined);
 	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, withTemplate), snapshot);
@@ -64,7 +65,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		message: 'Controller name (letters, digits and _; e.g. ville or MyUserTest):',
 		default: form.name === '' ? undefined : form.name,
 		validate: (value) => (value === '' ? 'Type a name, e.g. ville or MyUserTest.' : firstBlocking(planFor({name: value}, false), 'name')),
-	}, context);
+	}, context());
 	form = {...form, name};
 	say(preview(planFor({}, false), screens()));
 
@@ -77,7 +78,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 				{name: 'resource: reads and writes a database table', value: 'resource'},
 				{name: 'upload: receives a file from a form', value: 'upload'},
 			],
-		}, context);
+		}, context());
 		form = {...form, template};
 		if (template === 'resource') form = await askResource(form, planFor, firstBlocking, context);
 		if (template === 'upload') form = await askUpload(form, planFor, firstBlocking, context);
@@ -88,7 +89,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 			message: 'HTTP methods (Space toggles, Enter confirms):',
 			choices: httpMethods.map((method) => ({name: method, value: method, checked: form.methods.includes(method)})),
 			required: true,
-		}, context);
+		}, context());
 		form = {...form, methods};
 	}
 	const uri = await input({
@@ -96,14 +97,14 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		default: form.uri ?? planFor({}).names?.uri,
 		prefill: 'editable',
 		validate: (value) => firstBlocking(planFor({uri: value}), 'route'),
-	}, context);
+	}, context());
 	form = {...form, uri};
 
 	const planned = planFor({});
 	const [refused] = planned.refusals;
 	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
 	say(['', dryRun ? 'The run would:' : 'The run will:', ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
-	const go = await confirm({message: dryRun ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context);
+	const go = await confirm({message: dryRun ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
 	if (!go) return undefined;
 	if (dryRun) {
 		say(['Dry run: nothing was written.']);
@@ -132,12 +133,26 @@ type PlanFor = (changed: Partial<WizardForm>, withTemplate?: boolean) => Plan;
 type FirstBlocking = (planned: Plan, screen: Screen) => string | true;
 type Context = {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 
-async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: Context): Promise<WizardForm> {
+/**
+ * A prompt's output: each prompt ends the stream it is given when it closes, so it gets its own,
+ * which forwards to the Io's stdout and keeps its terminal size.
+ */
+function forwardTo(stdout: OutStream): NodeJS.WritableStream {
+	const stream = new Writable({
+		write(chunk: Buffer | string, _encoding, done) {
+			stdout.write(chunk.toString());
+			done();
+		},
+	});
+	return Object.assign(stream, {isTTY: stdout.isTTY, columns: stdout.columns ?? 80, rows: stdout.rows ?? 24});
+}
+
+async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
 	const names = planFor({}).names;
 	const table = await input({
 		message: `Table (Enter for ${names ? defaultTable(names) : 'the name in snake case'}):`,
 		default: form.table === '' ? undefined : form.table,
-	}, context);
+	}, context());
 	const text = await input({
 		message: 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):',
 		validate(value) {
@@ -145,7 +160,7 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 			if ('code' in fields) return fields.message;
 			return firstBlocking(planFor({table, fields: rows(fields)}), 'resource');
 		},
-	}, context);
+	}, context());
 	const fields = parseFields(text);
 	return {...form, table, fields: 'code' in fields ? form.fields : rows(fields)};
 }
@@ -154,13 +169,13 @@ function rows(fields: ReadonlyArray<{name: string; type: 'string' | 'int'; lengt
 	return fields.map((field) => ({name: field.name, type: field.type, length: field.length === undefined ? '' : String(field.length)}));
 }
 
-async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: Context): Promise<WizardForm> {
+async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
 	let upload = form.upload;
 	const check = (changed: Partial<WizardForm['upload']>): string | true => firstBlocking(planFor({upload: {...upload, ...changed}}), 'upload');
-	const field = await input({message: 'Form field holding the file:', default: upload.field, validate: (value) => check({field: value})}, context);
+	const field = await input({message: 'Form field holding the file:', default: upload.field, validate: (value) => check({field: value})}, context());
 	upload = {...upload, field};
-	const extensions = await input({message: 'Allowed extensions, comma-separated:', default: upload.extensions, validate: (value) => check({extensions: value})}, context);
+	const extensions = await input({message: 'Allowed extensions, comma-separated:', default: upload.extensions, validate: (value) => check({extensions: value})}, context());
 	upload = {...upload, extensions};
-	const dir = await input({message: 'Folder for the files, relative to the project root:', default: upload.dir, validate: (value) => check({dir: value})}, context);
+	const dir = await input({message: 'Folder for the files, relative to the project root:', default: upload.dir, validate: (value) => check({dir: value})}, context());
 	return {...form, upload: {...upload, dir}};
 }

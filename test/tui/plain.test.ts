@@ -1,0 +1,106 @@
+// `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
+// terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
+import {PassThrough, Writable} from 'node:stream';
+import {describe, expect, test} from 'vitest';
+import {main} from '../../source/main.js';
+import type {Io} from '../../source/io.js';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+class Screen extends Writable {
+	text = '';
+	readonly isTTY = true;
+	readonly columns = 80;
+	readonly rows = 24;
+	override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+		this.text += chunk.toString();
+		done();
+	}
+
+	/** What a person would read: the output without its escape sequences. */
+	plain(): string {
+		// eslint-disable-next-line no-control-regex
+		return this.text.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '');
+	}
+}
+
+function plainRun(root: string, args: readonly string[]) {
+	const stdin = new PassThrough();
+	const stdout = new Screen();
+	const stderr = new Screen();
+	const io: Io = {cwd: root, env: {NO_COLOR: '1'}, stdin, stdout, stderr, interactive: true};
+	const exit = main([...args, '--plain'], io);
+	let seen = 0;
+	return {
+		stdout,
+		stderr,
+		exit,
+		/** Waits for `text` to appear in the output after what was already awaited, then types `keys`. */
+		async answer(text: string, keys: string): Promise<void> {
+			const deadline = Date.now() + 5000;
+			for (;;) {
+				const at = stdout.plain().indexOf(text, seen);
+				if (at !== -1) {
+					seen = at + text.length;
+					break;
+				}
+				if (Date.now() > deadline) throw new Error(`Timed out waiting for ${JSON.stringify(text)}. Output:\n${stdout.plain()}`);
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			stdin.write(keys);
+		},
+	};
+}
+
+describe('--plain', () => {
+	test('the same flow as line prompts: refusals in validation, methods checklist, confirm; byte-identical to --yes', async () => {
+		const viaPrompts = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const run = plainRun(viaPrompts, ['make:api']);
+		await run.answer('Controller name', 'hello\r');
+		await run.answer('Route already exists.', `${'\u007F'.repeat(5)}MyUserTest\r`);
+		await run.answer('Class  MyUserTestController', '');
+		expect(run.stdout.plain()).toContain('Route  api_my-user-test');
+		expect(run.stdout.plain()).toContain('URI    /api/my-user-test');
+		await run.answer('Template', '\r');
+		await run.answer('HTTP methods', '\u001B[B \r');
+		await run.answer('URI', '/{id}\r');
+		await run.answer('Write these files?', 'y\r');
+		expect(await run.exit).toBe(0);
+		const output = run.stdout.plain();
+		expect(output).toContain('create  app/Controller/api/MyUserTestController.php');
+		expect(output).toContain("+    uri: '/api/my-user-test/{id}'");
+		expect(output).toContain('+    httpMethod: [GET, POST]');
+		expect(output).toContain('[OK] Controller and route successfully generated');
+		expect(output).toContain('curl -i http://localhost:8042/api/my-user-test/1');
+
+		const result = await runEdu(['make:api', 'MyUserTest', '--methods', 'GET,POST', '--uri', '/api/my-user-test/{id}', '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('Ctrl+C at a prompt quits with exit code 130 and nothing written', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:controller']);
+		await run.answer('Controller name', 'VilleRead\r');
+		await run.answer('View   app/Template/ville_read/ville_read.html.twig', '');
+		await run.answer('HTTP methods', '\u0003');
+		expect(await run.exit).toBe(130);
+		expect(run.stderr.plain()).toContain('Cancelled: nothing was written.');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('declining the confirmation writes nothing', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, []);
+		await run.answer('What do you want to create?', '\r');
+		await run.answer('Controller name', 'Ville\r');
+		await run.answer('Template', '\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'n\r');
+		expect(await run.exit).toBe(130);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});
