@@ -129,6 +129,11 @@ export class Args {
 		return [];
 	}
 
+	/** The attribute is left out as a whole: its other arguments need no report of their own. */
+	discard(): void {
+		for (const name of this.#named.keys()) this.#used.add(name);
+	}
+
 	/** Reports the arguments nobody read. Call once the attribute is converted. */
 	finish(): void {
 		for (const name of this.#named.keys()) {

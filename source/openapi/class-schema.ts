@@ -42,7 +42,7 @@ function addProperty(schema: JsonObject, item: Evaluated, member: MemberFacts | 
 	const name = args.string('property') ?? member?.name;
 	if (name === undefined) {
 		context.report.warn(item.object.site, "#[Property] on a class needs a name (property: 'nom'); left out");
-		args.finish();
+		args.discard();
 		return;
 	}
 	const requiredFlag = typeof args.value('required') === 'boolean' ? args.value('required') : undefined;

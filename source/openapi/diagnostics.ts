@@ -27,17 +27,26 @@ export class Diagnostics {
 		this.#items.push(diagnostic);
 	}
 
+	/** In file, line, column order, whatever order they were found in. */
 	get all(): readonly Diagnostic[] {
-		return this.#items;
+		return this.#items
+			.map((item, index) => ({item, index}))
+			.sort((a, b) => compareSites(a.item.site, b.item.site) || a.index - b.index)
+			.map(({item}) => item);
 	}
 
 	get errors(): Diagnostic[] {
-		return this.#items.filter((item) => item.severity === 'error');
+		return this.all.filter((item) => item.severity === 'error');
 	}
 
 	get warnings(): Diagnostic[] {
-		return this.#items.filter((item) => item.severity === 'warning');
+		return this.all.filter((item) => item.severity === 'warning');
 	}
+}
+
+function compareSites(a: Site, b: Site): number {
+	if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+	return a.line - b.line || a.col - b.col;
 }
 
 export function formatDiagnostic(diagnostic: Diagnostic): string {

@@ -44,7 +44,7 @@ function licenseFrom(object: PhpObject, report: Diagnostics): JsonObject | undef
 	const name = args.string('name');
 	if (name === undefined) {
 		report.warn(args.site, 'License needs a name; left out');
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	license['name'] = name;
@@ -64,7 +64,7 @@ export function serverFrom(object: PhpObject, report: Diagnostics, where: string
 	const url = args.string('url');
 	if (url === undefined) {
 		report.warn(args.site, 'Server needs a url; left out');
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	const server: JsonObject = {url};
@@ -78,7 +78,7 @@ export function tagFrom(args: Args): JsonObject | undefined {
 	const name = args.string('name');
 	if (name === undefined) {
 		args.report.warn(args.site, 'Tag needs a name; left out');
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	const tag: JsonObject = {name};
@@ -99,7 +99,7 @@ export function securitySchemeFrom(args: Args): [string, JsonObject] | undefined
 	const ref = args.string('ref');
 	if (key === undefined) {
 		report.warn(args.site, "SecurityScheme needs a name (securityScheme: 'bearerAuth'); left out");
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	if (ref !== undefined) {
@@ -110,7 +110,7 @@ export function securitySchemeFrom(args: Args): [string, JsonObject] | undefined
 	const type = args.string('type');
 	if (type === undefined || !schemeTypes.has(type)) {
 		report.warn(args.site, `SecurityScheme ${key}: type must be apiKey, http, oauth2 or openIdConnect; left out`);
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	scheme['type'] = type;
@@ -124,14 +124,13 @@ export function securitySchemeFrom(args: Args): [string, JsonObject] | undefined
 	for (const field of missing) {
 		if (scheme[field] === undefined) {
 			report.warn(args.site, `SecurityScheme ${key}: a ${type} scheme needs ${field}; left out`);
-			args.finish();
+			args.discard();
 			return undefined;
 		}
 	}
 	if (type === 'oauth2') {
 		report.warn(args.site, `SecurityScheme ${key}: oauth2 flows are not read by edu; left out`);
-		args.value('flows');
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	addExtensions(scheme, args);

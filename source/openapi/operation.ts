@@ -47,7 +47,7 @@ export function operationFrom(source: OperationSource, context: SchemaContext): 
 		report.warn(args.site, path === undefined
 			? `${args.name} has no path (path: '/api/…'); left out`
 			: `${args.name}: path '${path}' must start with /; left out`);
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	const where = `${method.toUpperCase()} ${path}`;
@@ -160,7 +160,7 @@ export function parameterFrom(args: Args, context: SchemaContext): JsonObject | 
 			: location === undefined
 				? `${args.name} ${name} needs in: 'path', 'query', 'header' or 'cookie'; left out`
 				: `${args.name} ${name}: in: '${location}' is not one of path, query, header, cookie; left out`);
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	const parameter: JsonObject = {name, in: location};
@@ -248,12 +248,12 @@ function responseFrom(args: Args, key: string | number | undefined, context: Sch
 	const ref = args.string('ref');
 	if (code === undefined) {
 		report.warn(args.site, `Response needs a status code (response: 200); left out`);
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	if (!/^(default|[1-5]([0-9]{2}|XX))$/.test(code)) {
 		report.warn(args.site, `Response: '${code}' is not a status code (200, 404, 4XX or default); left out`);
-		args.finish();
+		args.discard();
 		return undefined;
 	}
 	if (ref !== undefined) {

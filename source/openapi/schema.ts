@@ -50,7 +50,7 @@ export function schemaFrom(args: Args, context: SchemaContext): JsonObject {
 		const type = named[0];
 		if (type !== undefined) {
 			if (types.has(type)) schema['type'] = type;
-			else report.warn(args.site, `${where}: type '${type}' is not an OpenAPI type (string, number, integer, boolean, array, object)${hint(type)}; left out`);
+			else report.warn(args.site, `${where}: type '${type}' is not an OpenAPI type (${hint(type)}); left out`);
 		}
 	}
 	put(schema, 'format', args.string('format'));
@@ -154,7 +154,7 @@ function propertiesFrom(args: Args, context: SchemaContext): Properties {
 		const name = nested.spec.role === 'property' ? (nested.string('property') ?? (typeof key === 'string' ? key : undefined)) : typeof key === 'string' ? key : undefined;
 		if (name === undefined) {
 			context.report.warn(nested.site, `${nested.name} in properties has no name (property: 'nom'); left out`);
-			nested.finish();
+			nested.discard();
 			continue;
 		}
 		if (nested.spec.role === 'property' && typeof nested.value('required') === 'boolean') {
@@ -182,7 +182,7 @@ function bound(schema: JsonObject, args: Args, limit: 'maximum' | 'minimum', exc
 function hint(type: string): string {
 	const common: Record<string, string> = {int: 'integer', float: 'number', double: 'number', bool: 'boolean', str: 'string', list: 'array', dict: 'object'};
 	const suggestion = common[type.toLowerCase()];
-	return suggestion === undefined ? '' : `; did you mean '${suggestion}'?`;
+	return suggestion === undefined ? 'use string, number, integer, boolean, array or object' : `did you mean '${suggestion}'?`;
 }
 
 /** The order swagger-php writes a schema in, whatever order the fields were computed. */
