@@ -87,15 +87,29 @@ export function readPhpFile(text: string, file: string): PhpFileFacts | PhpSynta
 	try {
 		program = parser().parseCode(text, file) as unknown as PhpNode;
 	} catch (error) {
-		const {lineNumber, columnNumber, message} = error as {lineNumber?: number; columnNumber?: number; message?: string};
-		const reason = String(message ?? error)
-			.replace(/^Parse Error\s*:\s*/i, '')
-			.replace(/\s+on line \d+\s*$/, '');
-		return {kind: 'syntax-error', site: {file, line: lineNumber ?? 1, col: (columnNumber ?? 0) + 1}, message: reason};
+		return syntaxError(error, text, file);
 	}
 	const facts: {classes: ClassFacts[]; constants: ConstantFact[]} = {classes: [], constants: []};
 	readStatements(children(program), {namespace: '', classes: new Map(), constants: new Map()}, file, facts);
 	return {file, ...facts};
+}
+
+/** php-parser's parser errors carry a line and column; its lexer errors only an offset in the message. */
+function syntaxError(error: unknown, text: string, file: string): PhpSyntaxError {
+	const {lineNumber, columnNumber, message} = error as {lineNumber?: number; columnNumber?: number; message?: string};
+	const raw = String(message ?? error);
+	const lexer = /^Bad terminal sequence "(.*)" at line \d+ \(offset (\d+)\)$/s.exec(raw);
+	if (lexer) {
+		const offset = Math.max(0, Math.min(text.length, Number(lexer[2])) - 1);
+		const before = text.slice(0, offset);
+		const line = before.split('\n').length;
+		return {kind: 'syntax-error', site: {file, line, col: offset - before.lastIndexOf('\n')}, message: `syntax error, unexpected '${lexer[1]}'`};
+	}
+	if (typeof lineNumber !== 'number') {
+		return {kind: 'syntax-error', site: {file, line: 1, col: 1}, message: `cannot be parsed (${raw.split('\n')[0]})`};
+	}
+	const reason = raw.replace(/^Parse Error\s*:\s*/i, '').replace(/\s+on line \d+\s*$/, '');
+	return {kind: 'syntax-error', site: {file, line: lineNumber, col: (columnNumber ?? 0) + 1}, message: reason};
 }
 
 function children(node: PhpNode): PhpNode[] {
