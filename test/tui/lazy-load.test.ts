@@ -1,0 +1,95 @@
+// The Ink/React stack loads only when the wizard runs: `--yes`, `--help`, `--version` and the
+// no-terminal usage error never load it. Proved on the built binary, with module resolution hooks
+// (test/tui/load-log) that record every module the process resolves.
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {afterAll, describe, expect, test} from 'vitest';
+import {execa} from 'execa';
+import {binPath, tempProject} from '../helpers/temp-project.js';
+import {hasTmux, Terminal} from './tmux.js';
+
+const register = pathToFileURL(path.join(import.meta.dirname, 'load-log', 'register.mjs')).href;
+const logs = mkdtempSync(path.join(tmpdir(), 'edu-load-'));
+afterAll(() => rmSync(logs, {recursive: true, force: true}));
+let runs = 0;
+
+function loaded(log: string): string[] {
+	return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') : [];
+}
+
+const ui = (urls: readonly string[], name: string): string[] => urls.filter((url) => url.includes(`/node_modules/${name}/`));
+
+async function modulesLoadedBy(args: readonly string[], cwd: string): Promise<{urls: string[]; exitCode: number; stderr: string}> {
+	const log = path.join(logs, `run-${++runs}.log`);
+	// As runEdu does (no terminal), with the hooks.
+	const result = await execa(process.execPath, ['--import', register, binPath, ...args], {cwd, reject: false, stdin: 'ignore', env: {NO_COLOR: '1', EDU_LOAD_LOG: log}});
+	return {urls: loaded(log), exitCode: result.exitCode ?? -1, stderr: String(result.stderr)};
+}
+
+describe('what each run loads', () => {
+	test.each([
+		['make:api Ville --yes', ['make:api', 'Ville', '--yes']],
+		['make:controller Ville --yes --json', ['make:controller', 'Ville', '--yes', '--json']],
+		['--help', ['--help']],
+		['make:api --help', ['make:api', '--help']],
+		['--version', ['--version']],
+	])('`edu %s` loads neither Ink, React nor the prompts', async (_label, args) => {
+		const {urls, exitCode, stderr} = await modulesLoadedBy(args, tempProject('sample'));
+		expect(stderr).toBe('');
+		expect(exitCode).toBe(0);
+		// The hooks did record the program's own modules.
+		expect(urls.some((url) => url.endsWith('/dist/main.js'))).toBe(true);
+		expect(ui(urls, 'ink')).toEqual([]);
+		expect(ui(urls, 'react')).toEqual([]);
+		expect(ui(urls, '@inquirer/prompts')).toEqual([]);
+	});
+
+	test('without a terminal, a missing name is the usage error at once, with nothing of the wizard loaded', async () => {
+		const started = Date.now();
+		const {urls, exitCode, stderr} = await modulesLoadedBy(['make:api'], tempProject('sample'));
+		expect(exitCode).toBe(2);
+		expect(stderr).toBe('Not enough arguments (missing: "controller-name")');
+		expect(Date.now() - started).toBeLessThan(10_000);
+		expect(ui(urls, 'ink')).toEqual([]);
+		expect(ui(urls, 'react')).toEqual([]);
+	});
+
+	describe.skipIf(!hasTmux)('in a terminal', () => {
+		test('the wizard does load Ink and React', async () => {
+			const log = path.join(logs, `run-${++runs}.log`);
+			const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample'), nodeArgs: ['--import', register], env: {EDU_LOAD_LOG: log}});
+			try {
+				await terminal.type('hello');
+				await terminal.waitFor((screen) => screen.includes('Route already exists.'), 'the refusal');
+				await terminal.keys('C-c');
+				expect(await terminal.exitStatus()).toBe(130);
+			} finally {
+				await terminal.close();
+			}
+			const urls = loaded(log);
+			expect(ui(urls, 'ink').length).toBeGreaterThan(0);
+			expect(ui(urls, 'react').length).toBeGreaterThan(0);
+		});
+
+		test('--plain loads the prompts but not Ink', async () => {
+			const log = path.join(logs, `run-${++runs}.log`);
+			const terminal = await Terminal.start(['make:api', '--plain'], {cwd: tempProject('sample'), nodeArgs: ['--import', register], env: {EDU_LOAD_LOG: log}});
+			try {
+				// An answer refused proves the prompt reads keys (raw mode) before Ctrl+C is sent.
+				await terminal.type('hello');
+				await terminal.keys('Enter');
+				await terminal.waitFor((screen) => screen.includes('Route already exists.'), 'the refusal');
+				await terminal.keys('C-c');
+				expect(await terminal.exitStatus()).toBe(130);
+			} finally {
+				await terminal.close();
+			}
+			const urls = loaded(log);
+			expect(ui(urls, '@inquirer/prompts').length).toBeGreaterThan(0);
+			expect(ui(urls, 'ink')).toEqual([]);
+			expect(ui(urls, 'react')).toEqual([]);
+		});
+	});
+});

@@ -1,0 +1,103 @@
+// A real pseudo-terminal for end-to-end runs: a private tmux server (its own socket, no user
+// config) with one 80×24 window running the built binary. Screens are read with capture-pane and
+// waited for by polling, never with fixed sleeps.
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {execa} from 'execa';
+import {binPath} from '../helpers/temp-project.js';
+
+function probe(): boolean {
+	try {
+		execFileSync('tmux', ['-V'], {stdio: 'ignore'});
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export const hasTmux = probe();
+if (!hasTmux) {
+	process.stderr.write('\n  NOTICE: skipping the real-terminal tests: tmux is not on PATH (CI installs it).\n\n');
+}
+
+const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+let sessions = 0;
+
+export interface TerminalOptions {
+	readonly cwd: string;
+	/** Extra environment, e.g. {NO_COLOR: '1'}. CI is always removed: Ink prints only its last frame under CI. */
+	readonly env?: Readonly<Record<string, string>>;
+	/** Extra node flags, e.g. ['--import', url]. */
+	readonly nodeArgs?: readonly string[];
+	/** A shell snippet after the command, e.g. '</dev/null'. */
+	readonly redirect?: string;
+}
+
+export class Terminal {
+	private constructor(private readonly socket: string, private readonly folder: string) {}
+
+	/** Starts `edu <args>` (the built binary) in a fresh 80×24 terminal. */
+	static async start(args: readonly string[], options: TerminalOptions): Promise<Terminal> {
+		const folder = mkdtempSync(path.join(tmpdir(), 'edu-tmux-'));
+		const config = path.join(folder, 'tmux.conf');
+		// The pane stays after the program exits, so its exit status can be read.
+		writeFileSync(config, 'set-option -g remain-on-exit on\nset-option -g history-limit 0\n');
+		const socket = path.join(folder, 'socket');
+		const env = Object.entries(options.env ?? {}).map(([name, value]) => `${name}=${value}`);
+		const command = ['env', '-u', 'CI', '-u', 'CONTINUOUS_INTEGRATION', ...env, process.execPath, ...(options.nodeArgs ?? []), binPath, ...args]
+			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '');
+		sessions++;
+		await execa('tmux', ['-u', '-S', socket, '-f', config, 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', options.cwd, command]);
+		return new Terminal(socket, folder);
+	}
+
+	private tmux(...args: string[]): Promise<string> {
+		return execa('tmux', ['-u', '-S', this.socket, ...args]).then((result) => String(result.stdout));
+	}
+
+	/** The screen as text (with `escapes`, its colour codes too). */
+	screen(escapes = false): Promise<string> {
+		return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
+	}
+
+	/** Keys by tmux name (Enter, Escape, C-c, Down, Space…). */
+	async keys(...names: string[]): Promise<void> {
+		await this.tmux('send-keys', ...names);
+	}
+
+	/** Text typed as is. */
+	async type(text: string): Promise<void> {
+		await this.tmux('send-keys', '-l', text);
+	}
+
+	/** Polls the screen until `until` holds; fails with the last screen after `timeout` ms. */
+	async waitFor(until: (screen: string) => boolean, what: string, timeout = 20_000): Promise<string> {
+		const deadline = Date.now() + timeout;
+		for (;;) {
+			const screen = await this.screen();
+			if (until(screen)) return screen;
+			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Screen:\n${screen}`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+
+	/** Waits for the program to exit and returns its exit status. */
+	async exitStatus(timeout = 20_000): Promise<number> {
+		const deadline = Date.now() + timeout;
+		for (;;) {
+			const [dead, status, signal] = (await this.tmux('display-message', '-p', '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}')).trim().split(':');
+			// Killed by a signal: the shell's convention, 128 + its number.
+			if (dead === '1') return status === '' ? 128 + Number(signal) : Number(status);
+			if (Date.now() > deadline) throw new Error(`The program did not exit. Screen:\n${await this.screen()}`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+
+	async close(): Promise<void> {
+		await this.tmux('kill-server').catch(() => undefined);
+		rmSync(this.folder, {recursive: true, force: true});
+	}
+}
