@@ -1,0 +1,312 @@
+// npm run bench: how fast edu starts, how its costs grow with the project, and how fast the
+// wizard's live preview is. Prints a table of medians, each beside the reference measured in
+// the same run, and writes the same figures to bench/results.json (not committed).
+// Builds first when dist/ is missing or older than source/.
+// Usage: node scripts/bench.js [--quick]   (--quick: fewer runs, for checking the script itself)
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {
+	projectWithControllers, projectWithRoutes, repoRoot, tempFolders, tempSample,
+} from './bench-projects.js';
+
+const quick = process.argv.includes('--quick');
+const bin = path.join(repoRoot, 'dist', 'cli.js');
+const node = process.execPath;
+const scale = (runs) => (quick ? Math.min(runs, 3) : runs);
+
+// ---------------------------------------------------------------- build if needed
+
+function newestMtime(folder) {
+	let newest = 0;
+	for (const name of readdirSync(folder, {recursive: true})) {
+		const stats = statSync(path.join(folder, name));
+		if (stats.isFile()) newest = Math.max(newest, stats.mtimeMs);
+	}
+	return newest;
+}
+
+function ensureBuilt() {
+	const needed = !existsSync(bin) || statSync(bin).mtimeMs < newestMtime(path.join(repoRoot, 'source'));
+	if (!needed) return;
+	process.stdout.write('dist/ is missing or older than source/: npm run build\n');
+	const built = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+		cwd: repoRoot, stdio: 'inherit', shell: process.platform === 'win32',
+	});
+	if (!existsSync(bin)) {
+		process.stderr.write('bench: the build produced no dist/cli.js; cannot measure anything.\n');
+		process.exit(1);
+	}
+	if (built.status !== 0) process.stdout.write('bench: the build reported errors (above); measuring what it emitted.\n');
+}
+
+// ---------------------------------------------------------------- measuring
+
+const nanosPerMs = 1_000_000n;
+
+/** Runs a command once, returns its wall time in ms; throws with its stderr if it fails. */
+function timeRun(args, cwd) {
+	const start = process.hrtime.bigint();
+	const result = spawnSync(node, args, {cwd, stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NO_COLOR: '1'}, maxBuffer: 64 * 1024 * 1024});
+	const elapsed = Number((process.hrtime.bigint() - start) * 1000n / nanosPerMs) / 1000;
+	if (result.status !== 0) {
+		const why = String(result.stderr || result.stdout || result.error?.message || '').trim().split('\n')[0];
+		throw new Error(`node ${args.map((arg) => path.basename(arg)).join(' ')} exited ${result.status}: ${why}`);
+	}
+	return elapsed;
+}
+
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	if (sorted.length === 0) return Number.NaN;
+	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function stats(samples) {
+	const sorted = [...samples].sort((a, b) => a - b);
+	const p90 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.9) - 1)];
+	return {median: median(samples), min: sorted[0], p90, max: sorted.at(-1), runs: samples.length, samples};
+}
+
+/**
+ * Several commands measured in turns (a, b, c, a, b, c, …) so that load from elsewhere on the
+ * machine hits them all alike. `prepare(i)` runs untimed before each timed run and returns
+ * the folder to run in; `check(folder)` runs untimed after it. One untimed warm-up each first.
+ * Stops early (after at least `minRuns` rounds, fewer when one round alone exceeds the budget's
+ * share) when another round would end past `budgetMs`.
+ */
+function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
+	const samples = cases.map(() => []);
+	let warmUp = 0;
+	for (const item of cases) {
+		const folder = item.prepare();
+		warmUp += timeRun(item.args, folder);
+		item.check?.(folder);
+	}
+	// A row far slower than its budget gets fewer rounds (at least one) rather than minutes.
+	const atLeast = Math.max(1, Math.min(minRuns, Math.floor(budgetMs / warmUp)));
+	const started = performance.now();
+	for (let round = 0; round < runs; round++) {
+		const elapsed = performance.now() - started;
+		const perRound = round === 0 ? warmUp : elapsed / round;
+		if (round >= atLeast && elapsed + perRound > budgetMs) break;
+		cases.forEach((item, index) => {
+			const folder = item.prepare();
+			samples[index].push(timeRun(item.args, folder));
+			item.check?.(folder);
+		});
+	}
+	return samples.map(stats);
+}
+
+// ---------------------------------------------------------------- formatting
+
+function ms(value) {
+	if (!Number.isFinite(value)) return '—';
+	if (value >= 1000) return `${(value / 1000).toFixed(2)} s`;
+	return value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`;
+}
+
+function micros(value) {
+	return value >= 1000 ? `${(value / 1000).toFixed(2)} ms` : `${value.toFixed(0)} µs`;
+}
+
+function times(value) {
+	return Number.isFinite(value) ? `${value.toFixed(2)}×` : '—';
+}
+
+const rows = [];
+
+/** One line of the table (and of results.json). `met` is true, false, or undefined (no target). */
+function row(entry) {
+	rows.push(entry);
+	const mark = entry.met === undefined ? '' : entry.met ? ' ✓' : ' ✗';
+	process.stdout.write(`  ${entry.label}: ${entry.shown}${entry.reference ? `  (${entry.reference.label} ${entry.reference.shown})` : ''}${entry.ratio === undefined ? '' : `  ${entry.ratioLabel ?? 'ratio'} ${times(entry.ratio)}`}${entry.target ? `  target ${entry.target}${mark}` : ''}\n`);
+}
+
+function printTable() {
+	const header = ['measure', 'median', 'reference (same run)', 'ratio', 'target', ''];
+	const lines = rows.map((entry) => [
+		entry.label,
+		entry.shown,
+		entry.reference ? `${entry.reference.label} ${entry.reference.shown}` : '',
+		entry.ratio === undefined ? '' : `${entry.ratioLabel ? `${entry.ratioLabel} ` : ''}${times(entry.ratio)}`,
+		entry.target ?? '',
+		entry.met === undefined ? '' : entry.met ? '✓' : '✗',
+	]);
+	const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+	const format = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+	process.stdout.write(`\n${format(header)}\n${format(widths.map((width) => '-'.repeat(Math.max(width, 1))))}\n`);
+	for (const line of lines) process.stdout.write(`${format(line)}\n`);
+}
+
+// ---------------------------------------------------------------- the measures
+
+function coldStart() {
+	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
+	const sample = () => tempSample();
+	const wrote = (folder) => {
+		if (!existsSync(path.join(folder, 'app/Controller/api/XController.php'))) throw new Error('make:api x --yes wrote no controller');
+	};
+	const [floor, version, dryRun, yes] = measureInTurns([
+		{args: ['-e', '0'], prepare: () => repoRoot},
+		{args: [bin, '--version'], prepare: () => repoRoot},
+		{args: [bin, 'make:api', 'x', '--yes', '--dry-run'], prepare: sample},
+		{args: [bin, 'make:api', 'x', '--yes'], prepare: sample, check: wrote},
+	], {runs: scale(21), budgetMs: 25_000});
+	const reference = {label: 'node -e 0', shown: ms(floor.median), median: floor.median};
+	row({id: 'node-floor', label: 'node -e 0 (the floor)', unit: 'ms', ...floor, shown: ms(floor.median)});
+	row({id: 'cold-version', label: 'edu --version', unit: 'ms', ...version, shown: ms(version.median), reference, ratio: version.median / floor.median});
+	row({id: 'cold-dry-run', label: 'edu make:api x --yes --dry-run', unit: 'ms', ...dryRun, shown: ms(dryRun.median), reference, ratio: dryRun.median / floor.median});
+	const ratio = yes.median / floor.median;
+	row({id: 'cold-yes', label: 'edu make:api x --yes', unit: 'ms', ...yes, shown: ms(yes.median), reference, ratio, target: '≤ 2× node', met: ratio <= 2});
+	return yes.median;
+}
+
+async function routesGrowth(startupMs) {
+	process.stdout.write('\nmake:api x --yes on a routes.yaml of 1k, 10k and 50k routes (file restored before each run):\n');
+	const sizes = [
+		{count: 1_000, runs: 9, budgetMs: 12_000},
+		{count: 10_000, runs: 7, budgetMs: 15_000},
+		{count: 50_000, runs: 5, budgetMs: 25_000},
+	];
+	const results = {};
+	for (const size of sizes) {
+		const project = await projectWithRoutes(size.count);
+		const controller = path.join(project.folder, 'app/Controller/api/XController.php');
+		const [result] = measureInTurns([{
+			args: [bin, 'make:api', 'x', '--yes'],
+			prepare() {
+				writeFileSync(project.routesPath, project.routesText);
+				rmSync(controller, {force: true});
+				return project.folder;
+			},
+			check() {
+				if (!existsSync(controller)) throw new Error(`make:api x --yes wrote no controller on ${size.count} routes`);
+			},
+		}], {runs: scale(size.runs), budgetMs: size.budgetMs});
+		results[size.count] = result;
+		process.stdout.write(`  (routes.yaml of ${size.count} routes: ${(project.routesText.length / 1024).toFixed(0)} KiB)\n`);
+	}
+	const one = results[1_000];
+	const ten = results[10_000];
+	const fifty = results[50_000];
+	row({
+		id: 'routes-1k', label: 'make:api, 1k routes', unit: 'ms', ...one, shown: ms(one.median),
+		reference: {label: 'sample (2 routes):', shown: ms(startupMs), median: startupMs}, ratio: one.median / startupMs,
+	});
+	row({
+		id: 'routes-10k', label: 'make:api, 10k routes', unit: 'ms', ...ten, shown: ms(ten.median),
+		reference: {label: '1k:', shown: ms(one.median), median: one.median}, ratio: ten.median / one.median, ratioLabel: '10k/1k',
+		target: '< 300 ms', met: ten.median < 300,
+	});
+	row({
+		id: 'routes-50k', label: 'make:api, 50k routes', unit: 'ms', ...fifty, shown: ms(fifty.median),
+		reference: {label: '10k:', shown: ms(ten.median), median: ten.median}, ratio: fifty.median / ten.median, ratioLabel: '50k/10k',
+		target: '< 1.5 s', met: fifty.median < 1500,
+	});
+	// Growth read on the cost above a run on the small sample project, which the fixed startup dominates.
+	const net10 = ten.median - startupMs;
+	const net50 = fifty.median - startupMs;
+	const growth = net50 / net10;
+	row({
+		id: 'routes-growth', label: 'growth 10k→50k, above startup', unit: 'ms', median: net50, shown: ms(net50),
+		reference: {label: '10k above startup:', shown: ms(net10), median: net10}, ratio: growth, ratioLabel: '50k/10k',
+		target: '≤ 5× (linear)', met: growth <= 5,
+	});
+}
+
+async function planPerKeystroke() {
+	process.stdout.write('\nplan() per keystroke on a 10k-route snapshot (typing VilleReadController):\n');
+	const project = await projectWithRoutes(10_000);
+	const result = spawnSync(node, [path.join(repoRoot, 'scripts', 'bench-plan.js'), project.folder, 'VilleReadController', quick ? '2000' : '10000', '40'], {
+		encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+	});
+	if (result.status !== 0) throw new Error(`bench-plan.js failed: ${result.stderr.trim()}`);
+	const measured = JSON.parse(result.stdout);
+	const perCall = stats(measured.perCallMicros);
+	delete perCall.samples;
+	const reference = {label: 'readSnapshot once:', shown: ms(measured.snapshotMs), median: measured.snapshotMs * 1000};
+	row({
+		id: 'plan-keystroke', label: 'plan() per keystroke, 10k routes', unit: 'µs', ...perCall, rounds: measured.rounds,
+		shown: micros(perCall.median), reference, target: '< 1 ms', met: perCall.median < 1000,
+	});
+}
+
+function openapiAvailable() {
+	// Without the command, commander answers `edu openapi --help` with the program's own help (exit 0).
+	const help = spawnSync(node, [bin, 'openapi', '--help'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+	return help.status === 0 && /^Usage: edu openapi\b/m.test(help.stdout) ? help.stdout : undefined;
+}
+
+async function openapi(floorMs) {
+	process.stdout.write('\nedu openapi over 100 and 1,000 controllers written as make:api writes them:\n');
+	const help = openapiAvailable();
+	if (help === undefined) {
+		for (const count of [100, 1000]) {
+			rows.push({id: `openapi-${count}`, label: `edu openapi, ${count.toLocaleString('en')} controllers`, unit: 'ms', available: false,
+				shown: 'not available (edu openapi not built yet)', target: count === 1000 ? '< 1.5 s' : undefined});
+			process.stdout.write(`  edu openapi, ${count} controllers: not available (edu openapi not built yet)\n`);
+		}
+		return;
+	}
+	const extra = /--yes\b/.test(help) ? ['--yes'] : [];
+	const results = {};
+	for (const [count, runs, budgetMs] of [[100, 9, 10_000], [1000, 7, 20_000]]) {
+		const folder = await projectWithControllers(count);
+		const output = path.join(folder, 'public/openapi.yaml');
+		const [result] = measureInTurns([{
+			args: [bin, 'openapi', ...extra],
+			prepare: () => folder,
+			check() {
+				if (!existsSync(output)) throw new Error('edu openapi wrote no public/openapi.yaml');
+			},
+		}], {runs: scale(runs), budgetMs});
+		results[count] = result;
+	}
+	const small = results[100];
+	const large = results[1000];
+	row({id: 'openapi-100', label: 'edu openapi, 100 controllers', unit: 'ms', ...small, shown: ms(small.median),
+		reference: {label: 'node -e 0', shown: ms(floorMs), median: floorMs}, ratio: small.median / floorMs});
+	row({id: 'openapi-1000', label: 'edu openapi, 1,000 controllers', unit: 'ms', ...large, shown: ms(large.median),
+		reference: {label: '100:', shown: ms(small.median), median: small.median}, ratio: large.median / small.median, ratioLabel: '1000/100',
+		target: '< 1.5 s', met: large.median < 1500});
+}
+
+// ---------------------------------------------------------------- run
+
+ensureBuilt();
+const machine = {
+	cpus: os.cpus().length,
+	cpuModel: os.cpus()[0]?.model ?? 'unknown',
+	memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+	platform: `${os.platform()} ${os.release()}`,
+	node: process.version,
+	loadAverageAtStart: os.loadavg().map((value) => Number(value.toFixed(2))),
+};
+process.stdout.write(`edu-scaffold bench on ${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, Node ${machine.node}; load average ${machine.loadAverageAtStart.join(' ')}${quick ? '; --quick: few runs' : ''}\n`);
+const started = performance.now();
+try {
+	const startupMs = coldStart();
+	const floorMs = rows.find((entry) => entry.id === 'node-floor').median;
+	await routesGrowth(startupMs);
+	await planPerKeystroke();
+	await openapi(floorMs);
+} finally {
+	for (const folder of tempFolders()) rmSync(folder, {recursive: true, force: true});
+}
+machine.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
+const totalSeconds = (performance.now() - started) / 1000;
+
+printTable();
+const missed = rows.filter((entry) => entry.met === false).map((entry) => entry.label);
+process.stdout.write(`\nMedians of the runs shown in bench/results.json; took ${totalSeconds.toFixed(0)} s. ${missed.length === 0 ? 'Every target met.' : `Targets not met: ${missed.join('; ')}.`}\n`);
+
+mkdirSync(path.join(repoRoot, 'bench'), {recursive: true});
+writeFileSync(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({
+	date: new Date().toISOString(), quick, machine, totalSeconds: Number(totalSeconds.toFixed(1)),
+	rows: rows.map(({shown, ...entry}) => ({...entry, shown})),
+}, null, 2)}\n`);
