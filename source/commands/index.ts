@@ -3,11 +3,15 @@
 import type {Command} from 'commander';
 import type {CommandContext} from '../main.js';
 import {registerMake} from './make.js';
+import {registerMock} from './mock.js';
 import {registerOpenapi} from './openapi.js';
 import {registerRoutes} from './routes.js';
+import {registerStart} from './start.js';
 
 export function registerCommands(program: Command, context: CommandContext): void {
 	registerMake(program, context);
+	registerStart(program, context);
+	registerMock(program, context);
 	registerOpenapi(program, context);
 	registerRoutes(program, context);
 }

@@ -1,0 +1,82 @@
+// edu start: the project's public/ folder served by PHP's built-in server on {base_url}.
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import type {Command} from 'commander';
+import {EduError, UsageError} from '../core/errors.js';
+import {findProjectRoot} from '../core/project.js';
+import type {Io} from '../io.js';
+import type {CommandContext} from '../main.js';
+import {startFolder} from './options.js';
+
+export interface StartOptions {
+	readonly port: string;
+	readonly host: string;
+	readonly docroot: string;
+	readonly cwd?: string;
+}
+
+const examples = `
+Examples:
+  $ edu start                       http://localhost:8042, serving public/
+  $ edu start --port 8080           another port, when 8042 is taken
+  $ edu start --host 0.0.0.0        reachable from other machines on your network
+  $ edu start --cwd ../my-project   serve another project
+
+Needs PHP 8.1 or newer on PATH. Ctrl+C stops the server.`;
+
+export function registerStart(program: Command, context: CommandContext): void {
+	program
+		.command('start')
+		.description('serve the application with PHP\'s built-in server (php -S localhost:8042 -t public)')
+		.option('--port <number>', 'port to listen on', '8042')
+		.option('--host <name>', 'address to listen on', 'localhost')
+		.option('--docroot <dir>', 'folder served as the site root', 'public')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest project above it)')
+		.addHelpText('after', examples)
+		.action(async (options: StartOptions) => {
+			context.exitCode = await runStart(options, context.io);
+		});
+}
+
+function parsePort(value: string): number {
+	const port = Number(value);
+	if (!/^\d+$/.test(value) || port < 1 || port > 65_535) throw new UsageError(`--port must be a number from 1 to 65535 (got "${value}").`, 'INVALID_OPTION');
+	return port;
+}
+
+function isDirectory(target: string): boolean {
+	try {
+		return statSync(target).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/** The folder to serve: <start>/<docroot>, else <project root>/<docroot>. */
+function locateDocroot(start: string, docroot: string): {root: string; docroot: string} {
+	if (path.isAbsolute(docroot)) {
+		if (isDirectory(docroot)) return {root: start, docroot};
+	} else {
+		if (isDirectory(path.join(start, docroot))) return {root: start, docroot: path.join(start, docroot)};
+		const project = findProjectRoot(start);
+		if (typeof project === 'string' && isDirectory(path.join(project, docroot))) return {root: project, docroot: path.join(project, docroot)};
+	}
+	throw new EduError('NO_DOCROOT', `No ${docroot.replace(/[\\/]+$/, '')}/ folder in ${start}: edu start serves the project's ${docroot.replace(/[\\/]+$/, '')}/ folder; run it at the project root, or pass --cwd or --docroot.`);
+}
+
+export async function runStart(options: StartOptions, io: Io): Promise<number> {
+	const port = parsePort(options.port);
+	const host = options.host.trim().replace(/^\[(.*)\]$/, '$1');
+	if (host === '' || /[\s/]/.test(host)) throw new UsageError(`--host must be a host name or an IP address (got "${options.host}").`, 'INVALID_OPTION');
+	const start = startFolder(io, options);
+	if (!isDirectory(start)) throw new EduError('NOT_A_PROJECT', `${start}: no such folder.`);
+	const located = locateDocroot(start, options.docroot);
+
+	const {checkPhp} = await import('../start/php.js');
+	const {checkPortFree} = await import('../start/port.js');
+	const {serve} = await import('../start/serve.js');
+	await checkPhp(io);
+	await checkPortFree(host, port);
+	const label = `${path.relative(located.root, located.docroot).split(path.sep).join('/') || '.'}/`;
+	return serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root}, io);
+}

@@ -1,0 +1,70 @@
+// Which compose file `docker compose` would use: the first of its default names in the
+// folder, else in the nearest folder above it; or the one given with --compose.
+import {existsSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {EduError} from '../core/errors.js';
+
+/** docker compose's own order of preference. */
+export const composeFileNames = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'] as const;
+
+export interface ComposeFile {
+	/** Absolute path of the file. */
+	readonly path: string;
+	/** The folder docker compose runs in: relative paths such as ./var/api start there. */
+	readonly dir: string;
+	/** True when plain `docker compose …` run from `dir` picks this file. */
+	readonly isDefault: boolean;
+}
+
+function isFile(target: string): boolean {
+	try {
+		return statSync(target).isFile();
+	} catch {
+		return false;
+	}
+}
+
+function defaultIn(dir: string): string | undefined {
+	for (const name of composeFileNames) {
+		if (isFile(path.join(dir, name))) return path.join(dir, name);
+	}
+	return undefined;
+}
+
+export function findComposeFile(start: string, explicit?: string): ComposeFile {
+	if (explicit !== undefined) {
+		const file = path.resolve(start, explicit);
+		if (!isFile(file)) {
+			throw new EduError('NO_COMPOSE_FILE', `${explicit}: no such compose file${existsSync(file) ? ' (it is a folder)' : ''}.`);
+		}
+		const dir = path.dirname(file);
+		return {path: file, dir, isDefault: defaultIn(dir) === file};
+	}
+	let dir = path.resolve(start);
+	for (;;) {
+		const found = defaultIn(dir);
+		if (found !== undefined) return {path: found, dir, isDefault: true};
+		const parent = path.dirname(dir);
+		if (parent === dir) break;
+		dir = parent;
+	}
+	throw new EduError(
+		'NO_COMPOSE_FILE',
+		`No compose file in ${path.resolve(start)} or above it (looked for ${composeFileNames.join(', ')}). Run edu at the project root, or pass --compose FILE.`,
+	);
+}
+
+/** The restart command to print (and run): plain when docker compose finds the file by itself. */
+export function composeArgs(file: ComposeFile): string[] {
+	return file.isDefault ? ['compose'] : ['compose', '-f', path.basename(file.path)];
+}
+
+export function restartCommand(file: ComposeFile, from: string): string {
+	const prefix = composeArgs(file).map(quoteArg).join(' ');
+	const cd = path.resolve(from) === file.dir ? '' : `cd ${quoteArg(path.relative(from, file.dir) || '.')} && `;
+	return `${cd}docker ${prefix} down && docker ${prefix} up -d`;
+}
+
+function quoteArg(value: string): string {
+	return /^[\w./:@=-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`;
+}

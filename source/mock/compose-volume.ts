@@ -1,0 +1,236 @@
+// The compose file's mock API service and the `./var/api:<target>` volume. Pure: text in,
+// text out. The file is parsed with the `yaml` package to find the service, the new line is
+// inserted as text (so every other byte, comments included, is kept), and the result is
+// re-parsed and compared with the intended data before anyone writes it.
+import {isDeepStrictEqual} from 'node:util';
+import {isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq} from 'yaml';
+import {EduError} from '../core/errors.js';
+
+export const hostFolder = './var/api';
+
+export interface ComposeService {
+	readonly name: string;
+	readonly image?: string;
+	readonly containerName?: string;
+	readonly node: Node | null;
+}
+
+export interface ComposeModel {
+	readonly file: string;
+	readonly text: string;
+	readonly document: Document.Parsed;
+	readonly counter: LineCounter;
+	readonly services: readonly ComposeService[];
+}
+
+export type VolumePlan =
+	| {readonly changed: false; readonly service: string; readonly volume: string}
+	| {readonly changed: true; readonly service: string; readonly volume: string; readonly text: string; readonly added: readonly string[]};
+
+const parseOptions = {merge: true, uniqueKeys: true, prettyErrors: false, strict: true} as const;
+
+function bad(model: {file: string; counter: LineCounter}, offset: number, reason: string): EduError {
+	const {line, col} = model.counter.linePos(offset);
+	return new EduError('BAD_PROJECT_FILE', `${model.file}:${line}:${col}: ${reason}`);
+}
+
+function text(node: unknown): string | undefined {
+	return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+/** Parses the compose file and lists its services; `file` is the name used in messages. */
+export function readCompose(source: string, file: string): ComposeModel {
+	const counter = new LineCounter();
+	const document = parseDocument(source, {...parseOptions, lineCounter: counter});
+	const [error] = document.errors;
+	if (error) throw bad({file, counter}, error.pos[0], error.message.split('\n', 1)[0] ?? 'not valid YAML');
+	const root = document.contents;
+	if (!isMap(root)) throw bad({file, counter}, root?.range?.[0] ?? 0, 'expected a mapping with a "services" key');
+	const services = root.get('services', true);
+	if (!isMap(services)) {
+		throw bad({file, counter}, (services as Node | undefined)?.range?.[0] ?? 0, 'no "services" mapping: is this a compose file?');
+	}
+	const list: ComposeService[] = [];
+	for (const pair of services.items) {
+		const name = isScalar(pair.key) ? String(pair.key.value) : '';
+		const node = (pair.value ?? null) as Node | null;
+		const image = isMap(node) ? text(node.get('image', true)) : undefined;
+		const containerName = isMap(node) ? text(node.get('container_name', true)) : undefined;
+		list.push({name, image, containerName, node});
+	}
+	return {file, text: source, document, counter, services: list};
+}
+
+/** Services whose image or container name says "mock". */
+export function mockCandidates(model: ComposeModel): ComposeService[] {
+	return model.services.filter((service) => [service.image, service.containerName].some((value) => value?.toLowerCase().includes('mock')));
+}
+
+/** `ghcr.io/studoo-app/mock-veliko-api:0.3.0` → `mock-veliko-api`. */
+export function imageName(image: string): string {
+	const withoutDigest = image.split('@', 1)[0] ?? image;
+	const last = withoutDigest.split('/').at(-1) ?? withoutDigest;
+	return last.replace(/:[^:]*$/, '');
+}
+
+export function defaultTarget(service: ComposeService, file: string): string {
+	const name = service.image !== undefined ? imageName(service.image) : service.containerName;
+	if (name === undefined || !/^[\w.-]+$/.test(name)) {
+		throw new EduError('INVALID_OPTION', `${file}: service "${service.name}" has no image or container_name to guess its folder from; pass --target, e.g. --target /var/www/mock-veliko-api/var.`);
+	}
+	return `/var/www/${name}/var`;
+}
+
+/** A container path we can write without quoting surprises. */
+export function checkTarget(target: string): string | undefined {
+	if (!target.startsWith('/')) return `--target must be an absolute path in the container, such as /var/www/mock-veliko-api/var (got "${target}").`;
+	if (!/^\/[\w./-]*$/.test(target) || target.split('/').includes('..')) return `--target may only hold letters, digits, "_", "-", "." and "/" (got "${target}").`;
+	return undefined;
+}
+
+const trimSlash = (value: string): string => (value.length > 1 ? value.replace(/\/+$/, '') : value);
+const sameSource = (source: string): boolean => trimSlash(source).replace(/^\.\//, '') === hostFolder.slice(2);
+
+interface Mount {
+	readonly source: string;
+	readonly target: string;
+}
+
+function mountOf(item: unknown): Mount | undefined {
+	if (typeof item === 'string') {
+		const parts = item.split(':');
+		if (parts.length < 2) return undefined;
+		return {source: parts[0] ?? '', target: trimSlash(parts[1] ?? '')};
+	}
+	if (item !== null && typeof item === 'object' && 'target' in item && 'source' in item) {
+		const {source, target} = item as {source: unknown; target: unknown};
+		return typeof source === 'string' && typeof target === 'string' ? {source, target: trimSlash(target)} : undefined;
+	}
+	return undefined;
+}
+
+function lineEnd(source: string, offset: number): number {
+	if (offset > 0 && source[offset - 1] === '\n') return offset;
+	const newline = source.indexOf('\n', offset);
+	return newline === -1 ? source.length : newline + 1;
+}
+
+function lineStart(source: string, offset: number): number {
+	return source.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function quoteLike(sibling: unknown, value: string, flow: boolean): string {
+	const type = isScalar(sibling) ? sibling.type : undefined;
+	if (type === Scalar.QUOTE_SINGLE) return `'${value}'`;
+	if (type === Scalar.QUOTE_DOUBLE || flow) return `"${value}"`;
+	return value;
+}
+
+/** Inserts `insertion` at `offset`, adding a line break first when the file has no final one. */
+function insertLines(source: string, offset: number, lines: readonly string[], eol: string): string {
+	const before = source.slice(0, offset);
+	const lead = before === '' || before.endsWith('\n') ? '' : eol;
+	return `${before}${lead}${lines.map((line) => `${line}${eol}`).join('')}${source.slice(offset)}`;
+}
+
+/** How far a block list's dashes sit right of its key elsewhere in the file (2 if nothing says). */
+function sequenceOffset(model: ComposeModel): number {
+	let found: number | undefined;
+	const visit = (node: unknown): void => {
+		if (found !== undefined || !isMap(node)) return;
+		for (const pair of node.items as Array<Pair<Node, Node>>) {
+			if (isSeq(pair.value) && !pair.value.flow && pair.key?.range && pair.value.range) {
+				found = model.counter.linePos(pair.value.range[0]).col - model.counter.linePos(pair.key.range[0]).col;
+				return;
+			}
+			visit(pair.value);
+		}
+	};
+	visit(model.document.contents);
+	return found !== undefined && found >= 0 ? found : 2;
+}
+
+function insertIntoSequence(model: ComposeModel, sequence: YAMLSeq, value: string, eol: string): {text: string; added: string[]} {
+	const source = model.text;
+	const last = sequence.items.at(-1) as Node | undefined;
+	if (sequence.flow) {
+		const entry = quoteLike(last, value, true);
+		if (last?.range) {
+			return {text: `${source.slice(0, last.range[1])}, ${entry}${source.slice(last.range[1])}`, added: [entry]};
+		}
+		const open = sequence.range?.[0] ?? 0;
+		return {text: `${source.slice(0, open + 1)}${entry}${source.slice(open + 1)}`, added: [entry]};
+	}
+	if (!last?.range) throw bad(model, sequence.range?.[0] ?? 0, 'cannot find the end of the volumes list');
+	const dashLine = source.slice(lineStart(source, last.range[0]), last.range[0]);
+	const dash = /^(\s*)-(\s+)/.exec(dashLine) ?? /^(\s*)-(\s+)/.exec(source.slice(lineStart(source, sequence.range?.[0] ?? 0)));
+	if (!dash) throw bad(model, last.range[0], 'cannot tell how the volumes list is indented');
+	const line = `${dash[1]}-${dash[2]}${quoteLike(last, value, false)}`;
+	return {text: insertLines(source, lineEnd(source, last.range[1]), [line], eol), added: [line]};
+}
+
+function addVolumesKey(model: ComposeModel, service: YAMLMap, value: string, eol: string): {text: string; added: string[]} {
+	const source = model.text;
+	const firstKey = (service.items[0]?.key ?? undefined) as Node | undefined;
+	if (service.flow || !firstKey?.range || !service.range) {
+		throw bad(model, service.range?.[0] ?? 0, `the service is written on one line; add "volumes: [${value}]" to it by hand`);
+	}
+	const keyIndent = ' '.repeat(model.counter.linePos(firstKey.range[0]).col - 1);
+	const lines = [`${keyIndent}volumes:`, `${keyIndent}${' '.repeat(sequenceOffset(model))}- ${value}`];
+	return {text: insertLines(source, lineEnd(source, service.range[1]), lines, eol), added: lines};
+}
+
+/** `volumes:` with nothing under it: the item goes on the next line. */
+function fillEmptyVolumes(model: ComposeModel, service: YAMLMap, value: string, eol: string): {text: string; added: string[]} {
+	const pair = service.items.find((item) => isScalar(item.key) && item.key.value === 'volumes');
+	const key = pair?.key as Node | undefined;
+	if (service.flow || !key?.range) throw bad(model, service.range?.[0] ?? 0, `"volumes:" is empty; write "- ${value}" under it by hand`);
+	const indent = ' '.repeat(model.counter.linePos(key.range[0]).col - 1 + sequenceOffset(model));
+	const line = `${indent}- ${value}`;
+	return {text: insertLines(model.text, lineEnd(model.text, key.range[1]), [line], eol), added: [line]};
+}
+
+/** Plans adding `./var/api:<target>` to the service; unchanged when it is there already. */
+export function planVolume(model: ComposeModel, serviceName: string, requestedTarget?: string): VolumePlan {
+	const service = model.services.find((candidate) => candidate.name === serviceName);
+	if (!service) throw new EduError('NO_MOCK_SERVICE', `${model.file} has no service "${serviceName}" (services: ${model.services.map((s) => s.name).join(', ') || 'none'}).`);
+	const where = service.node?.range?.[0] ?? 0;
+	if (!isMap(service.node)) throw bad(model, where, `service "${serviceName}" is not a mapping`);
+	const target = trimSlash(requestedTarget ?? defaultTarget(service, model.file));
+	const volume = `${hostFolder}:${target}`;
+	const data = model.document.toJS({maxAliasCount: 1000}) as {services: Record<string, Record<string, unknown>>};
+	const current = data.services[serviceName]?.['volumes'];
+	const own = service.node.get('volumes', true) as Node | undefined;
+	if (current !== undefined && !isSeq(own) && !(isScalar(own) && own.value === null)) {
+		throw bad(model, own?.range?.[0] ?? where, `the volumes of "${serviceName}" are not a plain list here (an alias or a merge); add "- ${volume}" by hand`);
+	}
+	const mounts = Array.isArray(current) ? current.map(mountOf) : [];
+	const here = mounts.find((mount) => mount !== undefined && sameSource(mount.source));
+	if (here && (requestedTarget === undefined || here.target === target)) {
+		return {changed: false, service: serviceName, volume: `${hostFolder}:${here.target}`};
+	}
+	if (here) {
+		throw new EduError('VOLUME_CONFLICT', `${model.file}: service "${serviceName}" already mounts ${hostFolder} at ${here.target}; edit that line by hand to move it to ${target}.`);
+	}
+	const taken = mounts.find((mount) => mount?.target === target);
+	if (taken) {
+		throw new EduError('VOLUME_CONFLICT', `${model.file}: service "${serviceName}" already mounts ${taken.source} at ${target}; remove it first, or pick another --target.`);
+	}
+
+	const eol = /\r\n/.test(model.text) ? '\r\n' : '\n';
+	const edit = isSeq(own)
+		? insertIntoSequence(model, own, volume, eol)
+		: isScalar(own)
+			? fillEmptyVolumes(model, service.node, volume, eol)
+			: addVolumesKey(model, service.node, volume, eol);
+
+	// Re-parse: the new text must mean exactly the old data plus this one volume.
+	const reparsed = parseDocument(edit.text, parseOptions);
+	const expected = structuredClone(data);
+	const expectedService = expected.services[serviceName] ?? {};
+	expectedService['volumes'] = [...(Array.isArray(current) ? current : []), volume];
+	if (reparsed.errors.length > 0 || !isDeepStrictEqual(reparsed.toJS({maxAliasCount: 1000}), expected)) {
+		throw bad(model, where, `could not add the volume without changing anything else; add "- ${volume}" under "volumes:" of "${serviceName}" by hand`);
+	}
+	return {changed: true, service: serviceName, volume, text: edit.text, added: edit.added};
+}

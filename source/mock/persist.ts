@@ -1,0 +1,115 @@
+// edu mock:persist: find the compose file and the mock API service, add the ./var/api volume,
+// create var/api/, and print (or with --restart run) the restart command.
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {EduError, UsageError} from '../core/errors.js';
+import type {Io} from '../io.js';
+import {startFolder, writeJson} from '../commands/options.js';
+import type {PersistOptions} from '../commands/mock.js';
+import {writeFileAtomic} from './atomic-write.js';
+import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
+import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
+
+async function chooseService(model: ComposeModel, options: PersistOptions, io: Io): Promise<string> {
+	if (options.service !== undefined) return options.service;
+	const candidates = mockCandidates(model);
+	const describe = (name: string): string => {
+		const service = model.services.find((candidate) => candidate.name === name);
+		return `${name}${service?.image ? ` (image ${service.image})` : service?.containerName ? ` (container ${service.containerName})` : ''}`;
+	};
+	const [only] = candidates;
+	if (candidates.length === 1 && only) return only.name;
+	if (candidates.length === 0) {
+		const names = model.services.map((service) => service.name).join(', ') || 'none';
+		throw new EduError('NO_MOCK_SERVICE', `${model.file}: no mock API service (no service whose image or container_name contains "mock"; services: ${names}). Pass --service NAME.`);
+	}
+	if (!io.interactive || options.yes || options.json) {
+		throw new EduError('NO_MOCK_SERVICE', `${model.file}: several services look like the mock API: ${candidates.map((service) => describe(service.name)).join(', ')}. Pass --service NAME.`);
+	}
+	const {select} = await import('@inquirer/prompts');
+	try {
+		return await select(
+			{message: `Which service of ${model.file} is the mock API?`, choices: candidates.map((service) => ({value: service.name, name: describe(service.name)}))},
+			{input: io.stdin, output: io.stdout as unknown as NodeJS.WritableStream},
+		);
+	} catch (error) {
+		if (error instanceof Error && error.name === 'ExitPromptError') throw new EduError('USAGE', 'Cancelled: nothing was written.', 1);
+		throw error;
+	}
+}
+
+export async function runPersist(options: PersistOptions, io: Io): Promise<number> {
+	if (options.target !== undefined) {
+		const problem = checkTarget(options.target);
+		if (problem) throw new UsageError(problem, 'INVALID_OPTION');
+	}
+	const start = startFolder(io, options);
+	const compose = findComposeFile(start, options.compose);
+	const shown = path.relative(start, compose.path).split(path.sep).join('/') || path.basename(compose.path);
+	let text: string;
+	try {
+		text = readFileSync(compose.path, 'utf8');
+	} catch (error) {
+		throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
+	}
+	const model = readCompose(text, shown);
+	const service = await chooseService(model, options, io);
+	const plan = planVolume(model, service, options.target);
+	const command = restartCommand(compose, start);
+	const folder = path.join(compose.dir, ...hostFolder.slice(2).split('/'));
+	const folderShown = `${path.relative(start, folder).split(path.sep).join('/')}/`;
+
+	if (options.dryRun) {
+		if (options.json) {
+			writeJson(io, {ok: true, composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command});
+		} else if (plan.changed) {
+			io.stdout.write(`Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`);
+		} else {
+			io.stdout.write(`${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`);
+		}
+		return 0;
+	}
+
+	if (options.restart) {
+		const {checkDocker} = await import('./docker.js');
+		await checkDocker(compose.dir, io);
+	}
+
+	// Write: the folder first (removed again on failure), then the compose file, atomically.
+	const createdFolder = !existsSync(folder);
+	const made: string[] = [];
+	try {
+		for (let dir = folder; !existsSync(dir); dir = path.dirname(dir)) made.unshift(dir);
+		for (const dir of made) mkdirSync(dir);
+		if (plan.changed) {
+			if (readFileSync(compose.path, 'utf8') !== text) {
+				throw new EduError('PROJECT_CHANGED', `${shown} changed while edu was reading it; run the command again.`);
+			}
+			writeFileAtomic(compose.path, plan.text, statSync(compose.path).mode & 0o7777);
+		}
+	} catch (error) {
+		for (const dir of made.reverse()) rmSync(dir, {recursive: true, force: true});
+		if (error instanceof EduError) throw error;
+		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
+	}
+
+	if (!options.json) {
+		io.stdout.write([
+			plan.changed
+				? `${shown}: added the volume ${plan.volume} to service "${service}".`
+				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
+			...(createdFolder ? [`Created ${folderShown}: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.`] : []),
+			...(options.restart ? [] : ['Restart the mock API to use it:', `  ${command}`, 'then create its database: edu mock:init']),
+			'',
+		].join('\n'));
+	}
+	if (options.restart) {
+		const {restartCompose} = await import('./docker.js');
+		await restartCompose(composeArgs(compose), compose.dir, options.json ? {...io, stdout: io.stderr} : io);
+		if (!options.json) io.stdout.write('Mock API restarted. Next: edu mock:init\n');
+	}
+	if (options.json) {
+		writeJson(io, {ok: true, composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, dryRun: false, restartCommand: command, restarted: Boolean(options.restart)});
+	}
+	return 0;
+}

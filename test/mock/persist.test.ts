@@ -1,0 +1,236 @@
+// edu mock:persist on temp copies of fixtures/compose: in-process through main(), and through
+// the built binary (with a real terminal for the "which service?" question).
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {hasTmux, Terminal} from '../tui/tmux.js';
+
+const posix = process.platform !== 'win32';
+
+/** A folder holding only the given fake programs (shell scripts), to put first on PATH. */
+function fakeBin(programs: Record<string, string>): string {
+	const folder = mkdtempSync(path.join(tmpdir(), 'edu-fake-bin-'));
+	for (const [name, script] of Object.entries(programs)) {
+		writeFileSync(path.join(folder, name), `#!/bin/sh\n${script}`);
+		chmodSync(path.join(folder, name), 0o755);
+	}
+	return folder;
+}
+
+// A docker client whose engine is not running: what `docker info` prints without a daemon.
+const daemonLessDocker = `
+case "$1 $2" in
+  "compose version") echo "Docker Compose version v2.29.1"; exit 0 ;;
+  "info --format") echo "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?" >&2; exit 1 ;;
+esac
+echo "unexpected docker $*" >&2; exit 99
+`;
+
+// A docker that works and writes what it was asked to do (and where) to $DOCKER_LOG.
+const recordingDocker = `
+echo "$PWD|$*" >> "$DOCKER_LOG"
+case "$1 $2" in
+  "compose version") echo "Docker Compose version v2.29.1" ;;
+  "info --format") echo "27.1.1" ;;
+  *) echo "docker $* done" ;;
+esac
+exit 0
+`;
+
+async function persist(root: string, args: readonly string[], env: Record<string, string> = {}) {
+	const io = captureIo(root, {env: {PATH: process.env['PATH'] ?? '', ...env}});
+	const exitCode = await main(['mock:persist', ...args], io);
+	return {exitCode, stdout: io.out(), stderr: io.err()};
+}
+
+describe('edu mock:persist (in-process)', () => {
+	it('adds the volume, keeps the comments, creates var/api/ and prints the restart command', async () => {
+		const root = tempProject('compose/comments');
+		const result = await persist(root, []);
+		expect(result).toEqual({
+			exitCode: 0,
+			stderr: '',
+			stdout: [
+				'compose.yaml: added the volume ./var/api:/var/www/mock-veliko-api/var to service "mock-api".',
+				'Created var/api/: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.',
+				'Restart the mock API to use it:',
+				'  docker compose down && docker compose up -d',
+				'then create its database: edu mock:init',
+				'',
+			].join('\n'),
+		});
+		expect(statSync(path.join(root, 'var/api')).isDirectory()).toBe(true);
+		const before = readFileSync(path.join(fixturesDir, 'compose/comments/compose.yaml'), 'utf8');
+		expect(readProjectFile(root, 'compose.yaml')).toBe(before.replace(
+			'    restart: unless-stopped   # keep it up\n',
+			'    restart: unless-stopped   # keep it up\n    volumes:\n      - ./var/api:/var/www/mock-veliko-api/var\n',
+		));
+	});
+
+	it('is idempotent: a second run leaves every byte as it was', async () => {
+		const root = tempProject('compose/existing-volumes');
+		expect((await persist(root, [])).exitCode).toBe(0);
+		const after = snapshotTree(root);
+		const second = await persist(root, []);
+		expect(second.exitCode).toBe(0);
+		expect(second.stdout).toContain('compose.yml: service "api" already mounts ./var/api:/var/www/mock-veliko-api/var; nothing to change.');
+		expect(snapshotTree(root)).toEqual(after);
+	});
+
+	it('keeps the file mode of the compose file', async () => {
+		const root = tempProject('compose/comments');
+		if (posix) chmodSync(path.join(root, 'compose.yaml'), 0o640);
+		expect((await persist(root, [])).exitCode).toBe(0);
+		if (posix) expect(statSync(path.join(root, 'compose.yaml')).mode & 0o777).toBe(0o640);
+	});
+
+	it('follows docker compose: compose.yaml before docker-compose.yml, and a folder above', async () => {
+		const root = tempProject('compose/docker-compose-yml');
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		const result = await persist(path.join(root, 'app/Config'), []);
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('../../docker-compose.yml: added the volume ./var/api:/var/www/mock-veliko-api/var to service "mock".');
+		expect(result.stdout).toContain('  cd ../.. && docker compose down && docker compose up -d');
+		expect(existsSync(path.join(root, 'var/api'))).toBe(true);
+
+		writeFileSync(path.join(root, 'compose.yaml'), 'services:\n  other:\n    image: bfoujols/mock-other-api\n');
+		const preferred = await persist(root, ['--dry-run']);
+		expect(preferred.stdout).toContain('The run would add to compose.yaml, service "other"');
+	});
+
+	it('uses --compose, and prints -f when docker compose would not find that file by itself', async () => {
+		const root = tempProject('compose/docker-compose-yml');
+		const result = await persist(root, ['--compose', 'notes.yaml', '--service', 'web', '--target', '/var/www/html/var']);
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('notes.yaml: added the volume ./var/api:/var/www/html/var to service "web".');
+		expect(result.stdout).toContain('  docker compose -f notes.yaml down && docker compose -f notes.yaml up -d');
+	});
+
+	it('--dry-run prints the lines and writes nothing', async () => {
+		const root = tempProject('compose/comments');
+		const before = snapshotTree(root);
+		const result = await persist(root, ['--dry-run']);
+		expect(result.stdout).toBe('Dry run: nothing was written. The run would add to compose.yaml, service "mock-api":\n+     volumes:\n+       - ./var/api:/var/www/mock-veliko-api/var\nand create var/api/.\n');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it.each([
+		['compose/no-mock', [], 1, 'compose.yaml: no mock API service (no service whose image or container_name contains "mock"; services: web, db). Pass --service NAME.\n'],
+		['compose/several', [], 1, 'compose.yaml: several services look like the mock API: veliko (image bfoujols/mock-veliko-api:latest), ecole (image bfoujols/mock-ecole-directe-api:latest). Pass --service NAME.\n'],
+		['compose/several', ['--service', 'db'], 1, 'compose.yaml has no service "db" (services: veliko, ecole, web).\n'],
+		['compose/conflict', [], 1, 'compose.yaml: service "mock" already mounts api-data at /var/www/mock-veliko-api/var; remove it first, or pick another --target.\n'],
+		['compose/comments', ['--target', 'var/www'], 2, '--target must be an absolute path in the container, such as /var/www/mock-veliko-api/var (got "var/www").\n'],
+		['start', [], 1, `No compose file in ROOT or above it (looked for compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml). Run edu at the project root, or pass --compose FILE.\n`],
+	])('refuses %s %j and leaves the folder byte-identical', async (fixture, args, exitCode, stderr) => {
+		const root = tempProject(fixture);
+		const before = snapshotTree(root);
+		const result = await persist(root, args);
+		expect(result).toEqual({exitCode, stdout: '', stderr: stderr.replace('ROOT', root)});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('reports invalid YAML with its position and writes nothing', async () => {
+		const root = tempProject();
+		writeFileSync(path.join(root, 'compose.yaml'), 'services:\n  mock:\n    image: "mock-api\n');
+		const before = snapshotTree(root);
+		const result = await persist(root, []);
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toBe('compose.yaml:4:1: Missing closing "quote\n');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('--json reports the change, or the refusal', async () => {
+		const root = tempProject('compose/comments');
+		const ok = await persist(root, ['--json']);
+		expect(JSON.parse(ok.stdout)).toEqual({
+			ok: true, composeFile: 'compose.yaml', service: 'mock-api', volume: './var/api:/var/www/mock-veliko-api/var', changed: true,
+			added: ['    volumes:', '      - ./var/api:/var/www/mock-veliko-api/var'], createdFolder: true, dryRun: false,
+			restartCommand: 'docker compose down && docker compose up -d', restarted: false,
+		});
+		const refused = await persist(tempProject('compose/several'), ['--json']);
+		expect(refused.exitCode).toBe(1);
+		expect(JSON.parse(refused.stdout)).toMatchObject({ok: false, error: {code: 'NO_MOCK_SERVICE'}});
+	});
+});
+
+describe('edu mock:persist --restart', () => {
+	it('without docker on PATH: a clear error, and nothing written', async () => {
+		const root = tempProject('compose/comments');
+		const before = snapshotTree(root);
+		const result = await persist(root, ['--restart'], {PATH: fakeBin({})});
+		expect(result).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: 'Docker is not installed (no docker command on PATH): install Docker Desktop (https://docs.docker.com/get-docker/) or, on Linux, Docker Engine with its compose plugin.\n',
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it.skipIf(!posix)('with no engine running: a clear error, and nothing written', async () => {
+		const root = tempProject('compose/comments');
+		const before = snapshotTree(root);
+		const result = await persist(root, ['--restart'], {PATH: fakeBin({docker: daemonLessDocker})});
+		expect(result).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: 'Docker is installed but its engine is not running (Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?): start Docker Desktop, or on Linux "sudo systemctl start docker", then run the command again.\n',
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it.skipIf(!posix)('runs docker compose down, then up -d, in the compose file\'s folder', async () => {
+		const root = tempProject('compose/comments');
+		const log = path.join(tempProject(), 'docker.log');
+		const result = await persist(root, ['--restart'], {PATH: fakeBin({docker: recordingDocker}), DOCKER_LOG: log});
+		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('$ docker compose down\ndocker compose down done\n$ docker compose up -d\ndocker compose up -d done\nMock API restarted. Next: edu mock:init\n');
+		expect(readFileSync(log, 'utf8')).toBe([`${root}|compose version`, `${root}|info --format {{.ServerVersion}}`, `${root}|compose down`, `${root}|compose up -d`, ''].join('\n'));
+		expect(readProjectFile(root, 'compose.yaml')).toContain('      - ./var/api:/var/www/mock-veliko-api/var\n');
+	});
+});
+
+describe('edu mock:persist (built binary)', () => {
+	it('adds the volume, then changes nothing on a second run', async () => {
+		const root = tempProject('compose/build-only');
+		const first = await runEdu(['mock:persist'], {cwd: root});
+		expect(first.exitCode).toBe(0);
+		expect(first.stdout).toContain('compose.yaml: added the volume ./var/api:/var/www/mock-veliko-api/var to service "app".');
+		const after = snapshotTree(root);
+		const second = await runEdu(['mock:persist'], {cwd: root});
+		expect(second).toMatchObject({exitCode: 0, stderr: ''});
+		expect(snapshotTree(root)).toEqual(after);
+	});
+
+	it('without a terminal, several candidates is an error, never a question', async () => {
+		const root = tempProject('compose/several');
+		const result = await runEdu(['mock:persist'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toMatch(/several services look like the mock API: veliko .*, ecole .*\. Pass --service NAME\.\n$/);
+	});
+
+	describe.skipIf(!hasTmux)('in a real terminal', () => {
+		let terminal: Terminal | undefined;
+		afterEach(async () => {
+			await terminal?.close();
+			terminal = undefined;
+		});
+
+		it('asks which service when several look like the mock API', async () => {
+			const root = tempProject('compose/several');
+			terminal = await Terminal.start(['mock:persist'], {cwd: root, env: {NO_COLOR: '1'}});
+			await terminal.waitFor((screen) => screen.includes('Which service of compose.yaml is the mock API?') && screen.includes('ecole (image'), 'the question');
+			await terminal.keys('Down');
+			await terminal.waitFor((screen) => /❯ ecole/.test(screen), 'the cursor on ecole');
+			await terminal.keys('Enter');
+			expect(await terminal.exitStatus()).toBe(0);
+			// The terminal wraps at 80 columns: compare with the line breaks made spaces.
+			expect((await terminal.screen()).replace(/\s+/g, ' ')).toContain('added the volume ./var/api:/var/www/mock-ecole-directe-api/var to service "ecole"');
+			expect(readProjectFile(root, 'compose.yaml')).toContain('    image: bfoujols/mock-ecole-directe-api:latest\n    ports:\n      - "9043:80"\n    volumes:\n      - ./var/api:/var/www/mock-ecole-directe-api/var\n');
+		});
+	});
+});
