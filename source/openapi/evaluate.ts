@@ -88,8 +88,6 @@ export class Evaluator {
 				}
 				return this.evaluate(expression(phpTruthy(test) ? node['trueExpr'] : node['falseExpr'], site), context);
 			}
-			case 'cast':
-				return cast(String(node['type']), this.evaluate(expression(node['expr'], site), context), site);
 			case 'variable':
 				throw new EvaluationProblem('invalid', `attribute arguments must be constant expressions; $${String(node['name'])} is a variable`, site);
 			case 'call':
@@ -387,21 +385,6 @@ function strictEqual(left: PhpValue, right: PhpValue): boolean {
 	return false;
 }
 
-function cast(type: string, value: PhpValue, site: Site): PhpValue {
-	switch (type) {
-		case 'int':
-			return Math.trunc(toNumber(value, site));
-		case 'float':
-			return toNumber(value, site);
-		case 'string':
-			return toText(value, site);
-		case 'bool':
-			return phpTruthy(value);
-		default:
-			throw new EvaluationProblem('unknown', `the (${type}) cast is not evaluated by edu; write the value out`, site);
-	}
-}
-
 function describeKind(kind: string): string {
 	const names: Record<string, string> = {
 		propertylookup: 'a property lookup (->)',
@@ -412,6 +395,7 @@ function describeKind(kind: string): string {
 		assign: 'an assignment',
 		match: 'a match expression',
 		isset: 'isset()',
+		cast: 'a cast such as (int)',
 		empty: 'empty()',
 	};
 	return names[kind] ?? `a ${kind} expression`;

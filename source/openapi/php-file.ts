@@ -68,12 +68,47 @@ export interface PhpSyntaxError {
 let engine: Engine | undefined;
 
 function parser(): Engine {
-	engine ??= new Engine({
-		parser: {php8: true, suppressErrors: false, extractDoc: false},
-		ast: {withPositions: true, withSource: false},
-		lexer: {short_tags: false, asp_tags: false},
-	});
+	if (!engine) {
+		engine = new Engine({
+			parser: {php8: true, suppressErrors: false, extractDoc: false},
+			ast: {withPositions: true, withSource: false},
+			lexer: {short_tags: false, asp_tags: false},
+		});
+		completeAttributeLexer(engine.lexer as unknown as AttributeLexer);
+	}
 	return engine;
+}
+
+interface AttributeLexer {
+	_input: string;
+	offset: number;
+	input(): string;
+	consume_TOKEN(): unknown;
+	consume_NUM(): unknown;
+	matchST_ATTRIBUTE(): unknown;
+}
+
+/**
+ * php-parser 3.x lexes attribute arguments with a reduced state machine that stops at `?`
+ * (so `a ?? b`, `a ? b : c`, `a ?: b`) and at `.5`, all valid PHP. Those two characters get the
+ * treatment its main PHP state gives them; everything else goes to its own code. On this
+ * engine instance only.
+ */
+function completeAttributeLexer(lexer: AttributeLexer): void {
+	const original = lexer.matchST_ATTRIBUTE;
+	lexer.matchST_ATTRIBUTE = function (this: AttributeLexer) {
+		const next = this._input[this.offset];
+		if (next === '?') {
+			this.input();
+			return this.consume_TOKEN();
+		}
+		if (next === '.' && /[0-9]/.test(this._input[this.offset + 1] ?? '')) {
+			this.input();
+			this.input();
+			return this.consume_NUM();
+		}
+		return original.call(this);
+	};
 }
 
 export function siteOf(node: PhpNode | null | undefined, file: string): Site {
