@@ -2,7 +2,7 @@
 // config) with one 80×24 window running the built binary. Screens are read with capture-pane and
 // waited for by polling, never with fixed sleeps.
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {execa} from 'execa';
@@ -43,12 +43,13 @@ export class Terminal {
 	static async start(args: readonly string[], options: TerminalOptions): Promise<Terminal> {
 		const folder = mkdtempSync(path.join(tmpdir(), 'edu-tmux-'));
 		const config = path.join(folder, 'tmux.conf');
-		// The pane stays after the program exits, so its exit status can be read.
-		writeFileSync(config, 'set-option -g remain-on-exit on\nset-option -g history-limit 0\n');
+		// The pane stays after the program exits, so its last screen can be read.
+		writeFileSync(config, 'set-option -g remain-on-exit on\n');
 		const socket = path.join(folder, 'socket');
 		const env = Object.entries(options.env ?? {}).map(([name, value]) => `${name}=${value}`);
+		// The shell records the exit status (128 + n when a signal ended the program) in a file.
 		const command = ['env', '-u', 'CI', '-u', 'CONTINUOUS_INTEGRATION', ...env, process.execPath, ...(options.nodeArgs ?? []), binPath, ...args]
-			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '');
+			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '') + `; echo $? > ${quote(path.join(folder, 'status'))}`;
 		sessions++;
 		await execa('tmux', ['-u', '-S', socket, '-f', config, 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', options.cwd, command]);
 		return new Terminal(socket, folder);
@@ -86,11 +87,11 @@ export class Terminal {
 
 	/** Waits for the program to exit and returns its exit status. */
 	async exitStatus(timeout = 20_000): Promise<number> {
+		const file = path.join(this.folder, 'status');
 		const deadline = Date.now() + timeout;
 		for (;;) {
-			const [dead, status, signal] = (await this.tmux('display-message', '-p', '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}')).trim().split(':');
-			// Killed by a signal: the shell's convention, 128 + its number.
-			if (dead === '1') return status === '' ? 128 + Number(signal) : Number(status);
+			const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+			if (text.endsWith('\n')) return Number(text.trim());
 			if (Date.now() > deadline) throw new Error(`The program did not exit. Screen:\n${await this.screen()}`);
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}
