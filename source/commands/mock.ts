@@ -126,7 +126,7 @@ async function runInit(options: InitOptions, io: Io): Promise<number> {
 		const {step} = failure;
 		error = new EduError('MOCK_FAILED', `POST ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}${step.body ? `: ${step.body}` : ''}`);
 	} else if (failure?.kind === 'unreachable') {
-		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url} (${failure.reason} on POST ${failure.url}): is it running? ${startIt}, or pass --url.`);
+		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {
 		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url} did not answer POST ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
 	}

@@ -57,6 +57,7 @@ function reasonOf(error: unknown): string {
 		case 'UND_ERR_SOCKET':
 			return 'the connection was closed before an answer';
 		default:
+			if (cause?.message === 'bad port') return 'fetch refuses that port';
 			return cause?.message ?? (error instanceof Error ? error.message : String(error));
 	}
 }

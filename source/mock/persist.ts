@@ -99,7 +99,11 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<numbe
 				? `${shown}: added the volume ${plan.volume} to service "${service}".`
 				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
 			...(createdFolder ? [`Created ${folderShown}: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.`] : []),
-			...(options.restart ? [] : ['Restart the mock API to use it:', `  ${command}`, 'then create its database: edu mock:init']),
+			...(options.restart ? [] : [
+				plan.changed ? 'Restart the mock API to use it:' : 'If the mock API was started before the volume was there, restart it:',
+				`  ${command}`,
+				'then create its database: edu mock:init',
+			]),
 			'',
 		].join('\n'));
 	}

@@ -1,0 +1,210 @@
+// edu start: a real `php -S` serving fixtures/start on a free port, stopped by SIGINT / SIGTERM /
+// Ctrl+C in a real terminal, and the one-line errors (busy port, no PHP, old PHP, no public/).
+import {execFileSync} from 'node:child_process';
+import {chmodSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {execa} from 'execa';
+import {afterEach, describe, expect, it} from 'vitest';
+import type {StopSignal} from '../../source/io.js';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {hasPhp} from '../helpers/php.js';
+import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {hasTmux, Terminal} from '../tui/tmux.js';
+
+const posix = process.platform !== 'win32';
+
+/** Resolves with the server once it listens, or with the error (EADDRINUSE…) when it cannot. */
+function listen(port: number, host: string): Promise<Server | NodeJS.ErrnoException> {
+	return new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', (error: NodeJS.ErrnoException) => resolve(error));
+		server.listen({port, host, exclusive: true}, () => resolve(server));
+	});
+}
+
+const close = (server: Server): Promise<void> => new Promise((resolve) => server.close(() => resolve()));
+
+async function freePort(): Promise<number> {
+	const server = await listen(0, '127.0.0.1');
+	if (server instanceof Error) throw server;
+	const address = server.address();
+	await close(server);
+	if (address === null || typeof address === 'string') throw new Error('no port');
+	return address.port;
+}
+
+/** True when nothing listens on 127.0.0.1:port any more (we can bind it ourselves). */
+async function portIsFree(port: number): Promise<boolean> {
+	const server = await listen(port, '127.0.0.1');
+	if (server instanceof Error) return false;
+	await close(server);
+	return true;
+}
+
+/** PHP built-in servers still running for this port (Linux and macOS). */
+function phpServersOn(port: number): string {
+	try {
+		return execFileSync('pgrep', ['-f', `php -S [^ ]*:${port} `], {encoding: 'utf8'}).trim();
+	} catch {
+		return '';
+	}
+}
+
+async function until(check: () => boolean, what: string, timeout = 15_000): Promise<void> {
+	const deadline = Date.now() + timeout;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}
+
+const held: Server[] = [];
+afterEach(async () => {
+	for (const server of held.splice(0)) await close(server);
+});
+
+describe.skipIf(!hasPhp)('edu start with PHP', () => {
+	it('serves public/ over real HTTP, prints the URL, and SIGINT stops PHP and frees the port', async () => {
+		const root = tempProject('start');
+		const port = await freePort();
+		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		let stdout = '';
+		let stderr = '';
+		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		try {
+			await until(() => stdout.includes('Press Ctrl+C to stop.'), 'the URL');
+			expect(stdout).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\n`);
+
+			const response = await fetch(`http://127.0.0.1:${port}/api/ville?x=1`);
+			expect(response.status).toBe(200);
+			expect(await response.json()).toMatchObject({served: 'edu-start-fixture', path: '/api/ville'});
+			// PHP's own log is streamed.
+			await until(() => stderr.includes('[200]: GET /api/ville?x=1'), 'the request in PHP\'s log');
+			expect(stderr).toContain(`Development Server (http://127.0.0.1:${port}) started`);
+			if (posix) expect(phpServersOn(port)).not.toBe('');
+		} finally {
+			child.kill('SIGINT');
+		}
+		const result = await child;
+		expect(result.exitCode).toBe(0);
+		expect(stdout).toMatch(/Server stopped\.\n$/);
+		expect(await portIsFree(port)).toBe(true);
+		if (posix) expect(phpServersOn(port)).toBe('');
+	});
+
+	it('in-process: a stop signal heard through io.onSignal stops PHP (SIGTERM)', async () => {
+		const root = tempProject('start');
+		const port = await freePort();
+		let stop: ((signal: StopSignal) => void) | undefined;
+		let unsubscribed = false;
+		const io = {
+			...captureIo(root, {env: {PATH: process.env['PATH'] ?? ''}}),
+			onSignal(handler: (signal: StopSignal) => void) {
+				stop = handler;
+				return () => {
+					unsubscribed = true;
+				};
+			},
+		};
+		const running = main(['start', '--host', '127.0.0.1', '--port', String(port)], io);
+		await until(() => io.out().includes('Press Ctrl+C to stop.'), 'the URL');
+		expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+		stop?.('SIGTERM');
+		expect(await running).toBe(0);
+		expect(io.out()).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\nServer stopped.\n`);
+		expect(unsubscribed).toBe(true);
+		expect(await portIsFree(port)).toBe(true);
+	});
+
+	it('refuses a busy port, naming it and suggesting --port, before starting PHP', async () => {
+		const root = tempProject('start');
+		const port = await freePort();
+		const blocker = await listen(port, '127.0.0.1');
+		if (blocker instanceof Error) throw blocker;
+		held.push(blocker);
+		const before = snapshotTree(root);
+		for (const host of [[], ['--host', '127.0.0.1']]) {
+			const result = await runEdu(['start', '--port', String(port), ...host], {cwd: root});
+			expect(result).toEqual({
+				exitCode: 1,
+				stdout: '',
+				stderr: `Port ${port} is already in use on ${host[1] ?? 'localhost'}: stop the program using it, or pick another port, e.g. edu start --port ${port + 1}.\n`,
+			});
+		}
+		expect(snapshotTree(root)).toEqual(before);
+		if (posix) expect(phpServersOn(port)).toBe('');
+	});
+
+	describe.skipIf(!hasTmux)('in a real terminal', () => {
+		let terminal: Terminal | undefined;
+		afterEach(async () => {
+			await terminal?.close();
+			terminal = undefined;
+		});
+
+		it('Ctrl+C stops the server and frees the port', async () => {
+			const root = tempProject('start');
+			const port = await freePort();
+			terminal = await Terminal.start(['start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, env: {NO_COLOR: '1'}});
+			await terminal.waitFor((screen) => screen.includes(`Serving public/ at http://127.0.0.1:${port}`), 'the URL');
+			expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(0);
+			expect(await terminal.screen()).toContain('Server stopped.');
+			expect(await portIsFree(port)).toBe(true);
+			if (posix) expect(phpServersOn(port)).toBe('');
+		});
+	});
+});
+
+describe('edu start errors', () => {
+	it('PHP not installed (PATH without php): says how to install it', async () => {
+		const root = tempProject('start');
+		const emptyBin = mkdtempSync(path.join(tmpdir(), 'edu-no-php-'));
+		const result = await runEdu(['start', '--port', String(await freePort())], {cwd: root, env: {PATH: emptyBin}});
+		expect(result).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: 'PHP is not installed (no php command on PATH): install PHP 8.1 or newer: "sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH).\n',
+		});
+	});
+
+	it.skipIf(!posix)('PHP older than 8.1', async () => {
+		const bin = mkdtempSync(path.join(tmpdir(), 'edu-old-php-'));
+		writeFileSync(path.join(bin, 'php'), '#!/bin/sh\n# PHP 7.4, as far as edu can tell\nprintf 7.4.33\n');
+		chmodSync(path.join(bin, 'php'), 0o755);
+		const result = await runEdu(['start'], {cwd: tempProject('start'), env: {PATH: bin}});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toMatch(/^PHP 7\.4\.33 is too old: the Edu Framework needs PHP 8\.1 or newer; install a newer one: "sudo apt install php-cli" .*\n$/);
+	});
+
+	it('no public/ folder', async () => {
+		const root = tempProject();
+		const result = await runEdu(['start'], {cwd: root});
+		expect(result).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: `No public/ folder in ${root}: edu start serves the project's public/ folder; run it at the project root, or pass --cwd or --docroot.\n`,
+		});
+	});
+
+	it.each([
+		[['--port', '0'], '--port must be a number from 1 to 65535 (got "0").\n'],
+		[['--port', '80a'], '--port must be a number from 1 to 65535 (got "80a").\n'],
+		[['--host', 'my host'], '--host must be a host name or an IP address (got "my host").\n'],
+	])('usage errors %j', async (args, stderr) => {
+		const io = captureIo(tempProject('start'));
+		expect(await main(['start', ...args], io)).toBe(2);
+		expect(io.err()).toBe(stderr);
+	});
+
+	it('--help shows examples', async () => {
+		const result = await runEdu(['start', '--help'], {cwd: tempProject()});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('$ edu start --port 8080');
+	});
+});
