@@ -1,0 +1,92 @@
+// The YAML writer: every value reads back as itself, in the `yaml` package and in Symfony YAML
+// (what PHP tools read openapi.yaml with).
+import path from 'node:path';
+import fc from 'fast-check';
+import {parse} from 'yaml';
+import {describe, expect, it} from 'vitest';
+import type {Json, JsonObject} from '../../source/openapi/arguments.js';
+import {buildDocument} from '../../source/openapi/build-document.js';
+import {scanApiFolder} from '../../source/openapi/scan.js';
+import {toYaml, yamlString} from '../../source/openapi/yaml-text.js';
+import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
+import {fixturesDir} from '../helpers/temp-project.js';
+
+const tricky = [
+	'', ' ', 'plain text', ' leading', 'trailing ', 'two  spaces', 'true', 'False', 'NULL', 'null', '~', 'yes', 'No', 'on', 'OFF', 'y', 'n',
+	'0', '007', '0x1F', '1e3', '-1', '+1', '.5', '.inf', '-.inf', '.nan', '2024-01-01', '12:30', '1_000',
+	'@at', '`tick', '%percent', '!tag', '&anchor', '*alias', '- dash', '? question', ': colon', '|pipe', '>fold',
+	'{braces}', '[brackets]', 'a: b', 'a #b', '#hash', 'a,b', "it's", 'say "hi"', 'back\\slash', '/api/ville/{id}',
+	'#/components/schemas/Ville', 'line\nbreak', 'tab\there', 'cr\rreturn', 'nul\u0000byte', 'bell\u0007', 'del\u007f',
+	'nel\u0085', 'ls\u2028', 'bom\ufeff', 'é accent', 'Équipe', '日本語', 'emoji 😀', '$ref', 'x-interne', 'application/json',
+];
+
+describe('strings', () => {
+	it.each(tricky.map((text) => [JSON.stringify(text), text] as const))('%s reads back as itself', (_label, text) => {
+		const document: JsonObject = {[text]: text, list: [text]};
+		expect(parse(toYaml(document))).toEqual(document);
+	});
+
+	it('leaves ordinary words, paths and media types unquoted, quotes the rest', () => {
+		expect(yamlString('My First API')).toBe('My First API');
+		expect(yamlString('/api/ville')).toBe('/api/ville');
+		expect(yamlString('application/json')).toBe('application/json');
+		expect(yamlString('0.1')).toBe("'0.1'");
+		expect(yamlString('200')).toBe("'200'");
+		expect(yamlString("l'erreur")).toBe("'l''erreur'");
+		expect(yamlString('/api/ville/{id}')).toBe("'/api/ville/{id}'");
+		expect(yamlString('deux\nlignes')).toBe('"deux\\nlignes"');
+	});
+});
+
+describe('documents', () => {
+	it('nested maps and lists, empty ones, numbers and booleans', () => {
+		const document: JsonObject = {
+			a: {b: {c: [1, 2.5, -3, 1e21, true, false, null]}},
+			empty: {},
+			none: [],
+			lists: [[1, [2]], [], {}, [{x: 1, y: [{z: 'w'}]}]],
+			'200': {description: ''},
+		};
+		const text = toYaml(document);
+		expect(parse(text)).toEqual(document);
+		expect(text.endsWith('\n')).toBe(true);
+	});
+
+	it('any JSON value reads back as itself', () => {
+		fc.assert(
+			fc.property(fc.jsonValue(), (value) => {
+				const document = {value: value as Json};
+				expect(parse(toYaml(document))).toEqual(JSON.parse(JSON.stringify(document)));
+			}),
+			{numRuns: 300},
+		);
+	});
+});
+
+/** PHP arrays do not tell {} from []: compare with empty maps and lists made alike. */
+function phpShape(value: unknown): unknown {
+	if (Array.isArray(value)) return value.length === 0 ? [] : value.map(phpShape);
+	if (typeof value === 'object' && value !== null) {
+		const entries = Object.entries(value);
+		return entries.length === 0 ? [] : Object.fromEntries(entries.map(([key, inner]) => [key, phpShape(inner)]));
+	}
+	return value;
+}
+
+describe.skipIf(!hasPhp)('Symfony YAML reads the output back to the same data', () => {
+	it('tricky strings as keys and values', () => {
+		const document: JsonObject = {};
+		for (const [index, text] of tricky.entries()) {
+			if (text.includes('\u0000')) continue; // PHP strings hold NUL, but json_encode of the key differs in shape only
+			document[`k${index}`] = text;
+			document[text === '' ? 'empty-key-value' : text] = index;
+		}
+		expect(symfonyYamlParse(toYaml(document))).toEqual(phpShape(document));
+	});
+
+	it.each(['forms', 'warnings', 'no-info', 'project'])('the fixtures/openapi/%s document', (fixture) => {
+		const scan = scanApiFolder(path.join(fixturesDir, 'openapi', fixture));
+		const {document} = buildDocument(scan.files);
+		expect(symfonyYamlParse(toYaml(document))).toEqual(phpShape(document));
+	});
+});
