@@ -102,7 +102,7 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--file <path>', 'the mock API\'s configuration file', 'var/api/configData.json')
 		.option('--force', 'replace a token of the same name')
 		.option('--json', 'print one JSON object on stdout')
-		.option('--cwd <dir>', 'project root (default: the current folder)')
+		.option('--cwd <dir>', 'folder to start from (default: the current folder); a relative --file is found beside the compose file above it')
 		.addHelpText('after', tokenExamples)
 		.action(async (name: string, options: TokenOptions) => {
 			context.exitCode = await guarded(context.io, options.json, () => runToken(name, options, context.io));
@@ -151,9 +151,12 @@ async function runToken(name: string, options: TokenOptions, io: Io): Promise<nu
 	const {writeFileAtomic} = await import('../mock/atomic-write.js');
 	const nameProblem = checkTokenName(name);
 	if (nameProblem) throw new UsageError(nameProblem, 'INVALID_OPTION');
-	const root = startFolder(io, options);
-	const file = path.resolve(root, options.file);
-	const shown = path.isAbsolute(options.file) ? options.file : path.relative(root, file).split(path.sep).join('/');
+	const start = startFolder(io, options);
+	// From a subfolder, var/api/ is the project's: beside the compose file, or an existing var/api/ above.
+	const {mockRootAbove} = await import('../mock/compose-file.js');
+	const base = path.isAbsolute(options.file) ? start : mockRootAbove(start) ?? start;
+	const file = path.resolve(base, options.file);
+	const shown = path.isAbsolute(options.file) ? options.file : path.relative(start, file).split(path.sep).join('/');
 
 	let existing: string | undefined;
 	try {

@@ -31,6 +31,22 @@ function defaultIn(dir: string): string | undefined {
 	return undefined;
 }
 
+/** The nearest folder at or above `start` with a compose file or a var/api folder: where the mock API's files live. */
+export function mockRootAbove(start: string): string | undefined {
+	for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+		if (defaultIn(dir) !== undefined || isDirectory(path.join(dir, 'var', 'api'))) return dir;
+		if (path.dirname(dir) === dir) return undefined;
+	}
+}
+
+function isDirectory(target: string): boolean {
+	try {
+		return statSync(target).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
 export function findComposeFile(start: string, explicit?: string): ComposeFile {
 	if (explicit !== undefined) {
 		const file = path.resolve(start, explicit);

@@ -75,7 +75,8 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 		const ready = await listening;
 		clearTimeout(timer);
 		if (ready) {
-			io.stdout.write(`Serving ${options.docrootLabel} at ${url}\nPress Ctrl+C to stop.\n`);
+			const everywhere = host === '0.0.0.0' || host === '::';
+			io.stdout.write(`Serving ${options.docrootLabel} at ${url}${everywhere ? ` (on this computer: ${serverUrl('localhost', port)})` : ''}\nPress Ctrl+C to stop.\n`);
 		} else if (!exited && stopRequested === undefined) {
 			child.kill('SIGTERM');
 			await finished;

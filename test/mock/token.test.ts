@@ -123,6 +123,16 @@ describe('edu mock:token', () => {
 		expect(text).toMatch(/^\{\r\n\t"token": \{\r\n\t\t"x": "[\w-]{43}"\r\n\t\}\r\n\}\r\n$/);
 	});
 
+	it('from a subfolder, writes the project\'s var/api/ (beside the compose file), not a new one there', async () => {
+		const root = tempProject('compose/comments');
+		mkdirSync(path.join(root, 'app/Controller'), {recursive: true});
+		const result = await token(path.join(root, 'app/Controller'), ['ci']);
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toMatch(/^Added token "ci" in \.\.\/\.\.\/var\/api\/configData\.json \(new file\):\n/);
+		expect(read(root)).toEqual({token: {ci: expect.stringMatching(urlSafe)}});
+		expect(snapshotTree(path.join(root, 'app'))).toEqual({'Controller/': ''});
+	});
+
 	it('--file and --json', async () => {
 		const root = project();
 		const result = await token(root, ['ci', '--file', 'config/tokens.json', '--json']);
