@@ -2,7 +2,7 @@
 // config) with one 80×24 window running the built binary. Screens are read with capture-pane and
 // waited for by polling, never with fixed sleeps.
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {execa} from 'execa';
@@ -42,16 +42,14 @@ export class Terminal {
 	/** Starts `edu <args>` (the built binary) in a fresh 80×24 terminal. */
 	static async start(args: readonly string[], options: TerminalOptions): Promise<Terminal> {
 		const folder = mkdtempSync(path.join(tmpdir(), 'edu-tmux-'));
-		const config = path.join(folder, 'tmux.conf');
-		// The pane stays after the program exits, so its last screen can be read.
-		writeFileSync(config, 'set-option -g remain-on-exit on\n');
 		const socket = path.join(folder, 'socket');
 		const env = Object.entries(options.env ?? {}).map(([name, value]) => `${name}=${value}`);
-		// The shell records the exit status (128 + n when a signal ended the program) in a file.
+		// The shell records the exit status (128 + n when a signal ended the program) in a file, then
+		// keeps the pane open (tmux may drop the last output of a pane whose process is gone).
 		const command = ['env', '-u', 'CI', '-u', 'CONTINUOUS_INTEGRATION', ...env, process.execPath, ...(options.nodeArgs ?? []), binPath, ...args]
-			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '') + `; echo $? > ${quote(path.join(folder, 'status'))}`;
+			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '') + `; echo $? > ${quote(path.join(folder, 'status'))}; exec sleep 3600`;
 		sessions++;
-		await execa('tmux', ['-u', '-S', socket, '-f', config, 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', options.cwd, command]);
+		await execa('tmux', ['-u', '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', options.cwd, command]);
 		return new Terminal(socket, folder);
 	}
 

@@ -1,0 +1,142 @@
+// The built binary in a real pseudo-terminal (tmux, 80×24): raw-mode keys end to end, the
+// done-when checks of the wizard, and what a user's terminal shows.
+import {describe, expect, test} from 'vitest';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {hasTmux, Terminal} from './tmux.js';
+
+const lines = (screen: string): string[] => screen.split('\n');
+
+/** The whole frame is on the 24-line screen: its title on the first line, its keys further down. */
+function fitsOnScreen(screen: string, title: string, footer: string): void {
+	const rows = lines(screen);
+	expect(rows.length).toBeLessThanOrEqual(24);
+	expect(rows[0]).toContain(title);
+	expect(rows.some((row) => row.includes(footer))).toBe(true);
+	expect(rows.every((row) => row.length <= 80)).toBe(true);
+}
+
+async function withTerminal(args: readonly string[], cwd: string, run: (terminal: Terminal) => Promise<void>, env?: Record<string, string>): Promise<void> {
+	const terminal = await Terminal.start(args, {cwd, env});
+	try {
+		await run(terminal);
+	} finally {
+		await terminal.close();
+	}
+}
+
+describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
+	test('edu make:api: typing MyUserTest previews it before any Enter; Enter through the screens writes it, as --yes would', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		await withTerminal(['make:api'], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type('MyUserTest');
+			const preview = await terminal.waitFor((screen) => screen.includes('MyUserTestController'), 'the preview');
+			expect(preview).toContain('app/Controller/api/MyUserTestController.php');
+			expect(preview).toContain('api_my-user-test');
+			expect(preview).toContain('/api/my-user-test');
+			fitsOnScreen(preview, 'edu make:api', 'Ctrl+C quit');
+			expect(snapshotTree(root)).toEqual(before);
+
+			await terminal.keys('Enter');
+			fitsOnScreen(await terminal.waitFor((screen) => screen.includes('Template · step'), 'the template screen'), 'edu make:api', 'Ctrl+C quit');
+			await terminal.keys('Enter');
+			fitsOnScreen(await terminal.waitFor((screen) => screen.includes('Route · step'), 'the route screen'), 'edu make:api', 'Ctrl+C quit');
+			await terminal.keys('Enter');
+			const review = await terminal.waitFor((screen) => screen.includes('Review · step'), 'the review');
+			fitsOnScreen(review, 'edu make:api', 'Ctrl+C quit');
+			expect(review).toContain('+api_my-user-test:');
+			expect(snapshotTree(root)).toEqual(before);
+			await terminal.keys('Enter');
+			const done = await terminal.waitFor((screen) => screen.includes('Next steps'), 'the done screen');
+			expect(done).toContain('Controller and route successfully generated');
+			expect(done).toContain('curl -i http://localhost:8042/api/my-user-test');
+			expect(await terminal.exitStatus()).toBe(0);
+		});
+		const viaFlags = tempProject('sample');
+		expect((await runEdu(['make:api', 'MyUserTest', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
+		expect(snapshotTree(root)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('typing an existing route\'s name shows "Route already exists." and Enter writes nothing; Ctrl+C quits with 130', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		await withTerminal(['make:api'], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type('hello');
+			await terminal.waitFor((screen) => screen.includes('Route already exists.'), 'the refusal');
+			await terminal.keys('Enter');
+			// A key after Enter is read after it: once it shows, Enter has been handled, and did nothing.
+			await terminal.keys('BSpace');
+			const after = await terminal.waitFor((screen) => screen.includes('Controller name: hell\n') || screen.includes('Controller name: hell '), 'the backspace');
+			expect(after).toContain('Name · step 1 of 4');
+			expect(snapshotTree(root)).toEqual(before);
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+			await terminal.waitFor((screen) => screen.includes('Cancelled: nothing was written.'), 'the cancel message');
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('Ctrl+C part-way, on the review screen, leaves the project byte-identical', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		await withTerminal(['make:api'], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type('Ville');
+			await terminal.waitFor((screen) => screen.includes('VilleController'), 'the preview');
+			for (const screen of ['Template', 'Route', 'Review']) {
+				await terminal.keys('Enter');
+				await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
+			}
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('`edu` alone opens the kind screen; Esc there quits with nothing written', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		await withTerminal([], root, async (terminal) => {
+			const screen = await terminal.waitFor((current) => current.includes('What do you want to create?'), 'the kind screen');
+			fitsOnScreen(screen, 'edu', 'Esc quit');
+			await terminal.keys('Escape');
+			expect(await terminal.exitStatus()).toBe(130);
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('`edu make:api </dev/null`, with the screen a terminal, exits 2 at once', async () => {
+		const root = tempProject('sample');
+		const terminal = await Terminal.start(['make:api'], {cwd: root, redirect: '</dev/null'});
+		try {
+			const started = Date.now();
+			expect(await terminal.exitStatus()).toBe(2);
+			expect(Date.now() - started).toBeLessThan(10_000);
+			// tmux may draw the last output just after the status is known.
+			await terminal.waitFor((screen) => screen.includes('Not enough arguments (missing: "controller-name")'), 'the usage error');
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('NO_COLOR: the same screens without a colour code; without it, refusals are red', async () => {
+		// tmux -e reports colours as SGR 30–37, 90–97 and 38;5;n.
+		const colour = /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;[0-9]+)(?:;[0-9;]*)?m/;
+		const screens: Record<string, string> = {};
+		for (const [label, env] of [['plain', {NO_COLOR: '1'}], ['colour', {}]] as const) {
+			await withTerminal(['make:api'], tempProject('sample'), async (terminal) => {
+				await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+				await terminal.type('hello');
+				await terminal.waitFor((screen) => screen.includes('Route already exists.'), 'the refusal');
+				screens[label] = await terminal.screen(true);
+				await terminal.keys('C-c');
+				await terminal.exitStatus();
+			}, env);
+		}
+		expect(screens['plain']).toContain('Route already exists.');
+		expect(screens['plain']).not.toMatch(colour);
+		expect(screens['colour']).toMatch(colour);
+	});
+});
