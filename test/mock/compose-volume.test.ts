@@ -111,6 +111,13 @@ describe('planVolume', () => {
 		expect(plan.text).toBe('services:\r\n  mock:\r\n    image: bfoujols/mock-veliko-api:0.3.0\r\n    ports:\r\n      - "9042:80"\r\n    volumes:\r\n      - ./var/api:/var/www/mock-veliko-api/var\r\n');
 	});
 
+	it('fills an empty "volumes:" key instead of adding a second one', () => {
+		const text = 'services:\n  mock:\n    image: mock-api:1\n    volumes:   # to do\n    ports:\n      - "9042:80"\n';
+		const plan = planVolume(readCompose(text, 'compose.yaml'), 'mock');
+		if (!plan.changed) throw new Error('expected a change');
+		expect(plan.text).toBe('services:\n  mock:\n    image: mock-api:1\n    volumes:   # to do\n      - ./var/api:/var/www/mock-api/var\n    ports:\n      - "9042:80"\n');
+	});
+
 	it('derives the target from container_name when there is no image', () => {
 		const plan = planVolume(readCompose(fixture('build-only/compose.yaml'), 'compose.yaml'), 'app');
 		expect(plan.volume).toBe('./var/api:/var/www/mock-veliko-api/var');
