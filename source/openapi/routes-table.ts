@@ -21,7 +21,14 @@ function cells(row: RouteRow): string[] {
 function fit(text: string, width: number, keepEnd: boolean): string {
 	if (text.length <= width) return text.padEnd(width);
 	if (width <= 1) return '…'.slice(0, width);
-	return keepEnd ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
+	if (!keepEnd) return `${text.slice(0, width - 1)}…`;
+	// Whole namespace segments first: …\api\VilleController reads better than …oller\api\VilleController.
+	const segments = text.split('\\');
+	for (let drop = 1; drop < segments.length; drop++) {
+		const shorter = `…\\${segments.slice(drop).join('\\')}`;
+		if (shorter.length <= width) return shorter.padEnd(width);
+	}
+	return `…${text.slice(text.length - width + 1)}`;
 }
 
 export function renderTable(rows: readonly RouteRow[], width = 80): string[] {
@@ -33,9 +40,13 @@ export function renderTable(rows: readonly RouteRow[], width = 80): string[] {
 		if (column === undefined) break;
 		widths[column] = Math.max(minimum[column]!, widths[column]! - (total() - width));
 	}
-	const line = (values: readonly string[]): string =>
-		values.map((value, column) => fit(value, widths[column]!, column === 2 || column === 3)).join(gap).trimEnd();
-	return [line(headers), ...table.map(line)];
+	// Cut cells, then let each column take only the width its cut cells need.
+	const cut = table.map((row) => row.map((value, column) => fit(value, widths[column]!, column === 2 || column === 3).trimEnd()));
+	headers.forEach((header, column) => {
+		widths[column] = Math.max(header.length, ...cut.map((row) => row[column]!.length));
+	});
+	const line = (values: readonly string[]): string => values.map((value, column) => value.padEnd(widths[column]!)).join(gap).trimEnd();
+	return [line(headers), ...cut.map(line)];
 }
 
 export function renderProblems(rows: readonly RouteRow[], routesPath: string): string[] {
