@@ -30,7 +30,7 @@ export function findJsonProblem(text: string): JsonProblem | undefined {
 	const trailingComma = (close: string): void => {
 		const comma = at++;
 		space();
-		if (text[at] === close) throw new Stop(comma, `a comma before "${close}" (JSON allows no trailing comma)`);
+		if (text[at] === close) throw new Stop(comma, `a comma before "${close}": JSON allows no trailing comma`);
 	};
 	const string = (): void => {
 		at++; // opening quote

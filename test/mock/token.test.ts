@@ -93,7 +93,7 @@ describe('edu mock:token', () => {
 	});
 
 	it.each([
-		['{\n  "token": {\n    "default": "abc",\n  }\n}\n', '3:21', 'a comma before "}" (JSON allows no trailing comma)'],
+		['{\n  "token": {\n    "default": "abc",\n  }\n}\n', '3:21', 'a comma before "}": JSON allows no trailing comma'],
 		['{\n  "token": {default: "abc"}\n}\n', '2:13', 'expected a property name in double quotes, found "d"'],
 		['{"token": {"default": "abc"}', '1:29', 'expected "," or "}", found end of file'],
 		['', '1:1', 'expected a value, found end of file'],
