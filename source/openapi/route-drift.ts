@@ -178,7 +178,9 @@ function checkController(route: RouteEntry, input: DriftInput): RouteProblem[] {
 		if (ofClass.length === 0) {
 			return [{code: 'NO_ATTRIBUTE', label: 'no attribute', message: `${short} has no operation attribute; add #[Attributes\\${attributeName(route.methods[0] ?? 'GET')}(path: '${route.uri}')] to ${file}`}];
 		}
-		const paths = [...new Set(ofClass.map((operation) => `'${operation.path}' (${where(operation.site)})`))].join(', ');
+		const firstByPath = new Map<string, Site>();
+		for (const operation of ofClass) if (!firstByPath.has(operation.path)) firstByPath.set(operation.path, operation.site);
+		const paths = [...firstByPath].map(([path, site]) => `'${path}' (${where(site)})`).join(', ');
 		return [{
 			code: 'NO_ATTRIBUTE',
 			label: 'no attribute',

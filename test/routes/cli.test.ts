@@ -1,0 +1,100 @@
+// edu routes end to end: the built binary in temp copies of fixture projects.
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+describe('the done-when project', () => {
+	it('--check exits 0 while routes.yaml and the attributes agree, and 1 naming the route once a URI is edited away', async () => {
+		const root = tempProject('openapi/project');
+		const agreeing = await runEdu(['routes', '--check'], {cwd: root});
+		expect(agreeing).toEqual({
+			exitCode: 0,
+			stdout: [
+				// 83 columns in full: the longest class name gives up its leading namespace.
+				'NAME          METHODS   URI              CONTROLLER                      STATUS',
+				'home          GET       /                Controller\\HomeController       ok',
+				'api_ville     GET,POST  /api/ville       Controller\\api\\VilleController  ok',
+				'api_ville_id  GET       /api/ville/{id}  …\\api\\VilleByIdController       ok',
+				'',
+				'3 routes, no problems: routes.yaml, controllers and attributes agree.',
+				'',
+			].join('\n'),
+			stderr: '',
+		});
+
+		const routes = readProjectFile(root, 'app/Config/routes.yaml');
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), routes.replace('uri: /api/ville\n', 'uri: /api/villes\n'));
+		const before = snapshotTree(root);
+		const drifted = await runEdu(['routes', '--check'], {cwd: root});
+		expect(drifted.exitCode).toBe(1);
+		expect(drifted.stdout).toContain('api_ville     GET,POST  /api/villes');
+		expect(drifted.stdout).toContain("  api_ville (app/Config/routes.yaml:7): no operation attribute of VilleController has path '/api/villes'; its attributes say '/api/ville' (app/Controller/api/VilleController.php:11). The route's uri and the attribute's path must be identical");
+		expect(drifted.stderr).toBe('edu routes --check: 2 problems (api_ville, app/Controller/api/VilleController.php:11)\n');
+		expect(snapshotTree(root)).toEqual(before);
+
+		// Without --check the same report, exit 0.
+		const listed = await runEdu(['routes'], {cwd: root});
+		expect(listed.exitCode).toBe(0);
+		expect(listed.stdout).toBe(drifted.stdout);
+		expect(listed.stderr).toBe('');
+	});
+});
+
+describe('output', () => {
+	it('--json: one object with every row, its status and problems', async () => {
+		const root = tempProject('drift/method-undocumented');
+		const result = await runEdu(['routes', '--json', '--check'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(JSON.parse(result.stdout)).toEqual({
+			ok: false,
+			problems: 1,
+			routes: [{
+				name: 'api_ville',
+				methods: ['GET', 'POST'],
+				uri: '/api/ville',
+				controller: 'Controller\\api\\VilleController',
+				file: 'app/Controller/api/VilleController.php',
+				line: 1,
+				status: 'no #[Post]',
+				problems: [{code: 'METHOD_UNDOCUMENTED', message: "POST is in httpMethod but VilleController has no #[Attributes\\Post(path: '/api/ville')]"}],
+			}],
+		});
+	});
+
+	it('every line of the table fits 80 columns on the generated-controller names', async () => {
+		const root = tempProject('empty');
+		for (const name of ['VeryLongResourceNameForStudents', 'ville']) {
+			expect((await runEdu(['make:api', name, '--methods', 'GET,POST,PUT,PATCH,DELETE', '--yes'], {cwd: root})).exitCode).toBe(0);
+		}
+		const result = await runEdu(['routes'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		for (const line of result.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+		expect(result.stdout).toContain('2 routes, no problems');
+	});
+
+	it('no routes.yaml: operation attributes are listed as having no route', async () => {
+		const root = tempProject('openapi/no-info');
+		const io = captureIo(root);
+		expect(await main(['routes', '--check'], io)).toBe(1);
+		expect(io.out()).toContain("-     GET      /api/hello  Controller\\api\\HelloController  no route");
+		expect(io.out()).toContain('0 routes, 1 problem:');
+	});
+
+	it('a malformed routes.yaml is an error naming file:line:col, exit 1', async () => {
+		const root = tempProject('openapi/project');
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), 'home:\n    uri: /\n  controller: [oops\n');
+		const result = await runEdu(['routes'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toMatch(/^app\/Config\/routes\.yaml:\d+:\d+: /);
+	});
+
+	it('--help shows the examples', async () => {
+		const io = captureIo(process.cwd());
+		expect(await main(['routes', '--help'], io)).toBe(0);
+		expect(io.out()).toContain('$ edu routes --check');
+	});
+});

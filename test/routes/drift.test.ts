@@ -1,0 +1,140 @@
+// edu routes statuses: one drift fixture per status, read in place (nothing is written), plus the
+// pure check and the table layout.
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {parseRoutes} from '../../source/core/routes.js';
+import {checkRoutes, controllerFile, type RouteRow} from '../../source/openapi/route-drift.js';
+import {inspectRoutes} from '../../source/openapi/routes-report.js';
+import {renderProblems, renderTable} from '../../source/openapi/routes-table.js';
+import {fixturesDir} from '../helpers/temp-project.js';
+
+function rowsOf(fixture: string): RouteRow[] {
+	return [...inspectRoutes(path.join(fixturesDir, fixture)).rows];
+}
+
+function summary(rows: readonly RouteRow[]): Array<[string | null, string, string[]]> {
+	return rows.map((row) => [row.name, `${row.methods.join(',')} ${row.uri}`, row.problems.map((problem) => `${problem.code}: ${problem.message}`)]);
+}
+
+describe('each status on its own fixture', () => {
+	it('controller file missing (PSR-4 from app/)', () => {
+		expect(summary(rowsOf('drift/missing-file'))).toEqual([
+			['api_ville', 'GET /api/ville', ['CONTROLLER_MISSING: app/Controller/api/VilleController.php is missing (the autoloader looks for Controller\\api\\VilleController there, PSR-4 from app/)']],
+		]);
+	});
+
+	it('a file whose name differs only in case', () => {
+		expect(summary(rowsOf('drift/file-case'))).toEqual([
+			['api_ville', 'GET /api/ville', ['CONTROLLER_MISSING: app/Controller/api/villeController.php exists, but the autoloader looks for app/Controller/api/VilleController.php: file names are case-sensitive on Linux']],
+		]);
+	});
+
+	it('class name not matching the file (and its attribute left without a route)', () => {
+		expect(summary(rowsOf('drift/class-mismatch'))).toEqual([
+			['api_ville', 'GET /api/ville', ['CLASS_MISMATCH: app/Controller/api/VilleController.php declares Controller\\api\\VillesController, not Controller\\api\\VilleController']],
+			[null, 'GET /api/ville', ["NO_ROUTE: #[Get] with path '/api/ville' at app/Controller/api/VilleController.php:9 has no route in app/Config/routes.yaml"]],
+		]);
+	});
+
+	it('an API route whose URI no operation attribute has as path', () => {
+		expect(summary(rowsOf('drift/no-attribute'))).toEqual([
+			['api_ville', 'GET /api/villes', ["NO_ATTRIBUTE: no operation attribute of VilleController has path '/api/villes'; its attributes say '/api/ville' (app/Controller/api/VilleController.php:9). The route's uri and the attribute's path must be identical"]],
+			[null, 'GET /api/ville', ["NO_ROUTE: #[Get] with path '/api/ville' at app/Controller/api/VilleController.php:9 has no route in app/Config/routes.yaml"]],
+		]);
+	});
+
+	it('a listed method with no operation attribute', () => {
+		expect(summary(rowsOf('drift/method-undocumented'))).toEqual([
+			['api_ville', 'GET,POST /api/ville', ["METHOD_UNDOCUMENTED: POST is in httpMethod but VilleController has no #[Attributes\\Post(path: '/api/ville')]"]],
+		]);
+	});
+
+	it('operation attributes with no route: a method missing from httpMethod, and a controller no route names', () => {
+		expect(summary(rowsOf('drift/unrouted'))).toEqual([
+			['api_ville', 'GET /api/ville', ["NO_ROUTE: #[Delete(path: '/api/ville')] at app/Controller/api/VilleController.php:11 has no route: add DELETE to httpMethod of api_ville"]],
+			[null, 'GET,POST /api/orphan', ["NO_ROUTE: #[Get] and #[Post] with path '/api/orphan' at app/Controller/api/OrphanController.php:9 have no route in app/Config/routes.yaml"]],
+		]);
+	});
+
+	it('two routes serving the same method and URI', () => {
+		expect(summary(rowsOf('drift/clash'))).toEqual([
+			['api_ville', 'GET /api/ville', ['CLASH: GET /api/ville is also served by api_villes (app/Config/routes.yaml:6); the router fails on both']],
+			['api_villes', 'GET,POST /api/ville', ['CLASH: GET /api/ville is also served by api_ville (app/Config/routes.yaml:1); the router fails on both']],
+		]);
+	});
+
+	it('a controller with a PHP syntax error', () => {
+		expect(summary(rowsOf('drift/php-error'))).toEqual([
+			['api_ville', 'GET /api/ville', ["PHP_ERROR: app/Controller/api/VilleController.php:10:5: syntax error, unexpected '#'"]],
+		]);
+	});
+});
+
+describe('projects that agree', () => {
+	it.each(['openapi/project', 'openapi/forms', 'sample'])('%s: every route ok, web routes included', (fixture) => {
+		const rows = rowsOf(fixture);
+		expect(rows.length).toBeGreaterThan(0);
+		expect(rows.flatMap((row) => row.problems)).toEqual([]);
+	});
+});
+
+describe('the pure check', () => {
+	const routes = parseRoutes(`a:
+    uri: /api/a
+    controller: \\Controller\\api\\AController
+    httpMethod: [GET]
+b:
+    uri: '/api/a/{id}'
+    controller: Controller\\api\\AController
+    httpMethod: [GET, PUT]
+`);
+	if ('code' in routes) throw new Error(routes.message);
+	const aFacts = {file: 'app/Controller/api/AController.php', constants: [], classes: [{name: 'Controller\\api\\acontroller'}]} as never;
+	const site = (line: number) => ({file: 'app/Controller/api/AController.php', line, col: 5});
+
+	it('one controller serving two routes; class names compare case-insensitively, a leading \\ ignored', () => {
+		const rows = checkRoutes({
+			routes,
+			operations: [
+				{method: 'GET', path: '/api/a', className: 'Controller\\api\\AController', methodName: 'execute', site: site(10)},
+				{method: 'GET', path: '/api/a/{id}', className: 'Controller\\api\\AController', methodName: 'execute', site: site(11)},
+				{method: 'PUT', path: '/api/a/{id}', className: 'Controller\\api\\AController', methodName: 'execute', site: site(12)},
+			],
+			errors: [],
+			readPhp: (relative) => (relative === 'app/Controller/api/AController.php' ? aFacts : undefined),
+			caseVariant: () => undefined,
+		});
+		expect(rows.map((row) => [row.name, row.file, row.problems])).toEqual([
+			['a', 'app/Controller/api/AController.php', []],
+			['b', 'app/Controller/api/AController.php', []],
+		]);
+	});
+
+	it('maps controller classes to files PSR-4 from app/, and refuses what is no class name', () => {
+		expect(controllerFile('Controller\\api\\VilleController')).toBe('app/Controller/api/VilleController.php');
+		expect(controllerFile('\\Controller\\HomeController')).toBe('app/Controller/HomeController.php');
+		expect(controllerFile('Controller/api/Ville')).toBeUndefined();
+		expect(controllerFile('Controller\\api\\Ville Controller')).toBeUndefined();
+	});
+});
+
+describe('the table', () => {
+	it('fits 80 columns, cutting class names at namespace boundaries, and lists problems in full below', () => {
+		const {rows, routes} = inspectRoutes(path.join(fixturesDir, 'drift/unrouted'));
+		const lines = renderTable(rows, 80);
+		expect(lines).toEqual([
+			'NAME       METHODS   URI          CONTROLLER              STATUS',
+			'api_ville  GET       /api/ville   …\\api\\VilleController   DELETE unrouted',
+			'-          GET,POST  /api/orphan  …\\api\\OrphanController  no route',
+		]);
+		for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+		const narrow = renderTable(rows, 60);
+		for (const line of narrow) expect(line.length).toBeLessThanOrEqual(60);
+		expect(narrow[1]).toMatch(/ …[\\\w]*VilleController /);
+		expect(renderTable(rows, 120)[1]).toContain('Controller\\api\\VilleController');
+		expect(renderProblems(rows, routes.path)).toEqual([
+			"  api_ville (app/Config/routes.yaml:1): #[Delete(path: '/api/ville')] at app/Controller/api/VilleController.php:11 has no route: add DELETE to httpMethod of api_ville",
+			"  #[Get] and #[Post] with path '/api/orphan' at app/Controller/api/OrphanController.php:9 have no route in app/Config/routes.yaml",
+		]);
+	});
+});
