@@ -1,7 +1,7 @@
 // Step 2: the controller name, with the plan's preview, warnings and refusals under it as you type.
 import {Box, Text, useInput} from 'ink';
-import TextInput from 'ink-text-input';
 import {blockingRefusals} from './form.js';
+import {TextField} from './text-field.js';
 import {Frame, quitKey} from './frame.js';
 import {NamePreview, Notes} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
@@ -21,7 +21,7 @@ export function NameScreen({form, update, plan, paths, screens, next, chrome}: S
 		>
 			<Box>
 				<Text>Controller name: </Text>
-				<TextInput value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
+				<TextField value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
 			</Box>
 			<Box marginTop={1}><NamePreview plan={plan} paths={paths} /></Box>
 			{empty

@@ -1,9 +1,9 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
-import TextInput from 'ink-text-input';
 import {defaultTable} from '../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from './form.js';
+import {TextField} from './text-field.js';
 import {Frame, quitKey} from './frame.js';
 import {Notes} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
@@ -56,7 +56,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 		>
 			<Box>
 				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>
-				<TextInput value={form.table} focus={row === 0} placeholder={plan.names ? `${defaultTable(plan.names)} (from the name)` : 'the database table'} onChange={(table) => update((current) => ({...current, table}))} />
+				<TextField value={form.table} focus={row === 0} placeholder={plan.names ? `${defaultTable(plan.names)} (from the name)` : 'the database table'} onChange={(table) => update((current) => ({...current, table}))} />
 			</Box>
 			<Box marginTop={1}>
 				<Box width={10} flexShrink={0}><Toned tone="muted">  Fields</Toned></Box>
@@ -71,14 +71,14 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 					<Box key={index}>
 						<Box width={10} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
 						<Box width={24} flexShrink={0}>
-							<TextInput value={field.name} focus={focused === 'name'} placeholder="column" onChange={(name) => setField(index, {name})} />
+							<TextField value={field.name} focus={focused === 'name'} placeholder="column" onChange={(name) => setField(index, {name})} />
 						</Box>
 						<Box width={10} flexShrink={0}>
 							{focused === 'type' ? <Toned tone="accent" bold>{`‹${field.type}›`}</Toned> : <Text>{` ${field.type}`}</Text>}
 						</Box>
 						{field.type === 'int'
 							? <Toned tone="muted">—</Toned>
-							: <TextInput value={field.length} focus={focused === 'length'} placeholder="max" onChange={(length) => {
+							: <TextField value={field.length} focus={focused === 'length'} placeholder="max" onChange={(length) => {
 								if (/^\d{0,5}$/.test(length)) setField(index, {length});
 							}} />}
 					</Box>

@@ -2,10 +2,10 @@
 // The resource and upload templates choose their own methods: then only the URI is asked.
 import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
-import TextInput from 'ink-text-input';
 import {httpMethods} from '../core/request.js';
 import {pathParameters} from '../core/uri.js';
 import {blockingRefusals} from './form.js';
+import {TextField} from './text-field.js';
 import {Frame, quitKey, type Key} from './frame.js';
 import {Notes, Row} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
@@ -45,7 +45,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 			)) : null}
 			<Box marginTop={1}>
 				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
-				<TextInput value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
+				<TextField value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
 			</Box>
 			<Box marginTop={1} flexDirection="column">
 				{plan.routes.length > 0

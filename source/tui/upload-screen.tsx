@@ -1,8 +1,8 @@
 // Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
 import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
-import TextInput from 'ink-text-input';
 import {blockingRefusals, type UploadRow} from './form.js';
+import {TextField} from './text-field.js';
 import {Frame, quitKey} from './frame.js';
 import {Notes} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
@@ -26,7 +26,7 @@ export function UploadScreen({form, update, plan, screens, next, chrome}: Screen
 			{rows.map((entry, index) => (
 				<Box key={entry.key}>
 					<Box width={14} flexShrink={0}><Text>{`${row === index ? '❯' : ' '} ${entry.label}`}</Text></Box>
-					<TextInput
+					<TextField
 						value={form.upload[entry.key]}
 						focus={row === index}
 						onChange={(value) => update((current) => ({...current, upload: {...current.upload, [entry.key]: value}}))}

@@ -368,3 +368,17 @@ describe('review and writing', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });
+
+describe('keys read together', () => {
+	test('a Backspace or Enter read in one piece with other keys edits the name instead of landing in it', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await typeName(wizard, 'hello');
+		// As Ink hands over keys that arrived together: one piece of text.
+		let frame = await wizard.press(`\r${keys.backspace}`, (current) => current.includes('Controller name: hell\n'));
+		expect(frame).toContain('HellController');
+		expect(frame).toContain('Name · step 1 of 4');
+		frame = await wizard.press(`o${keys.backspace}${keys.backspace}p\u0001`, (current) => current.includes('Controller name: help\n'));
+		expect(frame).toContain('HelpController');
+		expect(frame).not.toContain('control character');
+	});
+});
