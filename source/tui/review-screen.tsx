@@ -19,7 +19,8 @@ export function ReviewScreen({plan, next, chrome, dryRun, busy, failure}: Review
 	});
 	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
-	const room = Math.max(4, (stdout.rows || 24) - 10 - plan.changes.length);
+	// Title, file list and footer with their blank lines take 9 lines besides the files; a message 2 more.
+	const room = Math.max(4, (stdout.rows || 24) - 9 - plan.changes.length - (busy || failure !== undefined ? 2 : 0));
 	const hidden = Math.max(0, hunk.length - room);
 	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
 	return (
