@@ -111,7 +111,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		return planned;
 	}
 	const {plan: written} = await commit(planned, snapshot);
-	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written).map((step) => `  ${step.what}: ${step.command}`)]);
+	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written).flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])]);
 	return written;
 }
 
