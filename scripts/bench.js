@@ -4,7 +4,7 @@
 // Builds first when dist/ is missing or older than source/.
 // Usage: node scripts/bench.js [--quick]   (--quick: fewer runs, for checking the script itself)
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -46,16 +46,29 @@ function ensureBuilt() {
 
 const nanosPerMs = 1_000_000n;
 
-/** Runs a command once, returns its wall time in ms; throws with its stderr if it fails. */
+const cpuPreload = path.join(repoRoot, 'scripts', 'bench-cpu.cjs');
+const cpuFile = path.join(os.tmpdir(), `edu-bench-cpu-${process.pid}`);
+
+/**
+ * Runs `node <args>` once; returns its wall time and the CPU time it used (ms); throws with its
+ * stderr if it fails. The CPU figure comes from scripts/bench-cpu.cjs, preloaded with --require.
+ */
 function timeRun(args, cwd) {
+	rmSync(cpuFile, {force: true});
 	const start = process.hrtime.bigint();
-	const result = spawnSync(node, args, {cwd, stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NO_COLOR: '1'}, maxBuffer: 64 * 1024 * 1024});
-	const elapsed = Number((process.hrtime.bigint() - start) * 1000n / nanosPerMs) / 1000;
+	const result = spawnSync(node, ['--require', cpuPreload, ...args], {
+		cwd,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: {...process.env, NO_COLOR: '1', EDU_BENCH_CPU_FILE: cpuFile},
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	const wall = Number((process.hrtime.bigint() - start) * 1000n / nanosPerMs) / 1000;
 	if (result.status !== 0) {
-		const why = String(result.stderr || result.stdout || result.error?.message || '').trim().split('\n')[0];
+		const why = String(result.stderr || result.stdout || result.error?.message || '').trim().split('\n').filter((line) => line.trim() !== '').slice(0, 4).join(' | ');
 		throw new Error(`node ${args.map((arg) => path.basename(arg)).join(' ')} exited ${result.status}: ${why}`);
 	}
-	return elapsed;
+	const cpu = existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) / 1000 : Number.NaN;
+	return {wall, cpu};
 }
 
 function median(values) {
@@ -65,10 +78,12 @@ function median(values) {
 	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function stats(samples) {
+/** Wall-time figures of a row (ms or µs), plus the median CPU time when the runs were processes. */
+function stats(samples, cpuSamples) {
 	const sorted = [...samples].sort((a, b) => a - b);
 	const p90 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.9) - 1)];
-	return {median: median(samples), min: sorted[0], p90, max: sorted.at(-1), runs: samples.length, samples};
+	const figures = {median: median(samples), min: sorted[0], p90, max: sorted.at(-1), runs: samples.length, samples};
+	return cpuSamples ? {...figures, cpuMedian: median(cpuSamples), cpuSamples} : figures;
 }
 
 /**
@@ -80,10 +95,11 @@ function stats(samples) {
  */
 function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
 	const samples = cases.map(() => []);
+	const cpuSamples = cases.map(() => []);
 	let warmUp = 0;
 	for (const item of cases) {
 		const folder = item.prepare();
-		warmUp += timeRun(item.args, folder);
+		warmUp += timeRun(item.args, folder).wall;
 		item.check?.(folder);
 	}
 	// A row far slower than its budget gets fewer rounds (at least one) rather than minutes.
@@ -95,11 +111,13 @@ function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
 		if (round >= atLeast && elapsed + perRound > budgetMs) break;
 		cases.forEach((item, index) => {
 			const folder = item.prepare();
-			samples[index].push(timeRun(item.args, folder));
+			const {wall, cpu} = timeRun(item.args, folder);
+			samples[index].push(wall);
+			cpuSamples[index].push(cpu);
 			item.check?.(folder);
 		});
 	}
-	return samples.map(stats);
+	return samples.map((wall, index) => stats(wall, cpuSamples[index]));
 }
 
 // ---------------------------------------------------------------- formatting
@@ -124,14 +142,16 @@ const rows = [];
 function row(entry) {
 	rows.push(entry);
 	const mark = entry.met === undefined ? '' : entry.met ? ' ✓' : ' ✗';
-	process.stdout.write(`  ${entry.label}: ${entry.shown}${entry.reference ? `  (${entry.reference.label} ${entry.reference.shown})` : ''}${entry.ratio === undefined ? '' : `  ${entry.ratioLabel ?? 'ratio'} ${times(entry.ratio)}`}${entry.target ? `  target ${entry.target}${mark}` : ''}\n`);
+	const cpu = entry.cpuMedian === undefined ? '' : ` (CPU ${ms(entry.cpuMedian)})`;
+	process.stdout.write(`  ${entry.label}: ${entry.shown}${cpu}${entry.reference ? `  (${entry.reference.label} ${entry.reference.shown})` : ''}${entry.ratio === undefined ? '' : `  ${entry.ratioLabel ?? 'ratio'} ${times(entry.ratio)}`}${entry.target ? `  target ${entry.target}${mark}` : ''}\n`);
 }
 
 function printTable() {
-	const header = ['measure', 'median', 'reference (same run)', 'ratio', 'target', ''];
+	const header = ['measure', 'median', 'CPU', 'reference (same run)', 'ratio', 'target', ''];
 	const lines = rows.map((entry) => [
 		entry.label,
 		entry.shown,
+		entry.cpuMedian === undefined ? '' : ms(entry.cpuMedian),
 		entry.reference ? `${entry.reference.label} ${entry.reference.shown}` : '',
 		entry.ratio === undefined ? '' : `${entry.ratioLabel ? `${entry.ratioLabel} ` : ''}${times(entry.ratio)}`,
 		entry.target ?? '',
@@ -163,10 +183,11 @@ function coldStart() {
 	row({id: 'cold-dry-run', label: 'edu make:api x --yes --dry-run', unit: 'ms', ...dryRun, shown: ms(dryRun.median), reference, ratio: dryRun.median / floor.median});
 	const ratio = yes.median / floor.median;
 	row({id: 'cold-yes', label: 'edu make:api x --yes', unit: 'ms', ...yes, shown: ms(yes.median), reference, ratio, target: '≤ 2× node', met: ratio <= 2});
-	return yes.median;
+	return yes;
 }
 
-async function routesGrowth(startupMs) {
+async function routesGrowth(startup) {
+	const startupMs = startup.median;
 	process.stdout.write('\nmake:api x --yes on a routes.yaml of 1k, 10k and 50k routes (file restored before each run):\n');
 	const sizes = [
 		{count: 1_000, runs: 9, budgetMs: 12_000},
@@ -214,6 +235,7 @@ async function routesGrowth(startupMs) {
 	const growth = net50 / net10;
 	row({
 		id: 'routes-growth', label: 'growth 10k→50k, above startup', unit: 'ms', median: net50, shown: ms(net50),
+		cpuMedian: fifty.cpuMedian - startup.cpuMedian, cpuGrowth: (fifty.cpuMedian - startup.cpuMedian) / (ten.cpuMedian - startup.cpuMedian),
 		reference: {label: '10k above startup:', shown: ms(net10), median: net10}, ratio: growth, ratioLabel: '50k/10k',
 		target: '≤ 5× (linear)', met: growth <= 5,
 	});
@@ -290,19 +312,24 @@ const machine = {
 process.stdout.write(`edu-scaffold bench on ${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, Node ${machine.node}; load average ${machine.loadAverageAtStart.join(' ')}${quick ? '; --quick: few runs' : ''}\n`);
 const started = performance.now();
 try {
-	const startupMs = coldStart();
+	const startup = coldStart();
 	const floorMs = rows.find((entry) => entry.id === 'node-floor').median;
-	await routesGrowth(startupMs);
+	await routesGrowth(startup);
 	await planPerKeystroke();
 	await openapi(floorMs);
 } finally {
 	for (const folder of tempFolders()) rmSync(folder, {recursive: true, force: true});
+	rmSync(cpuFile, {force: true});
 }
 machine.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
 const totalSeconds = (performance.now() - started) / 1000;
 
 printTable();
 const missed = rows.filter((entry) => entry.met === false).map((entry) => entry.label);
+const busiest = Math.max(machine.loadAverageAtStart[0], machine.loadAverageAtEnd[0]);
+if (busiest > machine.cpus) {
+	process.stdout.write(`\nThe machine was busy (load average up to ${busiest} on ${machine.cpus} cores): wall times include waiting for a core; the CPU column is the time the measured process itself used (all its threads).`);
+}
 process.stdout.write(`\nMedians of the runs shown in bench/results.json; took ${totalSeconds.toFixed(0)} s. ${missed.length === 0 ? 'Every target met.' : `Targets not met: ${missed.join('; ')}.`}\n`);
 
 mkdirSync(path.join(repoRoot, 'bench'), {recursive: true});
