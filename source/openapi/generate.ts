@@ -5,7 +5,7 @@ import {EduError} from '../core/errors.js';
 import type {JsonObject} from './arguments.js';
 import {buildDocument} from './build-document.js';
 import {formatDiagnostic, type Diagnostic} from './diagnostics.js';
-import {apiFolder, scanApiFolder} from './scan.js';
+import {apiFolder, scanApiFolderParallel} from './scan.js';
 import {writeAtomically} from './write-output.js';
 import {toYaml} from './yaml-text.js';
 
@@ -46,7 +46,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
-	const scan = scanApiFolder(root);
+	const scan = await scanApiFolderParallel(root);
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);
 	}

@@ -51,10 +51,21 @@ export function readProjectPhp(root: string, relative: string): PhpFileFacts | P
 export function scanApiFolder(root: string): ScanResult {
 	const relatives = listPhpFiles(root);
 	if (relatives === undefined) return {found: false, files: [], errors: []};
+	return split(relatives.map((relative) => readProjectPhp(root, relative)));
+}
+
+/** The same, parsing on several threads when the project is large (see parse-pool.ts). */
+export async function scanApiFolderParallel(root: string): Promise<ScanResult> {
+	const relatives = listPhpFiles(root);
+	if (relatives === undefined) return {found: false, files: [], errors: []};
+	const {parseAll} = await import('./parse-pool.js');
+	return split(await parseAll(root, relatives));
+}
+
+function split(results: ReadonlyArray<PhpFileFacts | PhpSyntaxError>): ScanResult {
 	const files: PhpFileFacts[] = [];
 	const errors: PhpSyntaxError[] = [];
-	for (const relative of relatives) {
-		const result = readProjectPhp(root, relative);
+	for (const result of results) {
 		if ('kind' in result) errors.push(result);
 		else files.push(result);
 	}

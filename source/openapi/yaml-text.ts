@@ -43,7 +43,18 @@ function isPair(text: string, index: number): boolean {
 	return code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
 }
 
+/** Keys and values repeat a lot in a document (description, '200', application/json…). */
+const quoted = new Map<string, string>();
+
 export function yamlString(text: string): string {
+	const known = quoted.get(text);
+	if (known !== undefined) return known;
+	const result = quote(text);
+	if (quoted.size < 50_000) quoted.set(text, result);
+	return result;
+}
+
+function quote(text: string): string {
 	if (isPlainSafe(text)) return text;
 	if (needsDoubleQuotes(text)) return doubleQuoted(text);
 	return `'${text.replace(/'/g, "''")}'`;
@@ -70,7 +81,9 @@ function isCollection(value: Json): value is Json[] | JsonObject {
 }
 
 function isEmpty(value: Json[] | JsonObject): boolean {
-	return Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
+	if (Array.isArray(value)) return value.length === 0;
+	for (const key in value) if (Object.hasOwn(value, key)) return false;
+	return true;
 }
 
 function writeMap(map: JsonObject, indent: string, lines: string[]): void {
