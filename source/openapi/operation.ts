@@ -3,11 +3,12 @@
 // method, the inline ones (parameters:, responses:, requestBody:) only to their own.
 import {createHash} from 'node:crypto';
 import {addExtensions, Args, nestedArgs, put, type Json, type JsonObject} from './arguments.js';
-import {contentFrom, examplesFrom} from './content.js';
 import {externalDocsFrom} from './external-docs.js';
 import {serverFrom} from './info.js';
 import type {PhpObject, Site} from './php-value.js';
-import {nestedSchema, refValue, type SchemaContext} from './schema.js';
+import {parameterFrom} from './parameter.js';
+import {requestBodyFrom, responseFrom} from './response.js';
+import type {SchemaContext} from './schema.js';
 
 export interface MethodLevel {
 	readonly parameters: readonly PhpObject[];
@@ -35,8 +36,6 @@ export interface BuiltOperation {
 	readonly operation: JsonObject;
 	readonly site: Site;
 }
-
-const locations = new Set(['query', 'header', 'path', 'cookie']);
 
 export function operationFrom(source: OperationSource, context: SchemaContext): BuiltOperation | undefined {
 	const {args, methodLevel} = source;
@@ -143,80 +142,6 @@ function convertOnce(
 	return converted;
 }
 
-export function parameterFrom(args: Args, context: SchemaContext): JsonObject | undefined {
-	const {report} = context;
-	args.value('parameter'); // its components key: not used for operation parameters
-	const ref = args.string('ref');
-	if (ref !== undefined) {
-		const parameter: JsonObject = {$ref: refValue(ref, context, 'parameters')};
-		args.finish();
-		return parameter;
-	}
-	const name = args.string('name');
-	const location = args.string('in') ?? args.spec.impliedIn;
-	if (name === undefined || location === undefined || !locations.has(location)) {
-		report.warn(args.site, name === undefined
-			? `${args.name} needs a name (name: 'id'); left out`
-			: location === undefined
-				? `${args.name} ${name} needs in: 'path', 'query', 'header' or 'cookie'; left out`
-				: `${args.name} ${name}: in: '${location}' is not one of path, query, header, cookie; left out`);
-		args.discard();
-		return undefined;
-	}
-	const parameter: JsonObject = {name, in: location};
-	put(parameter, 'description', args.string('description'));
-	const required = args.boolean('required');
-	if (location === 'path') {
-		if (required === false) report.warn(args.site, `${args.name} ${name}: a path parameter is always required; documented as required`);
-		parameter['required'] = true;
-	} else {
-		put(parameter, 'required', required);
-	}
-	put(parameter, 'deprecated', args.boolean('deprecated'));
-	put(parameter, 'allowEmptyValue', args.boolean('allowEmptyValue'));
-	put(parameter, 'style', args.string('style'));
-	put(parameter, 'explode', args.boolean('explode'));
-	put(parameter, 'allowReserved', args.boolean('allowReserved'));
-	const [schemaObject] = args.objects('schema');
-	const schemaArgs = schemaObject ? nestedArgs(schemaObject.object, ['schema', 'items', 'property', 'additionalProperties'], report, `${args.name} ${name}: schema`) : undefined;
-	if (schemaArgs) parameter['schema'] = nestedSchema(schemaArgs, context);
-	put(parameter, 'example', args.json('example'));
-	put(parameter, 'examples', examplesFrom(args, context));
-	const content = contentFrom(args, context);
-	if (content !== undefined && parameter['schema'] !== undefined) {
-		report.warn(args.site, `${args.name} ${name}: schema and content cannot both be given; content is left out`);
-	} else {
-		put(parameter, 'content', content);
-	}
-	if (parameter['schema'] === undefined && parameter['content'] === undefined) {
-		report.warn(args.site, `${args.name} ${name} has no schema; documented as a string (add schema: new Attributes\\Schema(type: …))`);
-		parameter['schema'] = {type: 'string'};
-	}
-	addExtensions(parameter, args);
-	args.finish();
-	return reorder(parameter, ['name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content']);
-}
-
-function requestBodyFrom(args: Args, context: SchemaContext): JsonObject {
-	args.value('request');
-	const ref = args.string('ref');
-	if (ref !== undefined) {
-		args.finish();
-		return {$ref: refValue(ref, context, 'requestBodies')};
-	}
-	const body: JsonObject = {};
-	put(body, 'description', args.string('description'));
-	put(body, 'required', args.boolean('required'));
-	const content = contentFrom(args, context);
-	if (content === undefined) {
-		context.report.warn(args.site, `RequestBody has no content (content: new Attributes\\JsonContent(…) or new Attributes\\MediaType(…)); documented with none`);
-	}
-	body['content'] = content ?? {};
-	addExtensions(body, args);
-	args.finish();
-	return body;
-}
-
 function responsesOf(source: OperationSource, context: SchemaContext, where: string): JsonObject {
 	const {report} = context;
 	const responses: JsonObject = {};
@@ -242,34 +167,6 @@ function responsesOf(source: OperationSource, context: SchemaContext, where: str
 	return responses;
 }
 
-function responseFrom(args: Args, key: string | number | undefined, context: SchemaContext): [string, JsonObject] | undefined {
-	const {report} = context;
-	const code = args.string('response') ?? (key === undefined ? undefined : String(key));
-	const ref = args.string('ref');
-	if (code === undefined) {
-		report.warn(args.site, `Response needs a status code (response: 200); left out`);
-		args.discard();
-		return undefined;
-	}
-	if (!/^(default|[1-5]([0-9]{2}|XX))$/.test(code)) {
-		report.warn(args.site, `Response: '${code}' is not a status code (200, 404, 4XX or default); left out`);
-		args.discard();
-		return undefined;
-	}
-	if (ref !== undefined) {
-		args.finish();
-		return [code, {$ref: refValue(ref, context, 'responses')}];
-	}
-	const response: JsonObject = {};
-	const description = args.string('description');
-	if (description === undefined) report.warn(args.site, `Response ${code} needs a description (description: '…'); documented with an empty one`);
-	response['description'] = description ?? '';
-	put(response, 'content', contentFrom(args, context));
-	addExtensions(response, args);
-	args.finish();
-	return [code, response];
-}
-
 /** security: [['bearerAuth' => []]] → a list of Security Requirement Objects. */
 function securityFrom(args: Args): Json[] | undefined {
 	const value = args.json('security');
@@ -285,9 +182,3 @@ function securityFrom(args: Args): Json[] | undefined {
 	return requirements;
 }
 
-function reorder(object: JsonObject, order: readonly string[]): JsonObject {
-	const sorted: JsonObject = {};
-	for (const key of order) if (object[key] !== undefined) sorted[key] = object[key] as Json;
-	for (const [key, value] of Object.entries(object)) if (!(key in sorted)) sorted[key] = value;
-	return sorted;
-}
