@@ -103,10 +103,9 @@ export class Args {
 		return strings;
 	}
 
-	/** Any plain value (example, default, enum…), arrays turned into lists or maps. */
+	/** Any plain value (example, default, enum…), arrays turned into lists or maps; null means not given. */
 	json(name: string): Json | undefined {
-		const value = this.#named.get(name);
-		this.#used.add(name);
+		const value = this.value(name);
 		if (value === undefined) return undefined;
 		return toJson(value, this.site, this.report, `${this.spec.name}: ${name}`);
 	}
