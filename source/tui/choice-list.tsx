@@ -1,6 +1,9 @@
 // A vertical list of choices: ↑↓ move (the value follows the cursor), Enter submits.
+import {useRef} from 'react';
 import {Box, Text, useInput} from 'ink';
+import {eachKey} from './each-key.js';
 import {Toned} from './theme.js';
+import {useLatest} from './use-latest.js';
 
 export interface Choice<Value extends string> {
 	readonly value: Value;
@@ -15,12 +18,20 @@ export function ChoiceList<Value extends string>({choices, value, onChange, onSu
 	onSubmit: (value: Value) => void;
 }) {
 	const index = Math.max(0, choices.findIndex((choice) => choice.value === value));
-	useInput((input, key) => {
-		if (key.upArrow || key.downArrow) {
-			const next = (index + (key.upArrow ? -1 : 1) + choices.length) % choices.length;
-			onChange(choices[next]!.value);
-		} else if (key.return) {
-			onSubmit(choices[index]!.value);
+	// Where the cursor is now, even before the render that shows it.
+	const cursor = useRef(index);
+	cursor.current = index;
+	const latest = useLatest({choices, onChange, onSubmit});
+	useInput((input, pressed) => {
+		const {choices, onChange, onSubmit} = latest.current;
+		for (const {key} of eachKey(input, pressed)) {
+			if (key.upArrow || key.downArrow) {
+				cursor.current = (cursor.current + (key.upArrow ? -1 : 1) + choices.length) % choices.length;
+				onChange(choices[cursor.current]!.value);
+			} else if (key.return) {
+				onSubmit(choices[cursor.current]!.value);
+				return;
+			}
 		}
 	});
 	const width = Math.max(...choices.map((choice) => choice.label.length)) + 2;

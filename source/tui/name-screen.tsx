@@ -6,12 +6,14 @@ import {Frame, quitKey} from './frame.js';
 import {NamePreview, Notes} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
+import {useLatest} from './use-latest.js';
 
 export function NameScreen({form, update, plan, paths, screens, next, chrome}: ScreenProps) {
 	const empty = form.name === '';
 	const blocked = empty || blockingRefusals(plan, 'name', screens).length > 0;
+	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
-		if (key.return && !blocked) next();
+		if (key.return && !latest.current.blocked) latest.current.next();
 	});
 	return (
 		<Frame

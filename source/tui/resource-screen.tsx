@@ -1,5 +1,4 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
-import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {defaultTable} from '../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from './form.js';
@@ -8,14 +7,15 @@ import {Frame, quitKey} from './frame.js';
 import {Notes} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
+import {useEagerState, useLatest} from './use-latest.js';
 
 type Column = 'name' | 'type' | 'length';
 const columns: readonly Column[] = ['name', 'type', 'length'];
 
 export function ResourceScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
-	const [row, setRow] = useState(0);
-	const [column, setColumn] = useState<Column>('name');
+	const [row, setRow, rowNow] = useEagerState(0);
+	const [column, setColumn, columnNow] = useEagerState<Column>('name');
 	const {fields} = form;
 	const addRow = fields.length + 1;
 	const blocked = blockingRefusals(plan, 'resource', screens).length > 0;
@@ -23,7 +23,11 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 		update((current) => ({...current, fields: current.fields.map((field, at) => (at === index ? {...field, ...change} : field))}));
 	};
 
+	const latest = useLatest({fields, addRow, blocked, next, update, setField});
 	useInput((input, key) => {
+		const {fields, addRow, blocked, next, update, setField} = latest.current;
+		const row = rowNow();
+		const column = columnNow();
 		const field = row >= 1 && row <= fields.length ? fields[row - 1] : undefined;
 		if (key.upArrow || key.downArrow) {
 			setRow(Math.min(addRow, Math.max(0, row + (key.upArrow ? -1 : 1))));

@@ -5,6 +5,7 @@ import {fileLines, routesDiff} from '../core/describe-plan.js';
 import {Frame, quitKey} from './frame.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
+import {useLatest} from './use-latest.js';
 
 export interface ReviewProps extends ScreenProps {
 	readonly dryRun: boolean;
@@ -14,7 +15,9 @@ export interface ReviewProps extends ScreenProps {
 
 export function ReviewScreen({plan, next, chrome, dryRun, busy, failure}: ReviewProps) {
 	const {stdout} = useStdout();
+	const latest = useLatest({busy, plan, next});
 	useInput((_input, key) => {
+		const {busy, plan, next} = latest.current;
 		if (key.return && !busy && plan.refusals.length === 0) next();
 	});
 	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.

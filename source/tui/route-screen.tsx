@@ -1,6 +1,5 @@
 // The route: HTTP methods as a checklist (Space toggles) and the URI, editable, with {param}s.
 // The resource and upload templates choose their own methods: then only the URI is asked.
-import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {httpMethods} from '../core/request.js';
 import {pathParameters} from '../core/uri.js';
@@ -9,26 +8,39 @@ import {TextField} from './text-field.js';
 import {Frame, quitKey, type Key} from './frame.js';
 import {Notes, Row} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
+import {eachKey} from './each-key.js';
 import {Toned} from './theme.js';
+import {useEagerState, useLatest} from './use-latest.js';
 
 export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	const askMethods = plan.kind !== 'api' || form.template === 'default';
 	const uriRow = askMethods ? httpMethods.length : 0;
-	const [chosen, setRow] = useState(0);
+	const [chosen, setRow, rowNow] = useEagerState(0);
 	const row = Math.min(chosen, uriRow);
 	const blocked = blockingRefusals(plan, 'route', screens).length > 0;
 	const uri = form.uri ?? plan.names?.uri ?? '';
-	useInput((input, key) => {
-		if (key.upArrow) setRow(Math.max(0, row - 1));
-		else if (key.downArrow) setRow(Math.min(uriRow, row + 1));
-		else if (key.tab) setRow(row === uriRow ? 0 : uriRow);
-		else if (input === ' ' && row < uriRow) {
-			const method = httpMethods[row]!;
-			update((current) => ({
-				...current,
-				methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
-			}));
-		} else if (key.return && !blocked) next();
+	const latest = useLatest({uriRow, blocked, next, update});
+	useInput((typed, pressed) => {
+		const {uriRow, blocked, next, update} = latest.current;
+		// On the methods, keys read together are taken one by one; on the URI, the field has them.
+		const keys = rowNow() < uriRow ? eachKey(typed, pressed) : [{input: typed, key: pressed}];
+		for (const {input, key} of keys) {
+			const row = Math.min(rowNow(), uriRow);
+			if (key.upArrow) setRow(Math.max(0, row - 1));
+			else if (key.downArrow) setRow(Math.min(uriRow, row + 1));
+			else if (key.tab) setRow(row === uriRow ? 0 : uriRow);
+			else if (input === ' ' && row < uriRow) {
+				const method = httpMethods[row]!;
+				update((current) => ({
+					...current,
+					methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
+				}));
+			} else if (key.return && !blocked) {
+				// Whether the plan still blocks is known only after the render of the keys before.
+				if (keys.length === 1) next();
+				return;
+			}
+		}
 	});
 	const parameters = pathParameters(uri);
 	const keys: Key[] = askMethods

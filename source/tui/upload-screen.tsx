@@ -1,11 +1,11 @@
 // Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
-import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {blockingRefusals, type UploadRow} from './form.js';
 import {TextField} from './text-field.js';
 import {Frame, quitKey} from './frame.js';
 import {Notes} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
+import {useEagerState, useLatest} from './use-latest.js';
 
 const rows: ReadonlyArray<{key: keyof UploadRow; label: string}> = [
 	{key: 'field', label: 'Form field'},
@@ -14,9 +14,12 @@ const rows: ReadonlyArray<{key: keyof UploadRow; label: string}> = [
 ];
 
 export function UploadScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
-	const [row, setRow] = useState(0);
+	const [row, setRow, rowNow] = useEagerState(0);
 	const blocked = blockingRefusals(plan, 'upload', screens).length > 0;
+	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
+		const {blocked, next} = latest.current;
+		const row = rowNow();
 		if (key.upArrow || (key.tab && key.shift)) setRow((row + rows.length - 1) % rows.length);
 		else if (key.downArrow || key.tab) setRow((row + 1) % rows.length);
 		else if (key.return && !blocked) next();

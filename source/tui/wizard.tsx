@@ -19,6 +19,7 @@ import {RouteScreen} from './route-screen.js';
 import type {Chrome, ScreenProps} from './screen-props.js';
 import {TemplateScreen} from './template-screen.js';
 import {UploadScreen} from './upload-screen.js';
+import {useLatest} from './use-latest.js';
 
 export type Outcome =
 	| {readonly status: 'written'; readonly plan: Plan}
@@ -73,6 +74,7 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 	});
 
 	const move = (by: 1 | -1): void => {
+		const {screen, screens} = latest.current;
 		const index = screens.indexOf(screen);
 		const target = screens[index + by];
 		setFailure(undefined);
@@ -80,14 +82,19 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 		else if (target !== undefined) setScreen(target);
 	};
 
+	const latest = useLatest({screen, screens, busy, move});
 	useInput((input, key) => {
+		const {screen, busy, move} = latest.current;
 		if (screen === 'done' || busy) return;
 		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
 		else if (key.escape) move(-1);
 	});
 
+	// Set at once, so a second Enter read with the first cannot write twice.
+	const writing = useRef(false);
 	const write = async (): Promise<void> => {
-		if (fullPlan.refusals.length > 0) return;
+		if (fullPlan.refusals.length > 0 || writing.current) return;
+		writing.current = true;
 		if (dryRun) {
 			setWritten(fullPlan);
 			setScreen('done');
@@ -99,6 +106,7 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 			setWritten(result.plan);
 			setScreen('done');
 		} catch (error) {
+			writing.current = false;
 			setBusy(false);
 			if (error instanceof EduError) setFailure(error.message);
 			else finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));

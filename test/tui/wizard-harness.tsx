@@ -27,6 +27,11 @@ export interface Harness {
 	/** Writes input, then waits until the frame satisfies `until` (without one: waits 200 ms). */
 	press(input: string, until?: (frame: string) => boolean): Promise<string>;
 	waitFor(until: (frame: string) => boolean, what?: string): Promise<string>;
+	/**
+	 * Writes input as a terminal would, outside act(): React renders after each key Ink hands
+	 * over, as in the real program (inside act() it would wait for the end of the whole write).
+	 */
+	pressRaw(input: string, until: (frame: string) => boolean): Promise<string>;
 	/** Resolves with the outcome once the wizard has exited. */
 	readonly exited: Promise<Outcome>;
 	outcome(): Outcome | undefined;
@@ -99,6 +104,23 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 			// No condition (a key expected to change nothing): give it time to act if it were going to.
 			await pause(200);
 			return frame();
+		},
+		async pressRaw(input, until) {
+			const flags = globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean};
+			flags.IS_REACT_ACT_ENVIRONMENT = false;
+			try {
+				instance.stdin.write(input);
+				const deadline = Date.now() + 5000;
+				while (!until(frame())) {
+					if (Date.now() > deadline) throw new Error(`Timed out after ${JSON.stringify(input)}. Last frame:\n${frame()}`);
+					await new Promise((resolve) => setTimeout(resolve, 10));
+				}
+				// Let the effects of the last render run before the next key.
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				return frame();
+			} finally {
+				flags.IS_REACT_ACT_ENVIRONMENT = true;
+			}
 		},
 		exited,
 		outcome: () => outcome,

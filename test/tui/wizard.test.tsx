@@ -381,4 +381,24 @@ describe('keys read together', () => {
 		expect(frame).toContain('HelpController');
 		expect(frame).not.toContain('control character');
 	});
+
+	test('keys read together act one after the other, each on the screen the previous one left', async () => {
+		const wizard = await renderWizard(tempProject('sample'));
+		// Down then Enter on the kind screen: a web controller.
+		let frame = await wizard.pressRaw(`${keys.down}${keys.enter}`, onScreen('Name'));
+		expect(frame).toContain('edu make:controller');
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Route'));
+		// Down then Space: POST is toggled, not GET.
+		frame = await wizard.pressRaw(`${keys.down}${keys.space}`, (current) => current.includes('[x] POST'));
+		expect(frame).toContain('[x] GET');
+		// Down, Space, Up, Up, then Space and Enter read as one piece: the Space toggles GET; the
+		// Enter, read before the screen caught up, does not move on.
+		frame = await wizard.pressRaw(`${keys.down}${keys.space}${keys.up}${keys.up}${keys.space}${keys.enter}`, (current) => current.includes('[ ] GET'));
+		expect(frame).toContain('[x] POST');
+		expect(frame).toContain('[x] PUT');
+		expect(frame).toContain('Route · step');
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		expect(frame).toContain('+    httpMethod: [POST, PUT]');
+	});
 });
