@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 import type {Json, JsonObject} from '../../source/openapi/arguments.js';
 import {buildDocument} from '../../source/openapi/build-document.js';
 import {scanApiFolder} from '../../source/openapi/scan.js';
-import {toYaml, yamlString} from '../../source/openapi/yaml-text.js';
+import {toYaml} from '../../source/openapi/yaml-text.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
@@ -26,15 +26,15 @@ describe('strings', () => {
 		expect(parse(toYaml(document))).toEqual(document);
 	});
 
-	it('leaves ordinary words, paths and media types unquoted, quotes the rest', () => {
-		expect(yamlString('My First API')).toBe('My First API');
-		expect(yamlString('/api/ville')).toBe('/api/ville');
-		expect(yamlString('application/json')).toBe('application/json');
-		expect(yamlString('0.1')).toBe("'0.1'");
-		expect(yamlString('200')).toBe("'200'");
-		expect(yamlString("l'erreur")).toBe("'l''erreur'");
-		expect(yamlString('/api/ville/{id}')).toBe("'/api/ville/{id}'");
-		expect(yamlString('deux\nlignes')).toBe('"deux\\nlignes"');
+	it('leaves ordinary words, paths and media types unquoted, quotes what could read as another type', () => {
+		const text = toYaml({title: 'My First API', path: '/api/ville', media: 'application/json', version: '0.1', code: '200', yes: 'yes', quote: "l'erreur", lines: 'deux\nlignes'});
+		expect(text).toContain('title: My First API\n');
+		expect(text).toContain('path: /api/ville\n');
+		expect(text).toContain('media: application/json\n');
+		expect(text).toMatch(/version: ("0\.1"|'0\.1')\n/);
+		expect(text).toMatch(/code: ("200"|'200')\n/);
+		expect(text).toMatch(/("yes"|'yes'): ("yes"|'yes')\n/);
+		expect(parse(text).lines).toBe('deux\nlignes');
 	});
 });
 
@@ -56,7 +56,7 @@ describe('documents', () => {
 		fc.assert(
 			fc.property(fc.jsonValue(), (value) => {
 				const document = {value: value as Json};
-				expect(parse(toYaml(document))).toEqual(JSON.parse(JSON.stringify(document)));
+				expect(JSON.stringify(parse(toYaml(document)))).toBe(JSON.stringify(document));
 			}),
 			{numRuns: 300},
 		);
