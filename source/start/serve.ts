@@ -83,6 +83,11 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 			throw new EduError('SERVER_FAILED', `PHP did not start its server on ${url} within ${Math.round(readyTimeoutMs / 1000)} s${lastLine ? ` (${lastLine.trim()})` : ''}.`);
 		}
 		const result = await finished;
+		if (stopRequested === undefined) {
+			// Ctrl+C in a terminal reaches PHP and edu together; PHP may be seen to exit before
+			// edu's own signal handler runs. Give that signal a moment to arrive.
+			await new Promise((resolve) => setTimeout(resolve, 150));
+		}
 		if (stopRequested !== undefined || result.signal === 'SIGINT' || result.signal === 'SIGTERM') {
 			io.stdout.write('Server stopped.\n');
 			return 0;
