@@ -1,10 +1,8 @@
 // make:api and make:controller: flags → request → plan → dry-run report or commit.
 import {Command} from 'commander';
-import {EduError, messages, refusal, type Refusal} from '../core/errors.js';
-import {fileLines, jsonFailure, jsonSuccess, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {EduError, messages, refusal} from '../core/errors.js';
+import {jsonFailure} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
-import {plan as makePlan} from '../core/plan.js';
-import {findProjectRoot, readSnapshot} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
 import type {Io} from '../io.js';
 import type {CommandContext} from '../main.js';
@@ -79,6 +77,7 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 			}
 			throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 		}
+		const {generate} = await import('./make-generate.js');
 		return await generate(requestFrom(kind, name, options), options, io);
 	} catch (error) {
 		if (!(error instanceof EduError)) throw error;
@@ -86,53 +85,4 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 		else io.stderr.write(`${error.message}\n`);
 		return error.exitCode;
 	}
-}
-
-function refuse(first: Refusal): never {
-	throw EduError.from(first);
-}
-
-async function generate(request: MakeRequest, options: MakeOptions, io: Io): Promise<number> {
-	const root = findProjectRoot(startFolder(io, options));
-	if (typeof root !== 'string') refuse(root);
-	const snapshot = readSnapshot(root);
-	if ('code' in snapshot) refuse(snapshot);
-	const planned = makePlan(request, snapshot);
-
-	if (!options.json) {
-		for (const warning of planned.warnings) io.stderr.write(`Warning: ${warning}\n`);
-	}
-	const [firstRefusal] = planned.refusals;
-	if (firstRefusal) {
-		if (options.json) {
-			writeJson(io, jsonFailure(firstRefusal, planned.warnings));
-			return EduError.from(firstRefusal).exitCode;
-		}
-		refuse(firstRefusal);
-	}
-
-	if (options.dryRun) {
-		if (options.json) {
-			writeJson(io, jsonSuccess(planned, true));
-		} else {
-			io.stdout.write([
-				...summaryLines(planned),
-				'Dry run: nothing was written. The run would:',
-				...fileLines(planned.changes),
-				'',
-				...routesDiff(planned),
-				'',
-			].join('\n'));
-		}
-		return 0;
-	}
-
-	const {commit} = await import('../core/commit.js');
-	const {plan: written} = await commit(planned, snapshot);
-	if (options.json) {
-		writeJson(io, jsonSuccess(written, false));
-	} else {
-		io.stdout.write(`${[...summaryLines(written), successLine(written)].join('\n')}\n`);
-	}
-	return 0;
 }

@@ -1,7 +1,7 @@
 // edu openapi: public/openapi.yaml from the controllers' PHP attributes, without PHP.
 import type {Command} from 'commander';
 import {EduError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project.js';
+import {findProjectRoot} from '../core/project-root.js';
 import type {Io} from '../io.js';
 import type {CommandContext} from '../main.js';
 import type {Diagnostic} from '../openapi/diagnostics.js';

@@ -1,7 +1,7 @@
 // edu routes: the routes of routes.yaml with what is wrong with each; --check for CI.
 import type {Command} from 'commander';
 import {EduError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project.js';
+import {findProjectRoot} from '../core/project-root.js';
 import type {Io} from '../io.js';
 import type {CommandContext} from '../main.js';
 import {startFolder, writeJson} from './options.js';

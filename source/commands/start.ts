@@ -3,7 +3,7 @@ import {statSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project.js';
+import {findProjectRoot} from '../core/project-root.js';
 import type {Io} from '../io.js';
 import type {CommandContext} from '../main.js';
 import {startFolder} from './options.js';

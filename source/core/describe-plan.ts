@@ -2,7 +2,7 @@
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
 import type {Refusal} from './errors.js';
 import type {FileChange, Plan} from './plan.js';
-import {routesPath} from './routes.js';
+import {routesPath} from './project-root.js';
 
 export function summaryLines(plan: Plan): string[] {
 	const lines: string[] = [];

@@ -1,9 +1,11 @@
 // Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
 // the existing controllers and views. Reads only; never writes.
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from './errors.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
+
+export {findProjectRoot} from './project-root.js';
 
 export interface Snapshot {
 	/** Absolute project root. */
@@ -11,28 +13,6 @@ export interface Snapshot {
 	readonly routes: RoutesFile;
 	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
 	readonly files: ReadonlyMap<string, string>;
-}
-
-const markers = [routesPath, 'app/Controller', 'bin/edu'];
-
-function isProjectRoot(directory: string): boolean {
-	return markers.some((marker) => existsSync(path.join(directory, marker)));
-}
-
-/** The nearest folder at or above `start` that holds an Edu Framework project. */
-export function findProjectRoot(start: string): string | Refusal {
-	let directory = path.resolve(start);
-	if (!existsSync(directory)) return refusal('NOT_A_PROJECT', `${start}: no such folder`);
-	for (;;) {
-		if (isProjectRoot(directory)) return directory;
-		const parent = path.dirname(directory);
-		if (parent === directory) break;
-		directory = parent;
-	}
-	return refusal(
-		'NOT_A_PROJECT',
-		`No Edu Framework project in ${path.resolve(start)} or above it (looked for ${routesPath}, app/Controller or bin/edu). Run edu at the project root, or pass --cwd.`,
-	);
 }
 
 /** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */

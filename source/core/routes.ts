@@ -3,8 +3,9 @@
 // This is the only code that edits routes.yaml.
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
 import {refusal, type Refusal} from './errors.js';
+import {routesPath} from './project-root.js';
 
-export const routesPath = 'app/Config/routes.yaml';
+export {routesPath};
 
 export interface RouteEntry {
 	readonly name: string;
@@ -14,6 +15,8 @@ export interface RouteEntry {
 	/** 1-based position of the entry's key. */
 	readonly line: number;
 	readonly col: number;
+	/** Offset of the entry's key in the text. */
+	readonly offset: number;
 }
 
 export interface RoutesFile {
@@ -147,7 +150,7 @@ export function parseRoutes(text: string, path = routesPath, exists = true): Rou
 			return fail(path, text, httpMethod?.range?.[0] ?? start, `route "${name}": httpMethod must be a list of methods such as [GET]`, counter);
 		}
 		const {line, col} = counter.linePos(start);
-		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col});
+		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col, offset: start});
 	}
 	const file = indexRoutes(path, text, exists, entries, indent ?? 4, isSpaced(text, top.items.length), eol);
 	const problem = appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter);
@@ -261,8 +264,21 @@ export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): str
 	return text;
 }
 
-/** The whole appended text, re-parsed: the old routes unchanged and the new ones as intended. */
+/**
+ * The appended text, re-parsed: the old routes unchanged and the new ones as intended.
+ * When the text before the old file's last route is byte-identical, only that route and what
+ * follows are parsed again: a route key at column 1 closes every node before it, so the
+ * prefix reads as it did in the snapshot's full parse. Otherwise the whole text is parsed.
+ */
 export function verifyAppended(file: RoutesFile, text: string, routes: readonly NewRoute[]): Refusal | undefined {
+	const last = file.entries.at(-1);
+	if (last !== undefined && file.appendProblem === undefined) {
+		const lineStart = last.offset - (last.col - 1);
+		if (text.startsWith(file.text.slice(0, lineStart))) {
+			const tail = parseRoutes(text.slice(lineStart), file.path, true);
+			if (!('code' in tail) && sameRoutes(tail.entries, [last, ...routes])) return undefined;
+		}
+	}
 	const reread = parseRoutes(text, file.path, true);
 	if ('code' in reread) {
 		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append the new route safely (${reread.message}); the file was left unchanged`);

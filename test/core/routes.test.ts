@@ -73,6 +73,9 @@ describe('appending is refused rather than risky', () => {
 		const text = appended(fixture('sample'));
 		expect(verifyAppended(file, text, [ville])).toBeUndefined();
 		expect(verifyAppended(file, text.replace('uri: /\n', 'uri: /home\n'), [ville])).toMatchObject({code: 'BAD_PROJECT_FILE'});
+		// The last old route is re-read with the new ones: a change to it is caught too.
+		expect(verifyAppended(file, text.replace("uri: '/api/hello'", "uri: '/api/hi'"), [ville])).toMatchObject({code: 'BAD_PROJECT_FILE'});
+		expect(verifyAppended(file, text.replace('api_ville:\n    uri: /api/ville', 'api_ville:\n    uri: /api/villes'), [ville])).toMatchObject({code: 'BAD_PROJECT_FILE'});
 	});
 });
 
