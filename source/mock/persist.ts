@@ -6,7 +6,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io} from '../io.js';
 import {startFolder, writeJson} from '../commands/options.js';
 import type {PersistOptions} from '../commands/mock.js';
-import {writeFileAtomic} from './atomic-write.js';
+import {writeFileAtomic} from '../core/atomic-write.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 

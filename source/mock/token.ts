@@ -5,7 +5,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io} from '../io.js';
 import {startFolder, writeJson} from '../commands/options.js';
 import type {TokenOptions} from '../commands/mock.js';
-import {writeFileAtomic} from './atomic-write.js';
+import {writeFileAtomic} from '../core/atomic-write.js';
 import {mockRootAbove} from './compose-file.js';
 import {addToken, checkTokenName, newToken} from './token-store.js';
 

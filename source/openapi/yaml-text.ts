@@ -10,6 +10,7 @@ export function toYaml(document: JsonObject): string {
 		lineWidth: 0,
 		indent: 2,
 		indentSeq: true,
+		singleQuote: true,
 		aliasDuplicateObjects: false,
 		nullStr: 'null',
 		trueStr: 'true',
