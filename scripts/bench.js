@@ -13,7 +13,7 @@ import {
 } from './bench-projects.js';
 
 const quick = process.argv.includes('--quick');
-const bin = path.join(repoRoot, 'dist', 'cli.js');
+const bin = path.join(repoRoot, 'dist', 'bin', 'edu.js');
 const node = process.execPath;
 const scale = (runs) => (quick ? Math.min(runs, 3) : runs);
 
@@ -36,7 +36,7 @@ function ensureBuilt() {
 		cwd: repoRoot, stdio: 'inherit', shell: process.platform === 'win32',
 	});
 	if (!existsSync(bin)) {
-		process.stderr.write('bench: the build produced no dist/cli.js; cannot measure anything.\n');
+		process.stderr.write('bench: the build produced no dist/bin/edu.js; cannot measure anything.\n');
 		process.exit(1);
 	}
 	if (built.status !== 0) process.stdout.write('bench: the build reported errors (above); measuring what it emitted.\n');

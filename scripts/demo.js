@@ -21,7 +21,7 @@ cpSync(path.join(repo, 'fixtures', 'sample'), folder, {recursive: true});
 
 // Ctrl+C belongs to the wizard; this script only waits for it, then says where the project is.
 process.on('SIGINT', () => undefined);
-const run = spawnSync(process.execPath, [path.join(repo, 'dist', 'cli.js'), '--cwd', folder, ...process.argv.slice(2)], {stdio: 'inherit'});
+const run = spawnSync(process.execPath, [path.join(repo, 'dist', 'bin', 'edu.js'), '--cwd', folder, ...process.argv.slice(2)], {stdio: 'inherit'});
 if (run.error) {
 	rmSync(folder, {recursive: true, force: true});
 	throw run.error;

@@ -50,7 +50,8 @@ function scopeIn(plain: {namespace: string; classes: Array<[string, string]>; co
 }
 
 function workerUrl(): URL | undefined {
-	const url = new URL('./parse-worker.js', import.meta.url);
+	// From dist/openapi/ and from the bundle in dist/bin/ alike.
+	const url = new URL('../openapi/parse-worker.js', import.meta.url);
 	return existsSync(fileURLToPath(url)) ? url : undefined;
 }
 

@@ -40,7 +40,7 @@ describe('what each run loads', () => {
 		expect(stderr).toBe('');
 		expect(exitCode).toBe(0);
 		// The hooks did record the program's own modules.
-		expect(urls.some((url) => url.endsWith('/dist/main.js'))).toBe(true);
+		expect(urls.some((url) => url.endsWith('/dist/bin/edu.js'))).toBe(true);
 		expect(ui(urls, 'ink')).toEqual([]);
 		expect(ui(urls, 'react')).toEqual([]);
 		expect(ui(urls, '@inquirer/prompts')).toEqual([]);
