@@ -50,6 +50,19 @@ export function initialForm(initial: Partial<WizardForm> = {}): WizardForm {
 	};
 }
 
+/** The core's fields as the wizard's rows. */
+export function fieldRowsOf(fields: readonly FieldSpec[]): FieldRow[] {
+	return fields.map((field) => ({name: field.name, type: field.type, length: field.length === undefined ? '' : String(field.length)}));
+}
+
+/** The rows as --fields text, e.g. "nom:string:255,nombre_habitant:int" (rows without a name left out). */
+export function fieldsText(rows: readonly FieldRow[]): string {
+	return rows
+		.filter((row) => row.name !== '')
+		.map((row) => [row.name, row.type, ...(row.type === 'string' && row.length !== '' ? [row.length] : [])].join(':'))
+		.join(',');
+}
+
 export function fieldSpecs(rows: readonly FieldRow[]): FieldSpec[] {
 	return rows
 		.filter((row) => row.name.trim() !== '')

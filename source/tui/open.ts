@@ -4,7 +4,9 @@ import {splitList} from '../commands/options.js';
 import type {Kind} from '../core/naming.js';
 import type {TemplateKind} from '../core/request.js';
 import type {Io} from '../io.js';
-import type {WizardForm} from './form.js';
+import {EduError} from '../core/errors.js';
+import {parseFields} from '../core/resource.js';
+import {defaultUpload, fieldRowsOf, type FieldRow, type WizardForm} from './form.js';
 
 export interface OpenWizard {
 	/** Given by make:api / make:controller; asked first when absent (`edu` alone). */
@@ -14,7 +16,24 @@ export interface OpenWizard {
 	readonly plain?: boolean;
 	readonly dryRun?: boolean;
 	/** Flags given with the command, used as the wizard's starting values. */
-	readonly flags?: {readonly methods?: string; readonly uri?: string; readonly description?: string; readonly template?: TemplateKind};
+	readonly flags?: {
+		readonly methods?: string;
+		readonly uri?: string;
+		readonly description?: string;
+		readonly template?: TemplateKind;
+		readonly table?: string;
+		readonly fields?: string;
+		readonly field?: string;
+		readonly extensions?: string;
+		readonly dir?: string;
+	};
+}
+
+/** --fields as the wizard's rows; a --fields the core cannot read is refused before the wizard opens. */
+function fieldRows(text: string): FieldRow[] {
+	const fields = parseFields(text);
+	if (!Array.isArray(fields)) throw EduError.from(fields);
+	return fieldRowsOf(fields);
 }
 
 export async function openWizard(io: Io, {kind, start, plain, dryRun, flags = {}}: OpenWizard): Promise<number> {
@@ -23,6 +42,15 @@ export async function openWizard(io: Io, {kind, start, plain, dryRun, flags = {}
 		...(flags.uri === undefined ? {} : {uri: flags.uri}),
 		...(flags.description === undefined ? {} : {description: flags.description}),
 		...(flags.template === undefined ? {} : {template: flags.template}),
+		...(flags.table === undefined ? {} : {table: flags.table}),
+		...(flags.fields === undefined ? {} : {fields: fieldRows(flags.fields)}),
+		...(flags.field === undefined && flags.extensions === undefined && flags.dir === undefined ? {} : {
+			upload: {
+				field: flags.field ?? defaultUpload.field,
+				extensions: flags.extensions ?? defaultUpload.extensions,
+				dir: flags.dir ?? defaultUpload.dir,
+			},
+		}),
 	};
 	if (plain) {
 		const {runPlain} = await import('./plain.js');

@@ -11,7 +11,7 @@ import type {Snapshot} from '../core/project.js';
 import {httpMethods, type TemplateKind} from '../core/request.js';
 import {defaultTable, parseFields} from '../core/resource.js';
 import type {Io, OutStream} from '../io.js';
-import {blockingRefusals, laterHint, screensFor, toRequest, initialForm, type FieldRow, type Screen, type WizardForm} from './form.js';
+import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from './form.js';
 import {nextSteps} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage, openProject} from './session.js';
 
@@ -155,18 +155,15 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 	}, context());
 	const text = await input({
 		message: 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):',
+		default: fieldsText(form.fields) || undefined,
 		validate(value) {
 			const fields = parseFields(value);
 			if ('code' in fields) return fields.message;
-			return firstBlocking(planFor({table, fields: rows(fields)}), 'resource');
+			return firstBlocking(planFor({table, fields: fieldRowsOf(fields)}), 'resource');
 		},
 	}, context());
 	const fields = parseFields(text);
-	return {...form, table, fields: 'code' in fields ? form.fields : rows(fields)};
-}
-
-function rows(fields: ReadonlyArray<{name: string; type: 'string' | 'int'; length?: number}>): FieldRow[] {
-	return fields.map((field) => ({name: field.name, type: field.type, length: field.length === undefined ? '' : String(field.length)}));
+	return {...form, table, fields: 'code' in fields ? form.fields : fieldRowsOf(fields)};
 }
 
 async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {

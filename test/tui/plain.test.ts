@@ -103,4 +103,31 @@ describe('--plain', () => {
 		expect(await run.exit).toBe(130);
 		expect(snapshotTree(root)).toEqual(before);
 	});
+
+	test('template flags given with the command are the prompts\' defaults: resource, byte-identical to --yes', async () => {
+		const fields = 'nom:string:255,code_postal:string:10,nombre_habitant:int';
+		const viaPrompts = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--table', 'ville', '--fields', fields]);
+		await run.answer('Controller name', 'ville\r');
+		await run.answer('Template', '\r');
+		await run.answer('Table', '\r');
+		await run.answer(fields, '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'y\r');
+		expect(await run.exit).toBe(0);
+		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', fields, '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('a --fields the core cannot read is refused before any prompt', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:api', '--template', 'resource', '--fields', 'nom:text']);
+		expect(await run.exit).toBe(1);
+		expect(run.stderr.plain()).toMatch(/nom:text/);
+		expect(run.stdout.plain()).not.toContain('Controller name');
+		expect(snapshotTree(root)).toEqual(before);
+	});
 });
