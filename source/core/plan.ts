@@ -73,6 +73,9 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	if (!('className' in derived)) return refused([derived]);
 	const names = derived;
 	const warnings = [...names.warnings];
+	if (snapshot.routes.text.startsWith('\uFEFF')) {
+		warnings.push(`${routesPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM.`);
+	}
 
 	const optionRefusals: Refusal[] = [];
 	const methods = normalizeMethods(request.methods);

@@ -63,6 +63,13 @@ describe('plan for make:api', () => {
 			"description: 'It\\'s a \\\\ path ?> <?php echo 1; \n second line \\\\\\'')]",
 		);
 	});
+
+	it('warns about a byte-order mark, which the framework cannot read, and keeps it', () => {
+		const result = plan(api('ville'), memorySnapshot(`\uFEFF${sampleRoutes}`));
+		expect(result.refusals).toEqual([]);
+		expect(result.warnings.join(' ')).toContain('byte-order mark (BOM)');
+		expect(content(result, 'app/Config/routes.yaml').startsWith(`\uFEFF${sampleRoutes}`)).toBe(true);
+	});
 });
 
 describe('plan for make:controller', () => {
