@@ -30,6 +30,7 @@ export interface Plan {
 	readonly kind: Kind;
 	/** Undefined when the name itself is refused. */
 	readonly names?: Names;
+	/** What the request makes; kept when refused by a collision, empty when the request itself is refused. */
 	readonly routes: readonly PlannedRoute[];
 	/** Empty when anything is refused. */
 	readonly changes: readonly FileChange[];
@@ -106,7 +107,8 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	}
 
 	const refusals = collisions(units, snapshot);
-	if (refusals.length > 0) return refused(refusals, names, warnings);
+	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
+	if (refusals.length > 0) return {...refused(refusals, names, warnings), routes: units.map((unit) => unit.route)};
 
 	const changes: FileChange[] = [];
 	for (const unit of units) {

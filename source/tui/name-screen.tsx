@@ -8,7 +8,7 @@ import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
 import {useLatest} from './use-latest.js';
 
-export function NameScreen({form, update, plan, paths, screens, next, chrome}: ScreenProps) {
+export function NameScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	const empty = form.name === '';
 	const blocked = empty || blockingRefusals(plan, 'name', screens).length > 0;
 	const latest = useLatest({blocked, next});
@@ -25,7 +25,7 @@ export function NameScreen({form, update, plan, paths, screens, next, chrome}: S
 				<Text>Controller name: </Text>
 				<TextField value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
 			</Box>
-			<Box marginTop={1}><NamePreview plan={plan} paths={paths} /></Box>
+			<Box marginTop={1}><NamePreview plan={plan} /></Box>
 			{empty
 				? <Box marginTop={1}><Toned tone="muted">Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).</Toned></Box>
 				: <Notes plan={plan} screen="name" screens={screens} />}

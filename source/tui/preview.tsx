@@ -1,7 +1,7 @@
 // What the core's plan says about the request: the names and paths it derives, its warnings
 // and its refusals. Everything shown here comes from plan(); nothing is computed.
 import {Box, Text} from 'ink';
-import type {Plan, PlannedRoute} from '../core/plan.js';
+import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './theme.js';
 
@@ -17,8 +17,8 @@ export function Row({label, value}: {label: string; value: string | undefined}) 
 }
 
 /** Class, controller file, route name, URI and (web) view, as the plan derives them. */
-export function NamePreview({plan, paths}: {plan: Plan; paths: PlannedRoute | undefined}) {
-	const route = plan.routes[0] ?? paths;
+export function NamePreview({plan}: {plan: Plan}) {
+	const [route] = plan.routes;
 	const names = plan.names;
 	return (
 		<Box flexDirection="column">

@@ -8,7 +8,6 @@ import {EduError} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project.js';
-import {emptyRoutesFile} from '../core/routes.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {KindScreen} from './kind-screen.js';
@@ -56,11 +55,6 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 	// The name screen plans without the template's options, so the name's own refusals always show.
 	const namePlan = useMemo(() => makePlan(toRequest(form, kind, false), snapshot), [form, kind, snapshot]);
 	const fullPlan = useMemo(() => makePlan(toRequest(form, kind), snapshot), [form, kind, snapshot]);
-	// The same request against an empty project: the file paths to preview even while refused.
-	const paths = useMemo(
-		() => makePlan(toRequest(form, kind, false), {root: snapshot.root, routes: emptyRoutesFile(), files: new Map()}).routes[0],
-		[form, kind, snapshot.root],
-	);
 
 	const finish = (outcome: Outcome, error?: Error): void => {
 		if (finished.current) return;
@@ -123,7 +117,6 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 		form,
 		update: (change) => setForm(change),
 		plan: screen === 'name' ? namePlan : fullPlan,
-		paths,
 		screens,
 		next: () => move(1),
 		chrome,

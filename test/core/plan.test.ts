@@ -96,6 +96,8 @@ describe('refusals, all collected, in the contract order', () => {
 			'View already exists.',
 		]);
 		expect(result.changes).toEqual([]);
+		// Still says what it would make, for the wizard's preview.
+		expect(result.routes.map((route) => [route.controllerPath, route.viewPath])).toEqual([['app/Controller/HelloController.php', 'app/Template/hello/hello.html.twig']]);
 	});
 
 	it('a controller file that exists while its route was renamed', () => {
