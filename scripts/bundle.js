@@ -4,11 +4,15 @@
 // commands that use them (the wizard, edu openapi, edu start), as the sources import them.
 // Run after tsc (npm run build): the bundle is built from source/, dist/ keeps tsc's modules
 // for the openapi worker thread and the scripts.
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// Chunk names carry a content hash: start empty so no stale chunk of an earlier build remains.
+rmSync(path.join(repoRoot, 'dist', 'bin'), {recursive: true, force: true});
 
 await build({
 	absWorkingDir: repoRoot,
