@@ -26,11 +26,15 @@ Templates (--template):
                                      nom:string:255,code_postal:string:10,nombre_habitant:int)
              --table NAME            the table (default: the name in snake case)
   upload     POST /api/<name>: one file stored under a name made by the server; 201
-             {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored
+             {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored;
+             PHP's $_FILES on Edu Framework 2.3 (its Request has no upload methods), the
+             seed's Request methods where the installed framework has them
              --field NAME            the form field of the file (default ${defaultUpload.field})
              --extensions LIST       the allowed extensions (default ${defaultUpload.extensions.join(',')})
              --dir FOLDER            where files go, relative to the project root
-                                     (default ${defaultUpload.dir})`;
+                                     (default ${defaultUpload.dir})
+  Another method, or a path with no route: the router's HTML page "Error 405" / "Error 404",
+  with status 200 on Edu Framework 2.3 (the seed says 405 / 404).`;
 
 export const templateExamples = `
   $ edu make:api ville --template resource --table ville \\
