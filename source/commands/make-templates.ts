@@ -1,7 +1,7 @@
 // make:api's --template and the flags of the resource and upload templates: registered on the
 // command, then read into the request. Mistakes in them are one-line errors before any planning.
 import {Option, type Command} from 'commander';
-import {EduError, UsageError} from '../core/errors.js';
+import {EduError, UsageError, isRefusal} from '../core/errors.js';
 import type {MakeRequest, TemplateKind} from '../core/request.js';
 import {parseFields} from '../core/resource.js';
 import {defaultUpload, parseExtensions} from '../core/upload.js';
@@ -71,7 +71,7 @@ export function templateRequest(options: TemplateOptions): Pick<MakeRequest, 'te
 			throw new UsageError('--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int');
 		}
 		const fields = parseFields(options.fields);
-		if (!Array.isArray(fields)) throw EduError.from(fields);
+		if (isRefusal(fields)) throw EduError.from(fields);
 		return {template, table: options.table, fields};
 	}
 	if (template === 'upload') {

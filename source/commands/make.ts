@@ -1,13 +1,13 @@
 // make:api and make:controller: flags → request → plan → dry-run report or commit.
 import {Command} from 'commander';
 import {EduError, messages, refusal} from '../core/errors.js';
-import {jsonFailure} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Io} from '../io.js';
-import type {CommandContext} from '../main.js';
+import type {Outcome} from '../io.js';
+import {splitList, startFolder, type CommonOptions} from '../options.js';
+import type {CommandContext} from './context.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
-import {addCommonOptions, splitList, startFolder, writeJson, type CommonOptions} from './options.js';
+import {addCommonOptions} from './options.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
@@ -51,7 +51,7 @@ export function registerMake(program: Command, context: CommandContext): void {
 		}
 		command.addHelpText('after', examples[kind]);
 		command.action(async (name: string | undefined, options: MakeOptions) => {
-			context.exitCode = await runMake(kind, name, options, context.io);
+			context.outcome = await runMake(kind, name, options, context);
 		});
 	}
 }
@@ -67,22 +67,20 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions): MakeReques
 	};
 }
 
-export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, io: Io): Promise<number> {
-	try {
-		if (name === undefined) {
-			// In a terminal, a missing name opens the wizard (Ink and React load only then).
-			if (io.interactive && !options.yes && !options.json) {
-				const {openWizard} = await import('../tui/open.js');
-				return await openWizard(io, {kind, start: startFolder(io, options), plain: options.plain, dryRun: options.dryRun, flags: options});
-			}
-			throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
+export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
+	if (name === undefined) {
+		// In a terminal, a missing name opens the wizard (Ink and React load only then).
+		if (io.interactive && !options.yes && !options.json) {
+			const start = startFolder(io, options);
+			context.projectRoot(start);
+			const {openWizard} = await import('../tui/open.js');
+			return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, dryRun: options.dryRun, flags: options})};
 		}
-		const {generate} = await import('./make-generate.js');
-		return await generate(requestFrom(kind, name, options), options, io);
-	} catch (error) {
-		if (!(error instanceof EduError)) throw error;
-		if (options.json) writeJson(io, jsonFailure(error));
-		else io.stderr.write(`${error.message}\n`);
-		return error.exitCode;
+		throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 	}
+	const request = requestFrom(kind, name, options);
+	const root = context.projectRoot(startFolder(io, options));
+	const {generate} = await import('./make-generate.js');
+	return generate(request, root, options);
 }

@@ -1,6 +1,5 @@
 // Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
-import type {Refusal} from './errors.js';
 import type {FileChange, Plan} from './plan.js';
 import {routesPath} from './project-root.js';
 
@@ -89,8 +88,4 @@ export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
 		warnings: plan.warnings,
 		...(dryRun ? {diff: `${diff.join('\n')}\n`} : {}),
 	};
-}
-
-export function jsonFailure(refused: Refusal, warnings: readonly string[] = []): object {
-	return {ok: false, error: {code: refused.code, message: refused.message}, ...(warnings.length > 0 ? {warnings} : {})};
 }

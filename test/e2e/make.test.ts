@@ -133,7 +133,7 @@ describe('edu make:api in the sample project', () => {
 	it('outside any project it says so, exit 1', async () => {
 		const result = await runEdu(['make:api', 'ville'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toMatch(/^No Edu Framework project in .* Run edu at the project root, or pass --cwd\.\n$/);
+		expect(result.stderr).toMatch(/^No Edu Framework project in .* \(looked for a composer\.json requiring studoo\/edu-framework, or an app\/Config\/routes\.yaml file\): run edu at the project root, or pass --cwd; nothing was written\.\n$/);
 	});
 
 	it('a malformed routes.yaml is reported with file:line:col and left untouched', async () => {
