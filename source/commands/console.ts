@@ -61,6 +61,7 @@ export function registerConsole(program: Command, context: CommandContext): void
 	program
 		.command('list')
 		.description('list the commands, one line each')
+		.option('--json', 'print one JSON object on stdout')
 		.action(() => {
 			const commands = visible(program).map((command) => ({name: command.name(), usage: `edu ${command.name()} ${command.usage()}`.trim(), description: command.description()}));
 			const pad = Math.max(...commands.map(({name}) => name.length)) + 2;
@@ -73,6 +74,7 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.command('help')
 		.description('show the help of a command')
 		.argument('[command]', 'the command, e.g. make:api')
+		.option('--json', 'print one JSON object on stdout')
 		.action((name: string | undefined) => {
 			const target = name === undefined ? program : program.commands.find((command) => command.name() === name);
 			if (target === undefined) throw unknownCommand(name ?? '', visible(program).map((command) => command.name()));

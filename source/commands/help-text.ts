@@ -1,5 +1,6 @@
 // Help that fits the terminal: every line longer than the width is broken between words, the
 // rest indented under the line's second column (or its own indentation), never inside a word.
+// So help texts are written with one line per paragraph, and wrapped here at the real width.
 
 /** The width help is wrapped at: the terminal's columns, 80 when there is no terminal. */
 export function helpWidth(stream: {readonly isTTY?: boolean; readonly columns?: number}): number {
@@ -11,7 +12,8 @@ function hangingIndent(line: string, width: number): number {
 	// "  --flag <x>     description" and "  $ edu …     what it does": continue under the description.
 	const column = /^( *\S.*?\S {2,})\S/.exec(line)?.[1]?.length;
 	if (column !== undefined && column <= width / 2) return column;
-	return Math.min(leading + 2, Math.floor(width / 2));
+	// A long shell command continues a little further in; prose keeps its own indentation.
+	return Math.min(line.startsWith('$ ', leading) ? leading + 4 : leading, Math.floor(width / 2));
 }
 
 function wrapLine(line: string, width: number): string[] {

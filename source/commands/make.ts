@@ -18,18 +18,19 @@ export interface MakeOptions extends CommonOptions, TemplateOptions {
 const examples: Record<Kind, string> = {
 	api: `
 Examples:
-  $ edu make:api ville                         GET /api/ville → Controller\\api\\VilleController
+  $ edu make:api ville                  GET /api/ville, class VilleController
   $ edu make:api ville --methods GET,POST --uri '/api/ville/{id}'
-  $ edu make:api MyUserTest --dry-run          show the plan and the routes.yaml diff
-  $ edu make:api ville --yes --json            for scripts: one JSON object on stdout${templateExamples}
+  $ edu make:api MyUserTest --dry-run   the plan and the routes.yaml diff
+  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples}
 
-Naming: the class is the name with its first letter upper-cased + Controller; the URI is
-/api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
+Naming: the class is the name with its first letter upper-cased + Controller; the URI is /api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
 ${templateHelp}`,
 	controller: `
 Examples:
-  $ edu make:controller villeRead              /villeread, view app/Template/villeread/villeread.html.twig
-  $ edu make:controller VilleRead --dry-run    /ville-read, view app/Template/ville_read/ville_read.html.twig`,
+  $ edu make:controller villeRead   /villeread, villeread/villeread.html.twig
+  $ edu make:controller VilleRead   /ville-read, ville_read/ville_read.html.twig
+
+Views are written under app/Template/.`,
 };
 
 export function registerMake(program: Command, context: CommandContext): void {

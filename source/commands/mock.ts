@@ -5,26 +5,25 @@ import type {CommandContext} from './context.js';
 
 const persistExamples = `
 Examples:
-  $ edu mock:persist                          add ./var/api:/var/www/<image>/var to the mock service
-  $ edu mock:persist --restart                then run docker compose down && docker compose up -d
+  $ edu mock:persist             mount ./var/api at /var/www/<image>/var
+  $ edu mock:persist --restart   then: docker compose down && ... up -d
   $ edu mock:persist --service api --target /var/www/mock-veliko-api/var
   $ edu mock:persist --compose docker/compose.yml --dry-run
 
-The mock API service is the one whose image or container_name contains "mock" (or --service).
-Comments and layout of the compose file are kept; running it again changes nothing.`;
+The mock API service is the one whose image or container_name contains "mock" (or --service). Comments and layout of the compose file are kept; running it again changes nothing.`;
 
 const initExamples = `
 Examples:
-  $ edu mock:init                             POST /api/init/schema, then /api/init/data on http://localhost:9042
+  $ edu mock:init           /api/init/schema, then /api/init/data on :9042
   $ edu mock:init --url http://localhost:9043 --timeout 60
-  $ edu mock:init --json                      for scripts: one JSON object on stdout`;
+  $ edu mock:init --json    for scripts: one JSON object on stdout`;
 
 const tokenExamples = `
 Examples:
-  $ edu mock:token                            adds token.default to var/api/configData.json
-  $ edu mock:token teacher                    adds token.teacher
-  $ edu mock:token default --force            replaces token.default
-  $ edu mock:token ci --json                  for scripts: {"ok":true,"name":"ci","token":"…",…}
+  $ edu mock:token                  token.default in var/api/configData.json
+  $ edu mock:token teacher          adds token.teacher
+  $ edu mock:token default --force  replaces token.default
+  $ edu mock:token ci --json        for scripts: {"ok":true,"token":"…",…}
 
 Send it in the Authorization request header:
   curl -H "Authorization: <token>" http://localhost:9042/api/…`;

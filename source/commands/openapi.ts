@@ -15,16 +15,12 @@ export interface OpenapiOptions {
 
 const examples = `
 Examples:
-  $ edu openapi                          write public/openapi.yaml
-  $ edu openapi --stdout | less          print the YAML, write nothing
-  $ edu openapi --out docs/api.yaml      another file (relative to the project root)
-  $ edu openapi --json                   for scripts: one JSON object on stdout
+  $ edu openapi                       write public/openapi.yaml
+  $ edu openapi --stdout | less       print the YAML, write nothing
+  $ edu openapi --out docs/api.yaml   another file, relative to the project root
+  $ edu openapi --json                for scripts: one JSON object on stdout
 
-Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed)
-and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme,
-Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema,
-Property, Items, Examples. Attributes it does not know are left out with a warning naming
-file:line:col. A file with a PHP syntax error stops the run and nothing is written.`;
+Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed) and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme, Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema, Property, Items, Examples. Attributes it does not know are left out with a warning naming file:line:col. A file with a PHP syntax error stops the run and nothing is written.`;
 
 export function registerOpenapi(program: Command, context: CommandContext): void {
 	program

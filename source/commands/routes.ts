@@ -12,13 +12,11 @@ export interface RoutesOptions {
 
 const examples = `
 Examples:
-  $ edu routes                 list every route of app/Config/routes.yaml with its status
-  $ edu routes --check         the same; exit 1 if anything is reported (for CI)
-  $ edu routes --json          for scripts: one JSON object on stdout
+  $ edu routes           every route of app/Config/routes.yaml with its status
+  $ edu routes --check   the same; exit 1 if anything is reported (for CI)
+  $ edu routes --json    for scripts: one JSON object on stdout
 
-Status reports: a controller file missing (PSR-4 from app/), a class not matching its file, an
-API route whose uri is no operation attribute's path, a method in httpMethod with no operation
-attribute, an operation attribute no route serves, two routes serving the same method and URI.`;
+Status reports: a controller file missing (PSR-4 from app/), a class not matching its file, an API route whose uri is no operation attribute's path, a method in httpMethod with no operation attribute, an operation attribute no route serves, two routes serving the same method and URI.`;
 
 export function registerRoutes(program: Command, context: CommandContext): void {
 	program

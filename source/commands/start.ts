@@ -19,7 +19,7 @@ const examples = `
 Examples:
   $ edu start                       http://localhost:8042, serving public/
   $ edu start --port 8080           another port, when 8042 is taken
-  $ edu start --host 0.0.0.0        reachable from other machines on your network
+  $ edu start --host 0.0.0.0        reachable from other machines on the network
   $ edu start --cwd ../my-project   serve another project
 
 Needs PHP 8.1 or newer on PATH. Ctrl+C stops the server.`;
