@@ -1,7 +1,7 @@
 // make:api and make:controller once the request is complete: snapshot → plan → dry-run report
 // or commit. Loaded only when a command runs, so --help and --version load no YAML.
 import {EduError, isRefusal} from '../core/errors.js';
-import {fileLines, jsonSuccess, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import {plan as makePlan} from '../core/plan.js';
 import {readSnapshot} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
@@ -15,7 +15,15 @@ export async function generate(request: MakeRequest, root: string, options: Make
 	const {warnings} = planned;
 
 	const [firstRefusal] = planned.refusals;
-	if (firstRefusal) throw EduError.from(firstRefusal, {notes: warnings, details: warnings.length > 0 ? {warnings} : {}});
+	if (firstRefusal) {
+		// The seed's exact message first; then the file or route it is about, and the way out.
+		const place = refusalPlace(firstRefusal, planned, snapshot);
+		const message = place === undefined ? firstRefusal.message : `${firstRefusal.message}\n${placeLine(place)}`;
+		throw new EduError(firstRefusal.code, message, EduError.from(firstRefusal).exitCode, {
+			notes: warnings,
+			details: {...(place ?? {}), ...(warnings.length > 0 ? {warnings} : {})},
+		});
+	}
 
 	if (options.dryRun) {
 		return {

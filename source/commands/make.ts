@@ -13,6 +13,7 @@ export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
 	readonly uri?: string;
 	readonly description?: string;
+	readonly force?: boolean;
 }
 
 const examples: Record<Kind, string> = {
@@ -44,7 +45,8 @@ export function registerMake(program: Command, context: CommandContext): void {
 		addCommonOptions(command, {plain: true});
 		command
 			.option('--methods <list>', 'HTTP methods, comma-separated', 'GET')
-			.option('--uri <uri>', 'route URI; {param} segments become path parameters');
+			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
+			.option('--force', 'replace the controller (and view) file of this name if it exists; routes are never replaced');
 		if (kind === 'api') {
 			command
 				.option('--description <text>', 'description of the 200 response');
@@ -64,6 +66,7 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions): MakeReques
 		methods: options.methods === undefined ? undefined : splitList(options.methods),
 		uri: options.uri,
 		description: options.description,
+		...(options.force ? {force: true} : {}),
 		...templateRequest(options),
 	};
 }

@@ -60,7 +60,7 @@ describe('console habits', () => {
 		const again = captureIo(root);
 		expect(await main(['make:api', 'ville', '--quiet'], again)).toBe(1);
 		expect(again.out()).toBe('');
-		expect(again.err()).toBe('Route already exists.\n');
+		expect(again.err()).toMatch(/^Route already exists\.\napp\/Config\/routes\.yaml:\d+: /);
 	});
 
 	it('-v after a command is accepted (verbose), not an unknown option', async () => {
