@@ -5,6 +5,7 @@ import path from 'node:path';
 import {Command, CommanderError} from 'commander';
 import {EduError, UsageError, isRefusal, type RefusalCode} from './core/errors.js';
 import {findProjectRoot} from './core/project-root.js';
+import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
 import type {CommandContext} from './commands/context.js';
 import {helpWidth, wrapHelp} from './commands/help-text.js';
@@ -81,6 +82,7 @@ export function buildProgram(run: Run, rendering: Rendering): Command {
 		});
 	registerCommands(program, run);
 	registerConsole(program, run);
+	registerCompletion(program, run);
 	for (const command of program.commands) addGlobalOptions(command);
 	// `edu` alone opens the wizard, kind first (Ink loads only then); without a terminal, a usage hint.
 	// Positional options: `--cwd` after a command name stays that command's.

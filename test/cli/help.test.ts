@@ -5,7 +5,7 @@ import {main} from '../../source/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 
-const commands = ['make:api', 'make:controller', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'list', 'help'];
+const commands = ['make:api', 'make:controller', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'list', 'help', 'completion'];
 const helpArgs = [['--help'], ...commands.map((command) => [command, '--help'])];
 
 async function helpAt(args: string[], columns: number | undefined): Promise<string> {
