@@ -79,7 +79,9 @@ export function buildProgram(run: Run, rendering: Rendering): Command {
 			getErrHelpWidth: () => helpWidth(io.stderr),
 			getOutHasColors: () => false,
 			getErrHasColors: () => false,
-		});
+		})
+		// `make:api [controller-name]` in the list of commands: their options are in each command's help.
+		.configureHelp({subcommandTerm: (command) => [command.name(), ...command.registeredArguments.map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))].join(' ')});
 	registerCommands(program, run);
 	registerConsole(program, run);
 	registerCompletion(program, run);

@@ -11,9 +11,9 @@ function hangingIndent(line: string, width: number): number {
 	const leading = /^ */.exec(line)?.[0].length ?? 0;
 	// "  --flag <x>     description" and "  $ edu …     what it does": continue under the description.
 	const column = /^( *\S.*?\S {2,})\S/.exec(line)?.[1]?.length;
-	if (column !== undefined && column <= width / 2) return column;
-	// A long shell command continues a little further in; prose keeps its own indentation.
-	return Math.min(line.startsWith('$ ', leading) ? leading + 4 : leading, Math.floor(width / 2));
+	if (column !== undefined) return column <= width - 20 ? column : leading + 4;
+	// Prose at the margin stays there; an indented line (a command) continues a little further in.
+	return Math.min(leading === 0 ? 0 : leading + 4, Math.floor(width / 2));
 }
 
 function wrapLine(line: string, width: number): string[] {

@@ -35,6 +35,14 @@ describe('--help', () => {
 		expect(words(text)).toEqual(words(wide));
 	});
 
+	it.each(helpArgs)('%s %s: a wrapped line continues under its description, never as a new entry', async (...args) => {
+		// An entry ("  --cwd <dir>  …", "  make:api …", "  $ edu …") starts at column 2; its continuation further right.
+		const entries = (text: string): string[] => text.split('\n').filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s+/)[0] ?? '');
+		const wide = entries(await helpAt(args, 400));
+		expect(entries(await helpAt(args, 80))).toEqual(wide);
+		expect(entries(await helpAt(args, 60))).toEqual(wide);
+	});
+
 	it.each(helpArgs)('%s %s: examples fit 80 columns as written', async (...args) => {
 		const wide = await helpAt(args, 400);
 		for (const line of wide.split('\n').filter((candidate) => /^\s+\$ /.test(candidate))) {
