@@ -59,7 +59,7 @@ function newRun(io: Io, rendering: Rendering): Run {
 	return run;
 }
 
-export function buildProgram(run: Run, rendering: Rendering): Command {
+function buildProgram(run: Run, rendering: Rendering): Command {
 	const {io} = run;
 	const program = new Command('edu')
 		.description('Scaffolding for Edu Framework projects: controllers, routes, OpenAPI and the local mock API. Run without a command in a terminal to open the wizard.')
