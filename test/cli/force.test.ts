@@ -3,6 +3,10 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
+import {commit, realFs, type CommitFs} from '../../source/core/commit.js';
+import {EduError, isRefusal} from '../../source/core/errors.js';
+import {plan} from '../../source/core/plan.js';
+import {readSnapshot} from '../../source/core/project.js';
 import {main} from '../../source/main.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
@@ -92,6 +96,26 @@ describe('--force', () => {
 		const io = captureIo(root);
 		expect(await main(['make:api', 'ville', '--force'], io)).toBe(1);
 		expect(io.err()).toBe('Controller already exists.\napp/Controller/api/villeController.php: it differs from app/Controller/api/VilleController.php only in case: rename or delete it, or choose another name.\n');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it.each([1, 2])('a write failing after the overwrite (rename #%i) puts the user\'s file back byte for byte', async (nth) => {
+		const root = withOrphanController();
+		const before = snapshotTree(root);
+		const snapshot = readSnapshot(root);
+		if (isRefusal(snapshot)) throw new Error(snapshot.message);
+		const planned = plan({kind: 'api', name: 'ville', force: true}, snapshot);
+		expect(planned.refusals).toEqual([]);
+		let calls = 0;
+		const failing: CommitFs = {
+			...realFs,
+			renameSync: (...args: Parameters<CommitFs['renameSync']>) => {
+				calls++;
+				if (calls === nth) throw Object.assign(new Error('injected failure'), {code: 'EIO'});
+				return realFs.renameSync(...args);
+			},
+		};
+		await expect(commit(planned, snapshot, {fs: failing})).rejects.toBeInstanceOf(EduError);
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });
