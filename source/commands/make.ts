@@ -7,7 +7,6 @@ import type {Outcome} from '../io.js';
 import {splitList, startFolder, type CommonOptions} from '../options.js';
 import type {CommandContext} from './context.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
-import {addCommonOptions} from './options.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
@@ -42,8 +41,12 @@ export function registerMake(program: Command, context: CommandContext): void {
 				? 'generate a JSON API controller, its route and (once) openapi.php'
 				: 'generate a web controller, its Twig view and its route')
 			.argument('[controller-name]', 'the controller name, e.g. ville or MyUserTest');
-		addCommonOptions(command, {plain: true});
 		command
+			.option('-y, --yes', 'never prompt; fail on a missing value instead')
+			.option('--dry-run', 'print the plan and the routes.yaml diff, write nothing')
+			.option('--json', 'print one JSON object on stdout')
+			.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+			.option('--plain', 'line prompts instead of the full-screen wizard')
 			.option('--methods <list>', 'HTTP methods, comma-separated', 'GET')
 			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
 			.option('--force', 'replace the controller (and view) file of this name if it exists; routes are never replaced');
