@@ -6,9 +6,8 @@ import {plan as makePlan} from '../core/plan.js';
 import {readSnapshot} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
 import type {Outcome} from '../io.js';
-import type {MakeOptions} from './make.js';
 
-export async function generate(request: MakeRequest, root: string, options: MakeOptions): Promise<Outcome> {
+export async function generate(request: MakeRequest, root: string, dryRun: boolean): Promise<Outcome> {
 	const snapshot = readSnapshot(root);
 	if (isRefusal(snapshot)) throw EduError.from(snapshot);
 	const planned = makePlan(request, snapshot);
@@ -25,7 +24,7 @@ export async function generate(request: MakeRequest, root: string, options: Make
 		});
 	}
 
-	if (options.dryRun) {
+	if (dryRun) {
 		return {
 			json: jsonSuccess(planned, true),
 			warnings,
