@@ -4,7 +4,7 @@ import {EduError} from '../core/errors.js';
 import {findProjectRoot} from '../core/project-root.js';
 import type {Io} from '../io.js';
 import type {CommandContext} from '../main.js';
-import type {Diagnostic} from '../openapi/diagnostics.js';
+import type {Diagnostic} from '../openapi/php/diagnostics.js';
 import {startFolder, writeJson} from './options.js';
 
 export interface OpenapiOptions {
@@ -47,7 +47,7 @@ function diagnosticJson(diagnostic: Diagnostic): object {
 
 export async function runOpenapi(options: OpenapiOptions, io: Io): Promise<number> {
 	const {generate, GenerateError} = await import('../openapi/generate.js');
-	const {formatDiagnostic} = await import('../openapi/diagnostics.js');
+	const {formatDiagnostic} = await import('../openapi/php/diagnostics.js');
 	try {
 		const root = findProjectRoot(startFolder(io, options));
 		if (typeof root !== 'string') throw EduError.from(root);

@@ -36,8 +36,8 @@ export function registerRoutes(program: Command, context: CommandContext): void 
 }
 
 export async function runRoutes(options: RoutesOptions, io: Io): Promise<number> {
-	const {inspectRoutes} = await import('../openapi/routes-report.js');
-	const {problemCount, renderProblems, renderTable, statusText} = await import('../openapi/routes-table.js');
+	const {inspectRoutes} = await import('../routes/report.js');
+	const {problemCount, renderProblems, renderTable, statusText} = await import('../routes/table.js');
 	try {
 		const root = findProjectRoot(startFolder(io, options));
 		if (typeof root !== 'string') throw EduError.from(root);
