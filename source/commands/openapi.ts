@@ -2,7 +2,7 @@
 import type {Command} from 'commander';
 import {EduError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
-import type {Diagnostic} from '../openapi/diagnostics.js';
+import type {Diagnostic} from '../openapi/php/diagnostics.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
 
@@ -43,7 +43,7 @@ function diagnosticJson(diagnostic: Diagnostic): object {
 export async function runOpenapi(options: OpenapiOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
 	const {generate, GenerateError} = await import('../openapi/generate.js');
-	const {formatDiagnostic} = await import('../openapi/diagnostics.js');
+	const {formatDiagnostic} = await import('../openapi/php/diagnostics.js');
 	const root = context.projectRoot(startFolder(io, options), options.stdout ? 'stderr' : 'stdout');
 	let result: Awaited<ReturnType<typeof generate>>;
 	try {

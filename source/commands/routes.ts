@@ -33,8 +33,8 @@ export function registerRoutes(program: Command, context: CommandContext): void 
 
 export async function runRoutes(options: RoutesOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	const {inspectRoutes} = await import('../openapi/routes-report.js');
-	const {problemCount, renderProblems, renderTable, statusText} = await import('../openapi/routes-table.js');
+	const {inspectRoutes} = await import('../routes/report.js');
+	const {problemCount, renderProblems, renderTable, statusText} = await import('../routes/table.js');
 	const root = context.projectRoot(startFolder(io, options));
 	const {routes, rows} = inspectRoutes(root);
 	const problems = problemCount(rows);
