@@ -4,9 +4,9 @@
 // the project's tokens (var/api/configDataset.json) are read before and merged back after.
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {startFolder, writeJson} from '../commands/options.js';
-import type {InitOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {InitOptions} from './options.js';
 import {initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
@@ -52,7 +52,7 @@ function restoreTokens(keeping: TokenKeeping): string[] {
 	return missing.map(([id]) => id);
 }
 
-export async function runInit(options: InitOptions, io: Io): Promise<number> {
+export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const url = normaliseMockUrl(options.url);
 	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as http://localhost:9042 (got "${options.url}").`, 'INVALID_OPTION');
 	const seconds = Number(options.timeout);
@@ -81,18 +81,11 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
 	} else if (failure?.kind === 'timeout') {
 		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url} did not answer ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
 	}
-	if (options.json) {
-		writeJson(io, {
-			ok: error === undefined,
-			url,
-			steps: result.steps,
-			tokensKept: kept,
-			...(error ? {error: {code: error.code, message: error.message}} : {database: databaseFile}),
-		});
-		return error ? error.exitCode : 0;
-	}
-	if (keptLine !== undefined) io.stdout.write(`${keptLine}\n`);
-	if (error) throw error;
-	io.stdout.write(`[OK] Mock API initialised: schema and data created (database ${databaseFile} with the ./var/api volume of edu mock:persist).\n`);
-	return 0;
+	// In text mode the kept tokens are said with the steps, before a failure's line.
+	if (keptLine !== undefined && !options.json) io.stdout.write(`${keptLine}\n`);
+	if (error) throw new EduError(error.code, error.message, error.exitCode, {details: {url, steps: result.steps, tokensKept: kept}});
+	return {
+		json: {url, steps: result.steps, tokensKept: kept, database: databaseFile},
+		text: `[OK] Mock API initialised: schema and data created (database ${databaseFile} with the ./var/api volume of edu mock:persist).\n`,
+	};
 }

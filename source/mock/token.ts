@@ -4,9 +4,9 @@
 import {existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {startFolder, writeJson} from '../commands/options.js';
-import type {TokenOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {TokenOptions} from './options.js';
 import {writeFileAtomic} from '../core/atomic-write.js';
 import {defaultMockUrl} from './init-client.js';
 import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
@@ -36,7 +36,7 @@ export function writeProjectText(file: string, text: string, mode: number, shown
 	}
 }
 
-export async function runToken(name: string, options: TokenOptions, io: Io): Promise<number> {
+export async function runToken(name: string, options: TokenOptions, io: Io): Promise<Outcome> {
 	const nameProblem = checkTokenName(name);
 	if (nameProblem) throw new UsageError(nameProblem, 'INVALID_OPTION');
 	const start = startFolder(io, options);
@@ -54,19 +54,17 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 
 	const replaced = edit.replaced.length > 0;
 	const warnings = options.file === undefined ? docsFileWarning(project, start) : [];
-	if (options.json) {
-		writeJson(io, {ok: true, name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})});
-		return 0;
-	}
-	for (const warning of warnings) io.stderr.write(`Warning: ${warning}\n`);
-	io.stdout.write([
-		`${replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,
-		`  ${token}`,
-		'Send it as the whole value of the Authorization request header (no "Bearer "), as the mock API expects:',
-		`  Authorization: ${token}`,
-		`  curl -X PUT -H "Authorization: ${token}" ${defaultMockUrl}/api/velo/1/location`,
-		'edu mock:init keeps it; the mock\'s own init/data would reset the file.',
-		'',
-	].join('\n'));
-	return 0;
+	return {
+		json: {name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})},
+		warnings,
+		text: [
+			`${replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,
+			`  ${token}`,
+			'Send it as the whole value of the Authorization request header (no "Bearer "), as the mock API expects:',
+			`  Authorization: ${token}`,
+			`  curl -X PUT -H "Authorization: ${token}" ${defaultMockUrl}/api/velo/1/location`,
+			'edu mock:init keeps it; the mock\'s own init/data would reset the file.',
+			'',
+		].join('\n'),
+	};
 }

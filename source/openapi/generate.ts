@@ -1,13 +1,13 @@
 // edu openapi: scan app/Controller/api, build the document, turn it into YAML and (unless asked
 // to print it) replace the output file. Errors leave every file as it was.
 import path from 'node:path';
+import {stringify} from 'yaml';
 import {EduError} from '../core/errors.js';
-import type {JsonObject} from './arguments.js';
-import {buildDocument} from './build-document.js';
-import {formatDiagnostic, type Diagnostic} from './diagnostics.js';
-import {apiFolder, scanApiFolderParallel} from './scan.js';
+import type {JsonObject} from './document/arguments.js';
+import {buildDocument} from './document/build-document.js';
+import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
+import {apiFolder, scanApiFolderParallel} from './php/scan.js';
 import {writeAtomically} from './write-output.js';
-import {toYaml} from './yaml-text.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -79,4 +79,21 @@ function outputPath(root: string, given: string): string {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${given}: --out must name a file inside the project (${root}).`);
 	}
 	return relative.split(path.sep).join('/');
+}
+
+// YAML 1.1 rules decide what gets quoted, so Symfony YAML and older readers see `'yes'`,
+// `'200'` and `'1e3'` as strings too.
+/** The document as YAML text, ending with a newline. */
+export function toYaml(document: JsonObject): string {
+	return stringify(document, {
+		version: '1.1',
+		lineWidth: 0,
+		indent: 2,
+		indentSeq: true,
+		singleQuote: true,
+		aliasDuplicateObjects: false,
+		nullStr: 'null',
+		trueStr: 'true',
+		falseStr: 'false',
+	});
 }

@@ -184,7 +184,8 @@ describe('edu mock:persist never changes what it did not mean to, never outside 
 	it('an Edu project without a compose file, under a folder that has one: refused; ../compose.yaml untouched, no ../var/api', async () => {
 		const outer = tempProject('compose/comments');
 		const root = path.join(outer, 'project');
-		mkdirSync(path.join(root, 'app/Controller'), {recursive: true});
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), '');
 		const before = snapshotTree(outer);
 		expect(await persist(root, [])).toEqual({
 			exitCode: 1,

@@ -205,10 +205,11 @@ describe('edu mock:token writes only what it means to, only inside the project',
 	it.each([['../../x.json'], ['../x.json']])('--file %s (outside the project): refused, nothing written there', async (given) => {
 		const outer = tempProject();
 		const root = path.join(outer, 'a', 'project');
-		mkdirSync(path.join(root, 'app/Controller'), {recursive: true});
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), '');
 		const result = await token(root, ['--file', given]);
 		expect(result).toEqual({exitCode: 1, stdout: '', stderr: `${given}: outside the project (${root}); edu writes only inside it.\n`});
-		expect(snapshotTree(outer)).toEqual({'a/': '', 'a/project/': '', 'a/project/app/': '', 'a/project/app/Controller/': ''});
+		expect(snapshotTree(outer)).toEqual({'a/': '', 'a/project/': '', 'a/project/app/': '', 'a/project/app/Config/': '', 'a/project/app/Config/routes.yaml': ''});
 	});
 
 	it.skipIf(!posix)('a symlinked token file: its target is updated, the link kept', async () => {

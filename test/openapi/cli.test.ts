@@ -218,11 +218,11 @@ describe('large projects: files parsed on several threads give the same document
 			const text = template.replaceAll('VilleByIdController', `Ville${index}Controller`).replaceAll('/api/ville/{id}', `/api/ville${index}/{id}`);
 			writeFileSync(path.join(root, `app/Controller/api/Ville${index}Controller.php`), index === 137 ? text.replace("schema: new", "schema: new new") : text);
 		}
-		// The built modules: the worker thread runs dist/openapi/parse-worker.js.
+		// The built modules: the worker thread runs dist/openapi/php/parse-worker.js.
 		const dist = path.join(repoRoot, 'dist', 'openapi');
-		const scan = (await import(pathToFileURL(path.join(dist, 'scan.js')).href)) as typeof import('../../source/openapi/scan.js');
-		const pool = (await import(pathToFileURL(path.join(dist, 'parse-pool.js')).href)) as typeof import('../../source/openapi/parse-pool.js');
-		const build = (await import(pathToFileURL(path.join(dist, 'build-document.js')).href)) as typeof import('../../source/openapi/build-document.js');
+		const scan = (await import(pathToFileURL(path.join(dist, 'php', 'scan.js')).href)) as typeof import('../../source/openapi/php/scan.js');
+		const pool = (await import(pathToFileURL(path.join(dist, 'php', 'parse-pool.js')).href)) as typeof import('../../source/openapi/php/parse-pool.js');
+		const build = (await import(pathToFileURL(path.join(dist, 'document', 'build-document.js')).href)) as typeof import('../../source/openapi/document/build-document.js');
 		const files = scan.listPhpFiles(root)!;
 		expect(files).toHaveLength(253);
 		const one = await pool.parseWithThreads(root, files, 1);

@@ -2,11 +2,11 @@
 // by field against the document swagger-php's meaning gives, and validated as OpenAPI 3.0.
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {buildDocument} from '../../source/openapi/build-document.js';
-import {formatDiagnostic} from '../../source/openapi/diagnostics.js';
-import {operationId} from '../../source/openapi/operation.js';
-import {readPhpFile} from '../../source/openapi/php-file.js';
-import {scanApiFolder} from '../../source/openapi/scan.js';
+import {buildDocument} from '../../source/openapi/document/build-document.js';
+import {formatDiagnostic} from '../../source/openapi/php/diagnostics.js';
+import {operationId} from '../../source/openapi/document/operation.js';
+import {readPhpFile} from '../../source/openapi/php/php-file.js';
+import {scanApiFolder} from '../../source/openapi/php/scan.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 import {expectValidOpenApi} from './validate.js';
 

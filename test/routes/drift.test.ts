@@ -3,9 +3,9 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseRoutes} from '../../source/core/routes.js';
-import {checkRoutes, controllerFile, type RouteRow} from '../../source/openapi/route-drift.js';
-import {inspectRoutes} from '../../source/openapi/routes-report.js';
-import {renderProblems, renderTable} from '../../source/openapi/routes-table.js';
+import {checkRoutes, controllerFile, type RouteRow} from '../../source/routes/drift.js';
+import {inspectRoutes} from '../../source/routes/report.js';
+import {renderProblems, renderTable} from '../../source/routes/table.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
 function rowsOf(fixture: string): RouteRow[] {

@@ -50,9 +50,9 @@ function scopeIn(plain: {namespace: string; classes: Array<[string, string]>; co
 }
 
 function workerUrl(): URL | undefined {
-	// From dist/openapi/ and from the bundle in dist/bin/ alike.
-	const url = new URL('../openapi/parse-worker.js', import.meta.url);
-	return existsSync(fileURLToPath(url)) ? url : undefined;
+	// From dist/openapi/php/ (tsc's modules) and from the bundle in dist/bin/ alike.
+	const candidates = [new URL('./parse-worker.js', import.meta.url), new URL('../openapi/php/parse-worker.js', import.meta.url)];
+	return candidates.find((url) => existsSync(fileURLToPath(url)));
 }
 
 function parseHere(root: string, files: readonly string[]): ParseResult[] {

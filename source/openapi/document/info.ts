@@ -1,8 +1,8 @@
-// The document-level attributes: Info (with Contact and License), Server, Tag, SecurityScheme.
+// The document-level attributes: Info (with Contact and License), Server, Tag, SecurityScheme,
+// and ExternalDocumentation (also nested in tags, operations and schemas).
 import {addExtensions, type Args, nestedArgs, put, type JsonObject} from './arguments.js';
-import type {Diagnostics} from './diagnostics.js';
-import {externalDocsFrom} from './external-docs.js';
-import type {PhpObject} from './php-value.js';
+import type {Diagnostics} from '../php/diagnostics.js';
+import type {PhpObject} from '../php/php-value.js';
 
 /** Info; Contact and License may be nested (contact: new Contact(…)) or sit beside it on the class. */
 export function infoFrom(args: Args, siblings: {contact?: PhpObject | undefined; license?: PhpObject | undefined}, defaults: {title: string; version: string}): JsonObject {
@@ -136,4 +136,18 @@ export function securitySchemeFrom(args: Args): [string, JsonObject] | undefined
 	addExtensions(scheme, args);
 	args.finish();
 	return [key, scheme];
+}
+
+/** ExternalDocumentation → an External Documentation Object. */
+export function externalDocsFrom(object: PhpObject, report: Diagnostics, where: string): JsonObject | undefined {
+	const args = nestedArgs(object, ['externalDocs'], report, where);
+	if (!args) return undefined;
+	const docs: JsonObject = {};
+	put(docs, 'description', args.string('description'));
+	const url = args.string('url');
+	if (url === undefined) report.warn(args.site, `${where}: ExternalDocumentation needs a url; left out`);
+	put(docs, 'url', url);
+	addExtensions(docs, args);
+	args.finish();
+	return url === undefined ? undefined : docs;
 }

@@ -2,12 +2,12 @@
 // OpenAPI attributes (seed rule 4: a route's uri and its attributes' path stay identical), plus
 // the operation attributes no route serves. Pure: file access comes in as functions.
 import type {RouteEntry, RoutesFile} from '../core/routes.js';
-import type {ApiOperation} from './build-document.js';
-import type {Diagnostic} from './diagnostics.js';
-import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
-import {sameClass} from './php-names.js';
-import {shortName, siteText, type Site} from './php-value.js';
-import {apiFolder} from './scan.js';
+import type {ApiOperation} from '../openapi/document/build-document.js';
+import type {Diagnostic} from '../openapi/php/diagnostics.js';
+import type {PhpFileFacts, PhpSyntaxError} from '../openapi/php/php-file.js';
+import {sameClass} from '../openapi/php/php-names.js';
+import {shortName, siteText, type Site} from '../openapi/php/php-value.js';
+import {apiFolder} from '../openapi/php/scan.js';
 
 export type RouteProblemCode = 'CONTROLLER_MISSING' | 'CLASS_MISMATCH' | 'PHP_ERROR' | 'NO_ATTRIBUTE' | 'METHOD_UNDOCUMENTED' | 'NO_ROUTE' | 'CLASH';
 

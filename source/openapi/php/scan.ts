@@ -1,7 +1,7 @@
 // Reads every .php file under app/Controller/api (recursively, in a stable order), each parsed once.
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {decodeUtf8} from '../core/project.js';
+import {decodeUtf8} from '../../core/project.js';
 import {readPhpFile, type PhpFileFacts, type PhpSyntaxError} from './php-file.js';
 
 export const apiFolder = 'app/Controller/api';

@@ -1,6 +1,6 @@
 // Route rows → the text `edu routes` prints: a table fitted to the terminal width (80 columns
 // when there is none), then one line per problem, in full.
-import type {RouteRow} from './route-drift.js';
+import type {RouteRow} from './drift.js';
 
 const headers = ['NAME', 'METHODS', 'URI', 'CONTROLLER', 'STATUS'] as const;
 /** Narrowest a column gets before the table is allowed to overflow. */

@@ -3,9 +3,8 @@
 // method, the inline ones (parameters:, responses:, requestBody:) only to their own.
 import {createHash} from 'node:crypto';
 import {addExtensions, Args, nestedArgs, put, type Json, type JsonObject} from './arguments.js';
-import {externalDocsFrom} from './external-docs.js';
-import {serverFrom} from './info.js';
-import type {PhpObject, Site} from './php-value.js';
+import {externalDocsFrom, serverFrom} from './info.js';
+import type {PhpObject, Site} from '../php/php-value.js';
 import {parameterFrom} from './parameter.js';
 import {requestBodyFrom, responseFrom} from './response.js';
 import type {SchemaContext} from './schema.js';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import {EduError} from '../core/errors.js';
 import {readRoutesFile} from '../core/project.js';
 import type {RoutesFile} from '../core/routes.js';
-import {buildDocument} from './build-document.js';
-import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
-import {checkRoutes, type RouteRow} from './route-drift.js';
-import {readProjectPhp, scanApiFolder} from './scan.js';
+import {buildDocument} from '../openapi/document/build-document.js';
+import type {PhpFileFacts, PhpSyntaxError} from '../openapi/php/php-file.js';
+import {checkRoutes, type RouteRow} from './drift.js';
+import {readProjectPhp, scanApiFolder} from '../openapi/php/scan.js';
 
 export interface RoutesReport {
 	readonly routes: RoutesFile;
