@@ -3,10 +3,10 @@
 // loopback port, and every row of the seed's worked endpoints and upload flow is checked over HTTP.
 import {execFileSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {freePort} from '../helpers/free-port.js';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
@@ -119,18 +119,6 @@ describe('make:api --template resource|upload, without PHP', () => {
 		}
 	});
 });
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address !== null ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 interface Part {
 	readonly name: string;

@@ -2,10 +2,10 @@
 // (fixtures/mock-api) under php -S: the built edu runs mock:persist, mock:token, mock:init and
 // mock:token again in a temp project, and the tokens are then tried over HTTP.
 import {mkdirSync, readFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {execa, type ResultPromise} from 'execa';
 import {afterEach, describe, expect, it} from 'vitest';
+import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
 import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
 
@@ -16,18 +16,6 @@ afterEach(async () => {
 		await server;
 	}
 });
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address !== null ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 /** The stand-in on a free port, its var/ being the project's var/api (the volume mock:persist adds). */
 async function serveMock(root: string, openData: string): Promise<string> {
