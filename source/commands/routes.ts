@@ -41,7 +41,7 @@ export async function runRoutes(options: RoutesOptions, io: Io): Promise<number>
 	try {
 		const root = findProjectRoot(startFolder(io, options));
 		if (typeof root !== 'string') throw EduError.from(root);
-		const {routes, rows} = inspectRoutes(root);
+		const {routes, rows} = await inspectRoutes(root);
 		const problems = problemCount(rows);
 		const failed = Boolean(options.check) && problems > 0;
 		if (options.json) {

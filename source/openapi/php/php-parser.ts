@@ -231,5 +231,22 @@ function syntaxError(error: unknown, text: string, file: string): PhpSyntaxError
 		return {kind: 'syntax-error', site: {file, line: 1, col: 1}, message: `cannot be parsed (${raw.split('\n')[0]})`};
 	}
 	const reason = raw.replace(/^Parse Error\s*:\s*/i, '').replace(/\s+on line \d+\s*$/, '');
-	return {kind: 'syntax-error', site: {file, line: lineNumber, col: (columnNumber ?? 0) + 1}, message: reason};
+	const site = {file, line: lineNumber, col: (columnNumber ?? 0) + 1};
+	return {kind: 'syntax-error', site, message: atEnd(text, site.line, site.col) ? endOfFile(reason) : reason};
+}
+
+/** Whether only whitespace follows line:col (php-parser says just "syntax error" there). */
+function atEnd(text: string, line: number, col: number): boolean {
+	let offset = 0;
+	for (let current = 1; current < line; current++) {
+		const next = text.indexOf('\n', offset);
+		if (next === -1) return true;
+		offset = next + 1;
+	}
+	return text.slice(offset + col - 1).trim() === '';
+}
+
+function endOfFile(reason: string): string {
+	if (/unexpected/.test(reason)) return reason;
+	return reason.replace(/^syntax error/, 'syntax error, unexpected end of file');
 }
