@@ -10,7 +10,6 @@ export interface NameScope {
 	readonly constants: ReadonlyMap<string, string>;
 }
 
-
 function qualify(namespace: string, name: string): string {
 	return namespace === '' ? name : `${namespace}\\${name}`;
 }
