@@ -241,6 +241,26 @@ describe('swagger-php semantics in small cases', () => {
 		await expectValidOpenApi(document);
 	});
 
+	// A parameter without schema: documented as a string, whatever its name or place (never integer).
+	const schemaCases: Array<[string, string, Record<string, string>, boolean]> = [
+		['path {id}', "name: 'id', in: 'path', required: true", {type: 'string'}, true],
+		['path {villeId}', "name: 'villeId', in: 'path', required: true", {type: 'string'}, true],
+		['query', "name: 'page', in: 'query'", {type: 'string'}, true],
+		['header', "name: 'X-Trace', in: 'header'", {type: 'string'}, true],
+		['path with a schema', "name: 'id', in: 'path', required: true, schema: new OA\\Schema(type: 'integer')", {type: 'integer'}, false],
+	];
+	it.each(schemaCases)('parameter without schema, %s', (_, args, schema, warned) => {
+		const {document, diagnostics} = fromSource({...info, 'app/Controller/api/A.php': `${header}class A {
+    #[OA\\Get(path: '/a/{id}/{villeId}')]
+    #[OA\\Parameter(${args})]
+    #[OA\\Response(response: 200, description: 'Ok')]
+    function execute() {}
+}`});
+		const [parameter] = (document['paths'] as Record<string, any>)['/a/{id}/{villeId}'].get.parameters;
+		expect(parameter.schema).toEqual(schema);
+		expect(diagnostics.all.some((item) => item.message.endsWith('has no schema; documented as a string (add schema: new Attributes\\Schema(type: …))'))).toBe(warned);
+	});
+
 	// swagger-php's AugmentTags: read from its source (src/Processors/AugmentTags.php), not guessed.
 	const tagCases: Array<[string, string, string, Array<Record<string, string>>, string[]]> = [
 		['a tag used but declared nowhere: described by its name, in the order first used', '', "tags: ['Zeta', 'Alpha']", [{name: 'Zeta', description: 'Zeta'}, {name: 'Alpha', description: 'Alpha'}], []],

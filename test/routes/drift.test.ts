@@ -110,6 +110,29 @@ b:
 		]);
 	});
 
+	// Seed rule 4: a route's uri and its attribute's path are identical strings, parameter names included.
+	const pathCases: Array<[string, string, string[]]> = [
+		['/api/b/{id}', '/api/b/{id}', []],
+		['/api/b/{id}', '/api/b/{code}', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}', '/api/b/{id}/', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}', '/api/B/{id}', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}', '/api/b/{ id }', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}/status[/{x}]', '/api/b/{id}/status[/{x}]', []],
+		['/api/b/{id}/status[/{x}]', '/api/b/{id}/status/{x}', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+	];
+	it.each(pathCases)('route uri %s, attribute path %s: %j', async (uri, attributePath, codes) => {
+		const parsed = parseRoutes(`b:\n    uri: '${uri}'\n    controller: Controller\\api\\BController\n    httpMethod: [GET]\n`);
+		if ('code' in parsed) throw new Error(parsed.message);
+		const rows = checkRoutes({
+			routes: parsed,
+			operations: [{method: 'GET', path: attributePath, className: 'Controller\\api\\BController', methodName: 'execute', site: site(10)}],
+			errors: [],
+			readPhp: (relative) => (relative === 'app/Controller/api/BController.php' ? {file: relative, constants: [], classes: [{name: 'Controller\\api\\BController'}]} as never : undefined),
+			caseVariant: () => undefined,
+		});
+		expect(rows.flatMap((row) => row.problems.map((problem) => problem.code))).toEqual(codes);
+	});
+
 	it('maps controller classes to files PSR-4 from app/, and refuses what is no class name', async () => {
 		expect(controllerFile('Controller\\api\\VilleController')).toBe('app/Controller/api/VilleController.php');
 		expect(controllerFile('\\Controller\\HomeController')).toBe('app/Controller/HomeController.php');
