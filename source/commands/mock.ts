@@ -1,71 +1,32 @@
 // mock:persist, mock:init and mock:token: the local mock API's volume, database and tokens.
 import type {Command} from 'commander';
-import {EduError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import type {CommandContext} from '../main.js';
-import {writeJson} from './options.js';
-
-export interface PersistOptions {
-	readonly compose?: string;
-	readonly service?: string;
-	readonly target?: string;
-	readonly restart?: boolean;
-	readonly dryRun?: boolean;
-	readonly yes?: boolean;
-	readonly json?: boolean;
-	readonly cwd?: string;
-}
-
-export interface InitOptions {
-	readonly url: string;
-	readonly timeout: string;
-	readonly json?: boolean;
-}
-
-export interface TokenOptions {
-	readonly file: string;
-	readonly force?: boolean;
-	readonly json?: boolean;
-	readonly cwd?: string;
-}
+import type {InitOptions, PersistOptions, TokenOptions} from '../mock/options.js';
+import type {CommandContext} from './context.js';
 
 const persistExamples = `
 Examples:
-  $ edu mock:persist                          add ./var/api:/var/www/<image>/var to the mock service
-  $ edu mock:persist --restart                then run docker compose down && docker compose up -d
+  $ edu mock:persist             mount ./var/api at /var/www/<image>/var
+  $ edu mock:persist --restart   then: docker compose down && ... up -d
   $ edu mock:persist --service api --target /var/www/mock-veliko-api/var
   $ edu mock:persist --compose docker/compose.yml --dry-run
 
-The mock API service is the one whose image or container_name contains "mock" (or --service).
-Comments and layout of the compose file are kept; running it again changes nothing.`;
+The mock API service is the one whose image or container_name contains "mock" (or --service). Comments and layout of the compose file are kept; running it again changes nothing.`;
 
 const initExamples = `
 Examples:
-  $ edu mock:init                             POST /api/init/schema, then /api/init/data on http://localhost:9042
+  $ edu mock:init           /api/init/schema, then /api/init/data on :9042
   $ edu mock:init --url http://localhost:9043 --timeout 60
-  $ edu mock:init --json                      for scripts: one JSON object on stdout`;
+  $ edu mock:init --json    for scripts: one JSON object on stdout`;
 
 const tokenExamples = `
 Examples:
-  $ edu mock:token                            adds token.default to var/api/configData.json
-  $ edu mock:token teacher                    adds token.teacher
-  $ edu mock:token default --force            replaces token.default
-  $ edu mock:token ci --json                  for scripts: {"ok":true,"name":"ci","token":"…",…}
+  $ edu mock:token                  token.default in var/api/configData.json
+  $ edu mock:token teacher          adds token.teacher
+  $ edu mock:token default --force  replaces token.default
+  $ edu mock:token ci --json        for scripts: {"ok":true,"token":"…",…}
 
 Send it in the Authorization request header:
   curl -H "Authorization: <token>" http://localhost:9042/api/…`;
-
-/** Runs an action; an expected failure becomes one line on stderr, or a JSON object with --json. */
-async function guarded(io: Io, json: boolean | undefined, action: () => Promise<number>): Promise<number> {
-	try {
-		return await action();
-	} catch (error) {
-		if (!(error instanceof EduError)) throw error;
-		if (!json) throw error;
-		writeJson(io, {ok: false, error: {code: error.code, message: error.message}});
-		return error.exitCode;
-	}
-}
 
 export function registerMock(program: Command, context: CommandContext): void {
 	program
@@ -81,7 +42,7 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--cwd <dir>', 'folder to start looking for the compose file in')
 		.addHelpText('after', persistExamples)
 		.action(async (options: PersistOptions) => {
-			context.exitCode = await guarded(context.io, options.json, async () => (await import('../mock/persist.js')).runPersist(options, context.io));
+			context.outcome = await (await import('../mock/persist.js')).runPersist(options, context.io);
 		});
 
 	program
@@ -92,7 +53,7 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--json', 'print one JSON object on stdout')
 		.addHelpText('after', initExamples)
 		.action(async (options: InitOptions) => {
-			context.exitCode = await guarded(context.io, options.json, async () => (await import('../mock/init.js')).runInit(options, context.io));
+			context.outcome = await (await import('../mock/init.js')).runInit(options, context.io);
 		});
 
 	program
@@ -105,6 +66,6 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--cwd <dir>', 'folder to start from (default: the current folder); a relative --file is found beside the compose file above it')
 		.addHelpText('after', tokenExamples)
 		.action(async (name: string, options: TokenOptions) => {
-			context.exitCode = await guarded(context.io, options.json, async () => (await import('../mock/token.js')).runToken(name, options, context.io));
+			context.outcome = await (await import('../mock/token.js')).runToken(name, options, context.io);
 		});
 }

@@ -170,7 +170,12 @@ function applyChanges(fs: CommitFs, root: string, changes: readonly FileChange[]
 		for (const change of changes) {
 			const target = path.join(root, change.path);
 			ensureDirectory(fs, path.dirname(target), root, createdDirectories);
-			if (change.action === 'modify') {
+			if (change.action === 'overwrite') {
+				// --force: the previous content is kept for the rollback.
+				const previous = readOrNull(target);
+				replaceFile(fs, target, change.after);
+				done.push({target, previous});
+			} else if (change.action === 'modify') {
 				const current = readOrNull(target);
 				if (current !== change.before) {
 					throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);

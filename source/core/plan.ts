@@ -13,8 +13,9 @@ import {pathParameters, uriProblem} from './uri.js';
 export interface FileChange {
 	/** Relative to the project root, with `/`. */
 	readonly path: string;
-	readonly action: 'create' | 'modify';
-	/** The content read in the snapshot (null for a file to create). */
+	/** `overwrite`: a controller or view that exists, replaced because of --force. */
+	readonly action: 'create' | 'modify' | 'overwrite';
+	/** The content read in the snapshot (null for a file to create or overwrite: the snapshot does not read those). */
 	readonly before: string | null;
 	readonly after: string;
 }
@@ -106,15 +107,16 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		units = kind === 'api' ? [apiUnit(names, uri, methods, description)] : [webUnit(names, uri, methods)];
 	}
 
-	const refusals = collisions(units, snapshot);
+	const refusals = collisions(units, snapshot, request.force === true);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
 	if (refusals.length > 0) return {...refused(refusals, names, warnings), routes: units.map((unit) => unit.route)};
 
 	const changes: FileChange[] = [];
+	const action = (file: string): FileChange['action'] => (existingFile(snapshot, file) === file ? 'overwrite' : 'create');
 	for (const unit of units) {
-		changes.push({path: unit.route.controllerPath, action: 'create', before: null, after: unit.controller});
+		changes.push({path: unit.route.controllerPath, action: action(unit.route.controllerPath), before: null, after: unit.controller});
 		if (unit.route.viewPath !== undefined && unit.view !== undefined) {
-			changes.push({path: unit.route.viewPath, action: 'create', before: null, after: unit.view});
+			changes.push({path: unit.route.viewPath, action: action(unit.route.viewPath), before: null, after: unit.view});
 		}
 	}
 	if (kind === 'api' && existingFile(snapshot, openapiPath) === undefined) {
@@ -136,17 +138,19 @@ function newRoute(route: PlannedRoute): NewRoute {
 }
 
 /** Route, then controller, then view, then a method and URI already served: every one found. */
-function collisions(units: readonly Unit[], snapshot: Snapshot): Refusal[] {
+function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean): Refusal[] {
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
+	// --force replaces a file at exactly the planned path; one that differs only in case is still refused.
+	const taken = (file: string): boolean => existingFile(snapshot, file) !== undefined && !(force && existingFile(snapshot, file) === file);
 	for (const {route} of units) {
 		if (routes.byName.has(route.name)) found.push(refusal('ROUTE_EXISTS', messages.routeExists));
 	}
 	for (const {route} of units) {
-		if (existingFile(snapshot, route.controllerPath) !== undefined) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists));
+		if (taken(route.controllerPath)) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists));
 	}
 	for (const {route} of units) {
-		if (route.viewPath !== undefined && existingFile(snapshot, route.viewPath) !== undefined) {
+		if (route.viewPath !== undefined && taken(route.viewPath)) {
 			found.push(refusal('VIEW_EXISTS', messages.viewExists));
 		}
 	}

@@ -1,12 +1,11 @@
 // edu mock:init: POST /api/init/schema then /api/init/data, each step's status printed;
 // the first failure becomes one clear line (or a JSON report).
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {writeJson} from '../commands/options.js';
-import type {InitOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import type {InitOptions} from './options.js';
 import {initMock, normaliseMockUrl} from './init-client.js';
 
-export async function runInit(options: InitOptions, io: Io): Promise<number> {
+export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const url = normaliseMockUrl(options.url);
 	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as http://localhost:9042 (got "${options.url}").`, 'INVALID_OPTION');
 	const seconds = Number(options.timeout);
@@ -26,16 +25,6 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
 	} else if (failure?.kind === 'timeout') {
 		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url} did not answer POST ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
 	}
-	if (options.json) {
-		writeJson(io, {
-			ok: error === undefined,
-			url,
-			steps: result.steps,
-			...(error ? {error: {code: error.code, message: error.message}} : {}),
-		});
-		return error ? error.exitCode : 0;
-	}
-	if (error) throw error;
-	io.stdout.write('[OK] Mock API initialised: schema and data created.\n');
-	return 0;
+	if (error) throw new EduError(error.code, error.message, error.exitCode, {details: {url, steps: result.steps}});
+	return {json: {url, steps: result.steps}, text: '[OK] Mock API initialised: schema and data created.\n'};
 }

@@ -3,9 +3,9 @@
 import {existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {startFolder, writeJson} from '../commands/options.js';
-import type {PersistOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {PersistOptions} from './options.js';
 import {writeFileAtomic} from '../core/atomic-write.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
@@ -38,7 +38,7 @@ async function chooseService(model: ComposeModel, options: PersistOptions, io: I
 	}
 }
 
-export async function runPersist(options: PersistOptions, io: Io): Promise<number> {
+export async function runPersist(options: PersistOptions, io: Io): Promise<Outcome> {
 	if (options.target !== undefined) {
 		const problem = checkTarget(options.target);
 		if (problem) throw new UsageError(problem, 'INVALID_OPTION');
@@ -60,14 +60,12 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<numbe
 	const folderShown = `${path.relative(start, folder).split(path.sep).join('/')}/`;
 
 	if (options.dryRun) {
-		if (options.json) {
-			writeJson(io, {ok: true, composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command});
-		} else if (plan.changed) {
-			io.stdout.write(`Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`);
-		} else {
-			io.stdout.write(`${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`);
-		}
-		return 0;
+		return {
+			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command},
+			text: plan.changed
+				? `Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`
+				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`,
+		};
 	}
 
 	if (options.restart) {
@@ -93,27 +91,23 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<numbe
 		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
 	}
 
-	if (!options.json) {
-		io.stdout.write([
-			plan.changed
-				? `${shown}: added the volume ${plan.volume} to service "${service}".`
-				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
-			...(createdFolder ? [`Created ${folderShown}: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.`] : []),
-			...(options.restart ? [] : [
-				plan.changed ? 'Restart the mock API to use it:' : 'If the mock API was started before the volume was there, restart it:',
-				`  ${command}`,
-				'then create its database: edu mock:init',
-			]),
-			'',
-		].join('\n'));
-	}
-	if (options.restart) {
-		const {restartCompose} = await import('./docker.js');
-		await restartCompose(composeArgs(compose), compose.dir, options.json ? {...io, stdout: io.stderr} : io);
-		if (!options.json) io.stdout.write('Mock API restarted. Next: edu mock:init\n');
-	}
-	if (options.json) {
-		writeJson(io, {ok: true, composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, dryRun: false, restartCommand: command, restarted: Boolean(options.restart)});
-	}
-	return 0;
+	const summary = [
+		plan.changed
+			? `${shown}: added the volume ${plan.volume} to service "${service}".`
+			: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
+		...(createdFolder ? [`Created ${folderShown}: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.`] : []),
+		...(options.restart ? [] : [
+			plan.changed ? 'Restart the mock API to use it:' : 'If the mock API was started before the volume was there, restart it:',
+			`  ${command}`,
+			'then create its database: edu mock:init',
+		]),
+		'',
+	].join('\n');
+	const json = {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, dryRun: false, restartCommand: command, restarted: Boolean(options.restart)};
+	if (!options.restart) return {json, text: summary};
+	// What was written is said before Docker's own output, which streams while it restarts.
+	if (!options.json) io.stdout.write(summary);
+	const {restartCompose} = await import('./docker.js');
+	await restartCompose(composeArgs(compose), compose.dir, options.json ? {...io, stdout: io.stderr} : io);
+	return {json, text: 'Mock API restarted. Next: edu mock:init\n'};
 }

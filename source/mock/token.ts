@@ -2,14 +2,14 @@
 import {existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {startFolder, writeJson} from '../commands/options.js';
-import type {TokenOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {TokenOptions} from './options.js';
 import {writeFileAtomic} from '../core/atomic-write.js';
 import {mockRootAbove} from './compose-file.js';
 import {addToken, checkTokenName, newToken} from './token-store.js';
 
-export async function runToken(name: string, options: TokenOptions, io: Io): Promise<number> {
+export async function runToken(name: string, options: TokenOptions, io: Io): Promise<Outcome> {
 	const nameProblem = checkTokenName(name);
 	if (nameProblem) throw new UsageError(nameProblem, 'INVALID_OPTION');
 	const start = startFolder(io, options);
@@ -39,17 +39,13 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
 	}
 
-	if (options.json) {
-		writeJson(io, {ok: true, name, token, file: shown, created: existing === undefined, replaced: edit.replaced, header: `Authorization: ${token}`});
-		return 0;
-	}
-	io.stdout.write([
+	const json = {name, token, file: shown, created: existing === undefined, replaced: edit.replaced, header: `Authorization: ${token}`};
+	return {json, text: [
 		`${edit.replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,
 		`  ${token}`,
 		'Send it in the Authorization request header, as the mock API expects:',
 		`  Authorization: ${token}`,
 		`  curl -H "Authorization: ${token}" http://localhost:9042/api/…`,
 		'',
-	].join('\n'));
-	return 0;
+	].join('\n')};
 }

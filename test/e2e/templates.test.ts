@@ -75,13 +75,13 @@ describe('make:api --template resource|upload, without PHP', () => {
 	});
 
 	it.each([
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 1, '--fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 1, 'Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 2, '--fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 2, 'Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
 		[['make:api', 'ville', '--template', 'resource'], 2, '--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int\n'],
 		[['make:api', 'ville', '--fields', 'nom:string'], 2, '--fields applies to --template resource only.\n'],
 		[['make:api', 'import', '--template', 'upload', '--methods', 'GET'], 2, '--methods does not apply to --template upload: its routes are POST.\n'],
-		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 1, 'The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
-		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 1, 'Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
+		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 2, 'The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
+		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 2, 'Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
 	])('%j is refused with one line, leaving the project unchanged', async (args, exitCode, stderr) => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
@@ -92,7 +92,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 	it('--json reports a refused option as {ok: false}', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--fields', 'id:int', '--json'], {cwd: root});
-		expect(result.exitCode).toBe(1);
+		expect(result.exitCode).toBe(2);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: false,
 			error: {code: 'INVALID_OPTION', message: 'Invalid field: "id" is the primary key the database generates; leave it out of the fields.'},

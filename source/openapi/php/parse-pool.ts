@@ -114,6 +114,11 @@ async function parseShare(url: URL, root: string, files: readonly string[], budg
 	return results;
 }
 
+/** A worker says `ready` once loaded, then sends one message per file, in order. */
+export const readyMessage = 'ready';
+/** How long a worker may take to load (a busy machine), before its first file's budget starts. */
+const startMs = 30_000;
+
 function runWorker(url: URL, root: string, files: readonly string[], budgetMs: number, take: (result: ParseResult) => void): Promise<'done' | 'timeout' | Error> {
 	return new Promise((resolve) => {
 		const worker = new Worker(url, {workerData: {root, files}});
@@ -126,16 +131,18 @@ function runWorker(url: URL, root: string, files: readonly string[], budgetMs: n
 			void worker.terminate();
 			resolve(outcome);
 		};
-		const arm = (): void => {
+		const arm = (ms: number, outcome: 'timeout' | Error): void => {
 			clearTimeout(timer);
-			timer = setTimeout(() => finish('timeout'), budgetMs);
+			timer = setTimeout(() => finish(outcome), ms);
 		};
-		arm();
+		arm(startMs, new Error(`the parse worker did not start in ${startMs / 1000} s`));
 		worker.on('message', (text: string) => {
-			for (const result of decodeResults(text)) take(result);
-			received++;
+			if (text !== readyMessage) {
+				for (const result of decodeResults(text)) take(result);
+				received++;
+			}
 			if (received === files.length) finish('done');
-			else arm();
+			else arm(budgetMs, 'timeout');
 		});
 		worker.once('error', (error) => finish(error));
 		worker.once('exit', (code) => finish(new Error(`worker exited with ${code}`)));
