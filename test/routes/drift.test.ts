@@ -71,7 +71,7 @@ describe('each status on its own fixture', () => {
 });
 
 describe('projects that agree', () => {
-	it.each(['openapi/project', 'openapi/forms', 'sample'])('%s: every route ok, web routes included', async (fixture) => {
+	it.each(['openapi/project', 'openapi/forms', 'openapi/mock-api', 'openapi/realistic', 'sample'])('%s: every route ok, web routes included', async (fixture) => {
 		const rows = await rowsOf(fixture);
 		expect(rows.length).toBeGreaterThan(0);
 		expect(rows.flatMap((row) => row.problems)).toEqual([]);
