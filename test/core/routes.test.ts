@@ -41,6 +41,14 @@ describe('appending keeps every existing byte', () => {
 		expect(after.replace(/\r\n/g, '')).not.toContain('\n');
 	});
 
+	it('ends a CRLF file that has no final newline with CRLF, not LF, before the new route', () => {
+		const before = fixture('crlf').replace(/(\r\n)+$/, '');
+		expect(before.endsWith('\n')).toBe(false);
+		const after = appended(before);
+		expect(after.startsWith(`${before}\r\n`)).toBe(true);
+		expect(after.replace(/\r\n/g, '')).not.toContain('\n');
+	});
+
 	it('separates entries by a blank line when the file does', () => {
 		expect(appended(fixture('sample'))).toMatch(/httpMethod: \[GET\]\n\napi_ville:\n/);
 		expect(appended(fixture('crlf'))).toMatch(/httpMethod: \[GET\]\r\napi_ville:\r\n/);
