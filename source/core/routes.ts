@@ -1,9 +1,11 @@
-// routes.yaml: parsed with the `yaml` package to validate and index it, appended to as text
-// (every existing byte kept), re-parsed and compared before anything is written.
-// This is the only code that edits routes.yaml.
-import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
+// routes.yaml: validated and indexed (by the line scanner when the file has the usual shape,
+// by the `yaml` package otherwise), appended to as text (every existing byte kept), re-parsed
+// and compared before anything is written. This is the only code that edits routes.yaml.
+import {createRequire} from 'node:module';
+import type {Document, LineCounter, Node} from 'yaml';
 import {refusal, type Refusal} from './errors.js';
 import {routesPath} from './project-root.js';
+import {scanRoutes} from './routes-scan.js';
 
 export {routesPath};
 
@@ -73,9 +75,32 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 
 /** Parses and indexes routes.yaml, or says where and why it cannot be used. */
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
+	const scanned = text.includes('\0') ? undefined : scanRoutes(text);
+	if (scanned === undefined) return composeRoutes(text, path, exists);
+	const entries = scanned.entries.map((entry) => ({...entry, col: 1}));
+	return indexRoutes(path, text, exists, entries, scanned.indent ?? 4, isSpaced(text, entries.length), lineEnding(text));
+}
+
+function lineEnding(text: string): '\n' | '\r\n' {
+	return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+// The `yaml` package (some 260 KB of code) is loaded only when a file needs the full parse.
+let yamlModule: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+	yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+	return yamlModule;
+}
+
+/**
+ * parseRoutes through the full YAML parse, whatever the file's shape: what parseRoutes does
+ * for every file the scanner leaves, and the reference its fast path is tested against.
+ */
+export function composeRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	const nul = text.indexOf('\0');
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
-	const eol: '\n' | '\r\n' = /\r\n/.test(text) ? '\r\n' : '\n';
+	const eol = lineEnding(text);
+	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
 	const counter = new LineCounter();
 	let document: Document.Parsed;
 	try {

@@ -1,0 +1,181 @@
+// The routes.yaml fast path (the line scanner) against the full YAML parse, on generated files
+// and on those files mutated at random: same verdict, same entries, same error and position.
+import fc from 'fast-check';
+import {describe, expect, it} from 'vitest';
+import {scanRoutes} from '../../source/core/routes-scan.js';
+import {composeRoutes, parseRoutes, renderEntry, type RoutesFile} from '../../source/core/routes.js';
+import type {Refusal} from '../../source/core/errors.js';
+
+function summary(result: RoutesFile | Refusal): unknown {
+	if ('code' in result) return {code: result.code, message: result.message};
+	const {entries, indent, spaced, eol, appendProblem} = result;
+	return {entries, indent, spaced, eol, appendProblem};
+}
+
+const names = ['home', 'api_ville', 'api_ville-by-id', 'a.b', '_x', 'Home2', 'true', 'Null', 'FALSE', 'y', '1abc', "'quoted'", '"dq"', 'a b', 'api_ville'];
+const uris = ['/', '/api/ville', '/api/ville/{id}', "'/api/ville/{id}'", "'it''s'", '"/x"', '"a\\"b"', '123', '1.5', 'null', '~', '/a #c', '/a#b', '', "'", '[/a]', '{a: 1}', '&a /x', '*a', '!!str /x', '|', '/a: b', 'x'.repeat(40)];
+const controllers = ['Controller\\HomeController', "'Controller\\api\\VilleController'", '"Controller\\\\X"', 'True', '0x1F', '.inf', 'C # note'];
+const methodValues = ['[GET]', '[GET, POST]', '[ GET , post ]', '[]', '[GET,]', '[true]', '[GET', 'GET', 'post', '{a: 1}', '"GET"', '[GET] # c', '[ ]', '[[GET]]'];
+const blockLists = [['GET'], ['GET', 'POST'], ['null'], []];
+
+const line = fc.oneof(
+	fc.constant(''),
+	fc.constantFrom('# a comment', '  # indented comment', '#', '   '),
+);
+
+/** Mostly good values for the key, sometimes anything. */
+const valueOf = (good: string[]): fc.Arbitrary<string> => fc.oneof(
+	{weight: 8, arbitrary: fc.constantFrom(...good)},
+	{weight: 1, arbitrary: fc.constantFrom(...uris, ...controllers, ...methodValues)},
+);
+const comment = fc.constantFrom(false, false, false, true);
+const scalarField = (key: string, good: string[]) => fc.record({key: fc.constant(key), value: valueOf(good), block: fc.constant(null), comment});
+const methodField = fc.record({
+	key: fc.constant('httpMethod'),
+	value: valueOf(['[GET]', '[GET, POST]', '[ GET , post ]', 'GET']),
+	block: fc.option(fc.record({items: fc.constantFrom(...blockLists), extra: fc.constantFrom(0, 2, 4)}), {freq: 3}),
+	comment,
+});
+type Field = {key: string; value: string; block: {items: string[]; extra: number} | null; comment: boolean};
+
+const fields: fc.Arbitrary<Field[]> = fc.record({
+	three: fc.tuple(scalarField('uri', ['/', '/api/ville', "'/api/ville/{id}'", "'it''s'", '"/x"']), scalarField('controller', ['Controller\\HomeController', "'Controller\\api\\VilleController'"]), methodField),
+	extra: fc.option(fc.oneof(scalarField('defaults', ['x']), scalarField('uri', ['/again'])), {freq: 10}),
+	drop: fc.constantFrom(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2),
+	rotate: fc.nat({max: 2}),
+}).map(({three, extra, drop, rotate}) => {
+	const kept: Field[] = three.filter((_field, index) => index !== drop);
+	const rotated = [...kept.slice(rotate % kept.length), ...kept.slice(0, rotate % kept.length)];
+	return extra ? [...rotated, extra] : rotated;
+});
+
+const entry = fc.record({
+	name: fc.oneof({weight: 6, arbitrary: fc.constantFrom('home', 'api_ville', 'a.b', '_x', 'Home2', 'y')}, {weight: 1, arbitrary: fc.constantFrom(...names)}),
+	indent: fc.constantFrom(2, 4, 4, 4),
+	skew: fc.constantFrom(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, -1),
+	fields,
+	before: fc.array(line, {maxLength: 2}),
+});
+
+const file = fc.record({
+	entries: fc.array(entry, {maxLength: 4}),
+	eol: fc.constantFrom('\n', '\r\n'),
+	finalNewline: fc.boolean(),
+	bom: fc.constantFrom(false, false, false, false, false, true),
+	tail: fc.constantFrom('', '', '', '', '# end\n', '# end\n', '...\n', '---\nother: 1\n'),
+});
+
+type FileSpec = typeof file extends fc.Arbitrary<infer T> ? T : never;
+
+function render(spec: FileSpec): string {
+	const lines: string[] = [];
+	for (const route of spec.entries) {
+		lines.push(...route.before, `${route.name}:`);
+		route.fields.forEach((item, index) => {
+			const pad = ' '.repeat(Math.max(1, route.indent + (index === 1 ? route.skew : 0)));
+			if (item.key === 'httpMethod' && item.block) {
+				lines.push(`${pad}httpMethod:${item.comment ? ' # list' : ''}`);
+				for (const method of item.block.items) lines.push(`${pad}${' '.repeat(item.block.extra)}- ${method}`);
+			} else {
+				lines.push(`${pad}${item.key}: ${item.value}${item.comment ? ' # note' : ''}`);
+			}
+		});
+	}
+	let text = lines.join(spec.eol) + spec.tail.replace(/\n/g, spec.eol);
+	if (spec.finalNewline && !text.endsWith('\n')) text += spec.eol;
+	return (spec.bom ? '\uFEFF' : '') + text;
+}
+
+/** A file in the shape edu and the framework's skeleton write. */
+const canonical = fc.record({
+	routes: fc.uniqueArray(fc.record({
+		name: fc.stringMatching(/^[a-z_][a-z0-9_.-]{0,20}$/),
+		uri: fc.stringMatching(/^\/[a-z0-9/{}'._-]{0,30}$/),
+		controller: fc.stringMatching(/^Controller\\[A-Za-z\\]{1,20}$/),
+		methods: fc.uniqueArray(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), {minLength: 1, maxLength: 3}),
+	}), {selector: (route) => route.name, maxLength: 8}),
+	indent: fc.constantFrom(2, 4),
+	eol: fc.constantFrom('\n', '\r\n'),
+	spaced: fc.boolean(),
+	header: fc.boolean(),
+}).filter(({routes}) => routes.every((route) => !/^(?:true|false|null)$/i.test(route.name)))
+	.map(({routes, indent, eol, spaced, header}) => (header ? `# routes${eol}${eol}` : '')
+		+ routes.map((route) => renderEntry(route, indent, eol)).join(spaced ? eol : ''));
+
+const insertions = ['\'', '"', ':', ': ', '#', ' #', '-', '- ', '[', ']', '{', '}', ',', '&a ', '*a', '!', '|', '>', '%', '@', '`', '?', '\t', '\r', '\n', ' ', '  ', '\0', '\uFEFF', '\u0085', 'a', '1', 'é', '...', '---'];
+
+const mutation = fc.oneof(
+	fc.record({kind: fc.constant('insert' as const), at: fc.nat(), what: fc.constantFrom(...insertions)}),
+	fc.record({kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({min: 1, max: 4})}),
+	fc.record({kind: fc.constant('duplicate-line' as const), at: fc.nat()}),
+);
+
+type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+
+function mutate(text: string, edits: readonly Mutation[]): string {
+	let result = text;
+	for (const edit of edits) {
+		const at = result.length === 0 ? 0 : edit.at % (result.length + 1);
+		if (edit.kind === 'insert') result = result.slice(0, at) + edit.what + result.slice(at);
+		else if (edit.kind === 'delete') result = result.slice(0, at) + result.slice(at + edit.length);
+		else {
+			const start = result.lastIndexOf('\n', at - 1) + 1;
+			const end = result.indexOf('\n', at);
+			const copied = result.slice(start, end === -1 ? result.length : end + 1);
+			result = result.slice(0, start) + copied + (copied.endsWith('\n') ? '' : '\n') + result.slice(start);
+		}
+	}
+	return result;
+}
+
+const runs = {numRuns: 1500};
+
+describe('the routes.yaml fast path reads what the full parse reads', () => {
+	it('on the files edu writes, it is taken, and agrees', () => {
+		fc.assert(fc.property(canonical, (text) => {
+			expect(scanRoutes(text)).toBeDefined();
+			expect(summary(parseRoutes(text))).toEqual(summary(composeRoutes(text)));
+		}), runs);
+	});
+
+	const values = [...new Set([...uris, ...controllers, ...methodValues, ...names])];
+	it.each(['uri', 'controller', 'httpMethod', 'name'])('on every value form as the %s of a route', (key) => {
+		for (const value of values) {
+			for (const eol of ['\n', '\r\n']) {
+				const route: Record<string, string> = {name: 'home', uri: '/', controller: 'C', httpMethod: '[GET]', [key]: value};
+				const text = `${route['name']}:${eol}    uri: ${route['uri']}${eol}    controller: ${route['controller']}${eol}    httpMethod: ${route['httpMethod']}${eol}`;
+				expect(summary(parseRoutes(text)), text).toEqual(summary(composeRoutes(text)));
+			}
+		}
+	});
+
+	it('on every block list of methods', () => {
+		for (const items of [...blockLists, ['Null'], ['TRUE'], ['GET', 'false']]) {
+			for (const deeper of [0, 2, 4]) {
+				for (const note of ['', ' # methods']) {
+					const list = items.map((method) => `    ${' '.repeat(deeper)}- ${method}\n`).join('');
+					const text = `home:\n    uri: /\n    httpMethod:${note}\n${list}    controller: C\n`;
+					expect(summary(parseRoutes(text)), text).toEqual(summary(composeRoutes(text)));
+				}
+			}
+		}
+	});
+
+	it('on generated files, hand-written style, valid or not', () => {
+		let fast = 0;
+		fc.assert(fc.property(file, (spec) => {
+			const text = render(spec);
+			if (scanRoutes(text) !== undefined) fast++;
+			expect(summary(parseRoutes(text))).toEqual(summary(composeRoutes(text)));
+		}), runs);
+		// The comparison means something only if the generator reaches the fast path often.
+		expect(fast).toBeGreaterThan(runs.numRuns / 20);
+	});
+
+	it('on those files mutated at random', () => {
+		fc.assert(fc.property(fc.oneof(canonical, file.map(render)), fc.array(mutation, {minLength: 1, maxLength: 3}), (text, edits) => {
+			const mutated = mutate(text, edits);
+			expect(summary(parseRoutes(mutated))).toEqual(summary(composeRoutes(mutated)));
+		}), {numRuns: 3000});
+	});
+});
