@@ -10,8 +10,9 @@ export interface ScannedEntry {
 	readonly uri: string;
 	readonly controller: string;
 	readonly methods: readonly string[];
-	/** 1-based line of the entry's key (its column is 1). */
+	/** 1-based line and column of the entry's key (always column 1). */
 	readonly line: number;
+	readonly col: 1;
 	/** Offset of the entry's key in the text. */
 	readonly offset: number;
 }
@@ -29,11 +30,9 @@ export interface ScannedRoutes {
 const unusual = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\uFEFF\u2028\u2029\uFFFE\uFFFF]|\r(?!\n)/;
 
 // A route name at column 1: a plain scalar that the core schema reads as a string.
-const keyLine = /^([A-Za-z_][A-Za-z0-9_.-]{0,199}):(?:[ ]+(?:#.*)?)?$/;
-// An indented `key: value` line (the value is checked apart).
-const fieldLine = /^( +)(uri|controller|httpMethod):(?:[ ]+(.*?))?[ ]*$/;
-const blockItem = /^( +)- ([A-Za-z]+)[ ]*(?: #.*)?$/;
-const commentOrBlank = /^[ ]*(?:#.*)?$/;
+const keyLine = /^([A-Za-z_][A-Za-z0-9_.-]*):(?:[ ]+(?:#.*)?)?$/;
+// A `- METHOD` item of a block list, from its dash (trailing spaces already cut).
+const blockItem = /^- ([A-Za-z]+)(?:[ ]+#.*)?$/;
 
 // Plain scalars that start with a letter, `_`, `/` or `\` and hold no YAML indicator that
 // matters inside a plain scalar (`: `, ` #`): strings under the core schema unless one of these.
@@ -75,6 +74,10 @@ interface Draft {
 	listIndent?: number;
 }
 
+const space = 0x20;
+const hash = 0x23;
+const cr = 0x0d;
+
 /** The routes of a file in the canonical shape, or undefined when the full parse must decide. */
 export function scanRoutes(text: string): ScannedRoutes | undefined {
 	if (unusual.test(text)) return undefined;
@@ -97,62 +100,82 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 		const {name, line, offset, uri, controller, methods} = draft;
 		if (uri === undefined || controller === undefined || methods === undefined) return false;
 		if (entries.length === 0) indent = draft.indent;
-		entries.push({name, uri, controller, methods, line, offset});
+		entries.push({name, uri, controller, methods, line, col: 1, offset});
 		draft = undefined;
 		return true;
 	};
 
+	const length = text.length;
 	let offset = 0;
 	let lineNumber = 0;
 	do {
 		lineNumber++;
 		const lineOffset = offset;
-		const end = text.indexOf('\n', offset);
-		offset = end === -1 ? text.length : end + 1;
-		let line = text.slice(lineOffset, end === -1 ? text.length : end);
-		if (line.endsWith('\r')) line = line.slice(0, -1);
+		const newline = text.indexOf('\n', offset);
+		let end = newline === -1 ? length : newline;
+		offset = newline === -1 ? length : newline + 1;
+		if (end > lineOffset && text.charCodeAt(end - 1) === cr) end--;
+		// Trailing spaces never change what a line holds.
+		while (end > lineOffset && text.charCodeAt(end - 1) === space) end--;
+		let first = lineOffset;
+		while (first < end && text.charCodeAt(first) === space) first++;
+		if (first === end || text.charCodeAt(first) === hash) continue; // blank or comment
 
-		if (line.length === 0 || line[0] === ' ' || line[0] === '#') {
-			if (commentOrBlank.test(line)) continue;
-			if (draft === undefined) return undefined;
-			if (draft.list !== undefined) {
-				const item = blockItem.exec(line);
-				const itemIndent = item?.[1]!.length;
-				if (item && itemIndent! > draft.indent! && itemIndent === (draft.listIndent ?? itemIndent)) {
-					if (notStrings.has(item[2]!)) return undefined;
-					draft.listIndent = itemIndent;
-					draft.list.push(item[2]!.toUpperCase());
-					continue;
-				}
-				if (!endList(draft)) return undefined;
-			}
-			const field = fieldLine.exec(line);
-			if (!field || field[1]!.length !== (draft.indent ?? field[1]!.length)) return undefined;
-			draft.indent = field[1]!.length;
-			const key = field[2] as 'uri' | 'controller' | 'httpMethod';
-			const raw = field[3];
-			if (draft[key === 'httpMethod' ? 'methods' : key] !== undefined) return undefined;
-			if (key !== 'httpMethod') {
-				const value = raw === undefined ? undefined : scalarValue(raw);
-				if (value === undefined) return undefined;
-				draft[key] = value;
-			} else if (raw === undefined || raw === '' || raw.startsWith('#')) {
-				draft.list = [];
-				draft.listIndent = undefined;
-			} else {
-				const one = scalarValue(raw);
-				const methods = methodList(raw) ?? (one === undefined ? undefined : [one.toUpperCase()]);
-				if (methods === undefined) return undefined;
-				draft.methods = methods;
-			}
+		if (first === lineOffset) {
+			// A route name at column 1.
+			// Far below the parser's 1,024-character limit on an implicit key.
+			const key = end - lineOffset > 200 ? null : keyLine.exec(text.slice(lineOffset, end));
+			if (!key || notStrings.has(key[1]!) || !close() || names.has(key[1]!)) return undefined;
+			names.add(key[1]!);
+			draft = {name: key[1]!, line: lineNumber, offset: lineOffset};
 			continue;
 		}
-
-		const key = keyLine.exec(line);
-		if (!key || notStrings.has(key[1]!) || !close() || names.has(key[1]!)) return undefined;
-		names.add(key[1]!);
-		draft = {name: key[1]!, line: lineNumber, offset: lineOffset};
-	} while (offset < text.length);
+		if (draft === undefined) return undefined;
+		const depth = first - lineOffset;
+		if (draft.list !== undefined) {
+			if (text.charCodeAt(first) === 0x2d && depth > draft.indent! && depth === (draft.listIndent ?? depth)) {
+				const item = blockItem.exec(text.slice(first, end));
+				if (!item || notStrings.has(item[1]!)) return undefined;
+				draft.listIndent = depth;
+				draft.list.push(item[1]!.toUpperCase());
+				continue;
+			}
+			if (!endList(draft)) return undefined;
+		}
+		if (depth !== (draft.indent ?? depth)) return undefined;
+		draft.indent = depth;
+		const key = fieldKey(text, first);
+		if (key === undefined) return undefined;
+		let valueStart = first + key.length + 1;
+		if (valueStart < end && text.charCodeAt(valueStart) !== space) return undefined;
+		while (valueStart < end && text.charCodeAt(valueStart) === space) valueStart++;
+		const raw = text.slice(valueStart, end);
+		if (draft[key === 'httpMethod' ? 'methods' : key] !== undefined) return undefined;
+		if (key !== 'httpMethod') {
+			const value = scalarValue(raw);
+			if (value === undefined) return undefined;
+			draft[key] = value;
+		} else if (raw === '' || raw.startsWith('#')) {
+			draft.list = [];
+			draft.listIndent = undefined;
+		} else {
+			const methods = methodList(raw) ?? scalarMethod(raw);
+			if (methods === undefined) return undefined;
+			draft.methods = methods;
+		}
+	} while (offset < length);
 	if (!close()) return undefined;
 	return {entries, indent};
+}
+
+function fieldKey(text: string, at: number): 'uri' | 'controller' | 'httpMethod' | undefined {
+	if (text.startsWith('uri:', at)) return 'uri';
+	if (text.startsWith('controller:', at)) return 'controller';
+	if (text.startsWith('httpMethod:', at)) return 'httpMethod';
+	return undefined;
+}
+
+function scalarMethod(raw: string): string[] | undefined {
+	const one = scalarValue(raw);
+	return one === undefined ? undefined : [one.toUpperCase()];
 }

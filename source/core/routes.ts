@@ -50,7 +50,7 @@ export interface NewRoute {
 
 /** `/api/ville/{id}` and `/api/ville/{code}` are the same route pattern to the router. */
 export function uriPattern(uri: string): string {
-	return uri.replace(/\{[^}]*\}/g, '{}');
+	return uri.includes('{') ? uri.replace(/\{[^}]*\}/g, '{}') : uri;
 }
 
 export function methodUriKey(method: string, uri: string): string {
@@ -77,8 +77,8 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	const scanned = text.includes('\0') ? undefined : scanRoutes(text);
 	if (scanned === undefined) return composeRoutes(text, path, exists);
-	const entries = scanned.entries.map((entry) => ({...entry, col: 1}));
-	return indexRoutes(path, text, exists, entries, scanned.indent ?? 4, isSpaced(text, entries.length), lineEnding(text));
+	const {entries, indent} = scanned;
+	return indexRoutes(path, text, exists, entries, indent ?? 4, isSpaced(text, entries.length), lineEnding(text));
 }
 
 function lineEnding(text: string): '\n' | '\r\n' {
@@ -203,7 +203,7 @@ function indexRoutes(
 	path: string,
 	text: string,
 	exists: boolean,
-	entries: RouteEntry[],
+	entries: readonly RouteEntry[],
 	indent: number,
 	spaced: boolean,
 	eol: '\n' | '\r\n',
