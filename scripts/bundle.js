@@ -1,5 +1,6 @@
-// The `edu` bin as one ES module plus lazily loaded chunks (esbuild), so a run resolves a
-// handful of files instead of some two hundred: most of a cold start was module loading.
+// The `edu` bin as one small ES module plus lazily loaded chunks (esbuild), so a run resolves
+// a handful of files instead of some two hundred: most of a cold start was module loading.
+// The entry is source/bin.ts (start-up only: `--version` answered there), which imports cli.ts.
 // Ink, React, the prompts, php-parser and execa stay outside: they are loaded only by the
 // commands that use them (the wizard, edu openapi, edu start), as the sources import them.
 // The openapi parse worker is a second entry, so the bin's worker is always as fresh as the bin.
@@ -17,7 +18,7 @@ rmSync(path.join(repoRoot, 'dist', 'bin'), {recursive: true, force: true});
 
 await build({
 	absWorkingDir: repoRoot,
-	entryPoints: {edu: 'source/cli.ts', 'parse-worker': 'source/openapi/php/parse-worker.ts'},
+	entryPoints: {edu: 'source/bin.ts', 'parse-worker': 'source/openapi/php/parse-worker.ts'},
 	outdir: path.join('dist', 'bin'),
 	bundle: true,
 	splitting: true,
