@@ -2,6 +2,7 @@
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
 import {messages, refusal, type Refusal} from './errors.js';
+import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
@@ -9,15 +10,6 @@ import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js
 import {render} from './templates.js';
 import {templateUnits} from './template-units.js';
 import {pathParameters, uriProblem} from './uri.js';
-
-export interface FileChange {
-	/** Relative to the project root, with `/`. */
-	readonly path: string;
-	readonly action: 'create' | 'modify';
-	/** The content read in the snapshot (null for a file to create). */
-	readonly before: string | null;
-	readonly after: string;
-}
 
 export interface PlannedRoute extends NewRoute {
 	readonly className: string;
@@ -38,6 +30,8 @@ export interface Plan {
 	readonly refusals: readonly Refusal[];
 	readonly warnings: readonly string[];
 }
+
+export type {FileChange} from './file-change.js';
 
 export const openapiPath = 'app/Controller/api/openapi.php';
 
