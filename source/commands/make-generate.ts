@@ -33,28 +33,23 @@ export async function generate(request: MakeRequest, options: MakeOptions, io: I
 		refuse(firstRefusal);
 	}
 
-	if (options.dryRun) {
-		if (options.json) {
-			writeJson(io, jsonSuccess(planned, true));
-		} else {
-			io.stdout.write([
-				...summaryLines(planned),
-				'Dry run: nothing was written. The run would:',
-				...fileLines(planned.changes),
-				'',
-				...routesDiff(planned),
-				'',
-			].join('\n'));
-		}
-		return 0;
-	}
-
 	const {commit} = await import('../core/commit.js');
-	const {plan: written} = await commit(planned, snapshot);
+	const {sinkFor} = await import('../core/sink.js');
+	const written = await commit(planned, snapshot, sinkFor({...options, onSignal: io.onSignal}));
+	for (const note of written.notes) io.stderr.write(`Warning: ${note}\n`);
 	if (options.json) {
-		writeJson(io, jsonSuccess(written, false));
+		writeJson(io, jsonSuccess(written.plan, written.dryRun));
+	} else if (written.dryRun) {
+		io.stdout.write([
+			...summaryLines(written.plan),
+			'Dry run: nothing was written. The run would:',
+			...fileLines(written.plan.changes),
+			'',
+			...routesDiff(written.plan),
+			'',
+		].join('\n'));
 	} else {
-		io.stdout.write(`${[...summaryLines(written), successLine(written)].join('\n')}\n`);
+		io.stdout.write(`${[...summaryLines(written.plan), successLine(written.plan)].join('\n')}\n`);
 	}
 	return 0;
 }

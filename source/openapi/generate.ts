@@ -6,7 +6,6 @@ import type {JsonObject} from './arguments.js';
 import {buildDocument} from './build-document.js';
 import {formatDiagnostic, type Diagnostic} from './diagnostics.js';
 import {apiFolder, scanApiFolderParallel} from './scan.js';
-import {writeAtomically} from './write-output.js';
 import {toYaml} from './yaml-text.js';
 
 export const defaultOut = 'public/openapi.yaml';
@@ -57,7 +56,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
-	if (options.write) writeAtomically(root, out, yaml);
+	if (options.write) {
+		const {oneFileChangeset, sinkFor} = await import('../core/sink.js');
+		await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined));
+	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
 		out,
