@@ -1,12 +1,13 @@
 // Twenty runs at once, and runs killed at random moments: no route is ever lost, no route
 // ever lacks its controller, routes.yaml always parses.
-import {spawn} from 'node:child_process';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {build} from 'esbuild';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {parseRoutes} from '../../source/core/routes.js';
-import {binPath, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';
+import {binPath, readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function routesOf(root: string) {
 	const file = parseRoutes(readProjectFile(root, 'app/Config/routes.yaml'));
@@ -77,4 +78,96 @@ describe('runs killed at random moments (SIGKILL)', () => {
 			.filter((file) => file.includes('.edu-tmp-'));
 		expect(leftovers).toEqual([]);
 	}, 120_000);
+});
+
+/** test/helpers/killed-commit.ts bundled once, next to dist/ so it finds templates/. */
+async function killedCommitScript(): Promise<string> {
+	const outfile = path.join(repoRoot, 'dist', 'test-helpers', 'killed-commit.mjs');
+	await build({
+		entryPoints: [path.join(repoRoot, 'test/helpers/killed-commit.ts')],
+		outfile,
+		bundle: true,
+		format: 'esm',
+		platform: 'node',
+		target: 'node20',
+		banner: {js: "import {createRequire as __createRequire} from 'node:module';\nconst require = __createRequire(import.meta.url);"},
+		logLevel: 'warning',
+	});
+	return outfile;
+}
+
+function deadPid(): number {
+	const child = spawnSync(process.execPath, ['-e', '0']);
+	return child.pid;
+}
+
+function dotFiles(root: string): string[] {
+	return ['app/Config', 'app/Controller/api'].flatMap((folder) => readdirSync(path.join(root, folder)).filter((name) => name.startsWith('.')).map((name) => `${folder}/${name}`));
+}
+
+describe('a run killed between its two renames (controller in place, routes.yaml not yet)', () => {
+	it('does not block the next run: it says so, removes the orphan controller, and writes', async () => {
+		const script = await killedCommitScript();
+		const root = tempProject('sample');
+		const routesBefore = readProjectFile(root, 'app/Config/routes.yaml');
+		const killed = spawnSync(process.execPath, [script, root, 'ville', 'rename-routes']);
+		expect(killed.signal).toBe('SIGKILL');
+		// The window itself: the controller is there, its route is not, the lock names a dead pid.
+		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(true);
+		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(routesBefore);
+		expect(dotFiles(root)).toContain('app/Config/.routes.yaml.edu-lock');
+
+		const next = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(next, next.stderr).toMatchObject({exitCode: 0});
+		expect(next.stderr).toBe('Warning: An earlier edu run was killed while writing: removed what it had half-written (app/Controller/api/VilleController.php).\n');
+		expect(next.stdout).toContain('[OK] Controller and route successfully generated');
+		expect(routesOf(root).byName.has('api_ville')).toBe(true);
+		expect(dotFiles(root)).toEqual([]);
+	}, 60_000);
+
+	it('a controller the user changed since is kept (only files still as the killed run wrote them are removed)', async () => {
+		const script = await killedCommitScript();
+		const root = tempProject('sample');
+		spawnSync(process.execPath, [script, root, 'ville', 'rename-routes']);
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(controller, `${readFileSync(controller, 'utf8')}// edited\n`);
+		const next = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(next.exitCode).toBe(1);
+		expect(next.stderr).toBe('Controller already exists.\n');
+		expect(readFileSync(controller, 'utf8')).toMatch(/\/\/ edited\n$/);
+	}, 60_000);
+});
+
+describe('the lock', () => {
+	it('left by a killed run (its pid gone) is taken over at once', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Config/.routes.yaml.edu-lock'), JSON.stringify({pid: deadPid()}));
+		const started = performance.now();
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		const elapsed = performance.now() - started;
+		expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		// A cold run takes well under a second here; waiting for the lock would take 30 s.
+		expect(elapsed).toBeLessThan(4000);
+		expect(dotFiles(root)).toEqual([]);
+	}, 60_000);
+
+	it.each(['SIGTERM', 'SIGINT'] as const)('%s while waiting for a live run\'s lock ends the run within a second, nothing written, its own lock never taken', async (signal) => {
+		const root = tempProject('empty');
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		// This test process holds the lock, as another edu run would.
+		writeFileSync(path.join(root, 'app/Config/.routes.yaml.edu-lock'), JSON.stringify({pid: process.pid}));
+		const before = snapshotTree(root);
+		const child = spawn(process.execPath, [binPath, 'make:api', 'ville', '--yes'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
+		let stderr = '';
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		const sent = performance.now();
+		child.kill(signal);
+		const code = await exited;
+		expect(performance.now() - sent).toBeLessThan(1000);
+		expect(code).toBe(1);
+		expect(stderr).toBe(`Interrupted (${signal}) while waiting for another edu run to finish writing; nothing was written.\n`);
+		expect(snapshotTree(root)).toEqual(before);
+	}, 60_000);
 });
