@@ -1,4 +1,4 @@
-import {existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, watch, writeFileSync} from 'node:fs';
 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -143,6 +143,49 @@ describe('commit', () => {
 		await expect(commit(planned, snapshot)).rejects.toThrow(/outside the project/);
 		expect(snapshotTree(root)).toEqual(before);
 		expect(readdirSync(outside)).toEqual([]);
+	});
+
+	describe('app/Controller/api swapped for a link to an outside folder mid-run: no controller text ever lands outside', () => {
+		const steps: Array<[string, keyof SinkFs, 'before' | 'after']> = [];
+		for (const operation of ['create', 'fstat', 'write', 'fsync', 'close', 'link', 'rename'] as const) {
+			for (const when of ['before', 'after'] as const) steps.push([`${when} ${operation}`, operation, when]);
+		}
+		it.each(steps)('%s', async (_label, operation, when) => {
+			const root = tempProject('sample');
+			const outside = tempProject();
+			const api = path.join(root, 'app/Controller/api');
+			const snapshot = snapshotOf(root);
+			const planned = plan(ville, snapshot);
+			let swapped = false;
+			const swap = (): void => {
+				if (swapped) return;
+				swapped = true;
+				renameSync(api, `${api}-moved`);
+				symlinkSync(outside, api);
+			};
+			const real = realFs[operation] as (...rest: unknown[]) => unknown;
+			const fs = {...realFs, [operation]: (...args: unknown[]) => {
+				if (when === 'before') swap();
+				const result = real(...args);
+				if (when === 'after') swap();
+				return result;
+			}} as SinkFs;
+			// Every write to outside is watched, not only what is left at the end.
+			const seen: string[] = [];
+			const watcher = watch(outside, (_event, name) => {
+				if (name) seen.push(name);
+			});
+			const outcome = await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}})).then(() => 'written', (error: unknown) => error);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			watcher.close();
+			if (swapped) expect(outcome).toBeInstanceOf(EduError);
+			for (const name of readdirSync(outside)) {
+				expect(readFileSync(path.join(outside, name), 'utf8')).not.toContain('class VilleController');
+			}
+			expect(readdirSync(outside)).toEqual([]);
+			// At most an empty temp file was created there (and removed at once): never the controller.
+			for (const name of new Set(seen)) expect(name).toMatch(/^\.VilleController\.php\.edu-tmp-/);
+		});
 	});
 
 	it('cleans temp files left by a killed run', async () => {

@@ -1,7 +1,7 @@
 // Twenty runs at once, and runs killed at random moments: no route is ever lost, no route
 // ever lacks its controller, routes.yaml always parses.
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, watch, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {build} from 'esbuild';
 import fc from 'fast-check';
@@ -170,4 +170,57 @@ describe('the lock', () => {
 		expect(stderr).toBe(`Interrupted (${signal}) while waiting for another edu run to finish writing; nothing was written.\n`);
 		expect(snapshotTree(root)).toEqual(before);
 	}, 60_000);
+});
+
+describe('a folder swapped for a link to outside the project while make:api runs', () => {
+	it('never puts a file with controller text outside (20 races)', async () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		const api = path.join(root, 'app/Controller/api');
+		const found: string[] = [];
+		const look = (name: string): void => {
+			try {
+				const text = readFileSync(path.join(outside, name), 'utf8');
+				if (text.includes('Controller')) found.push(`${name}: ${text.slice(0, 200)}`);
+			} catch {
+				// Gone already.
+			}
+		};
+		const watcher = watch(outside, (_event, name) => name && look(name));
+		try {
+			for (let round = 0; round < 20; round++) {
+				// A shell swaps the folder for a link to `outside` and back (atomic renames), as fast as it can, during the run.
+				symlinkSync(outside, `${api}.link`);
+				const swapper = spawn('bash', ['-c', 'while mv -T "$1" "$1.real" && mv -T "$1.link" "$1" && mv -T "$1" "$1.link" && mv -T "$1.real" "$1"; do :; done', 'swap', api], {stdio: 'ignore', detached: true});
+				const swapperExited = new Promise((resolve) => swapper.on('exit', resolve));
+				const run = await runEdu(['make:api', `Race${round}`, '--yes'], {cwd: root});
+				// The whole group: an mv still running would swap again after the restore below.
+				try {
+					process.kill(-swapper.pid!, 'SIGKILL');
+				} catch {
+					// It stopped by itself: edu created the folder while it was briefly missing.
+				}
+				await swapperExited;
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				// Put the real folder back wherever the swapper stopped.
+				for (const link of [api, `${api}.link`]) {
+					if (lstatSync(link, {throwIfNoEntry: false})?.isSymbolicLink()) unlinkSync(link);
+				}
+				if (existsSync(`${api}.real`)) {
+					// edu may have created app/Controller/api while it was briefly missing: keep what it wrote.
+					if (existsSync(api)) {
+						for (const name of readdirSync(api)) renameSync(path.join(api, name), path.join(`${api}.real`, name));
+						rmSync(api, {recursive: true});
+					}
+					renameSync(`${api}.real`, api);
+				}
+				expect([0, 1]).toContain(run.exitCode);
+				for (const name of readdirSync(outside)) look(name);
+			}
+		} finally {
+			watcher.close();
+		}
+		expect(found).toEqual([]);
+		expect(readdirSync(outside)).toEqual([]);
+	}, 120_000);
 });
