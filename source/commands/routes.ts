@@ -36,7 +36,7 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	const {inspectRoutes} = await import('../routes/report.js');
 	const {problemCount, renderProblems, renderTable, statusText} = await import('../routes/table.js');
 	const root = context.projectRoot(startFolder(io, options));
-	const {routes, rows} = inspectRoutes(root);
+	const {routes, rows} = await inspectRoutes(root);
 	const problems = problemCount(rows);
 	const failed = Boolean(options.check) && problems > 0;
 	const json = {

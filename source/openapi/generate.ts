@@ -6,6 +6,7 @@ import {EduError} from '../core/errors.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument} from './document/build-document.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
+import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolderParallel} from './php/scan.js';
 import {writeAtomically} from './write-output.js';
 
@@ -17,6 +18,8 @@ export interface GenerateOptions {
 	readonly out?: string;
 	/** False: build and return the YAML, write nothing. */
 	readonly write: boolean;
+	/** Worker threads, time budget per file (see parse-pool.ts). */
+	readonly parse?: ParseOptions;
 }
 
 export interface GenerateResult {
@@ -46,7 +49,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
-	const scan = await scanApiFolderParallel(root);
+	const scan = await scanApiFolderParallel(root, options.parse);
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);
 	}

@@ -150,8 +150,20 @@ export class Args {
 	}
 }
 
+/** Nested arrays may share parts (`const B = [A, A];`): their JSON is cut off past this many values. */
+export const maxJsonValues = 200_000;
+
 /** A PHP value as JSON data: list arrays become lists, keyed arrays maps; objects are left out. */
 export function toJson(value: PhpValue, site: Site, report: Diagnostics, what: string): Json | undefined {
+	const budget = {left: maxJsonValues};
+	const converted = jsonOf(value, site, report, what, budget);
+	if (budget.left >= 0) return converted;
+	report.error(site, `${what}: this value expands to more than ${maxJsonValues} values (nested constants repeat each other); edu stops there`);
+	return undefined;
+}
+
+function jsonOf(value: PhpValue, site: Site, report: Diagnostics, what: string, budget: {left: number}): Json | undefined {
+	if (--budget.left < 0) return undefined;
 	if (value === null || typeof value !== 'object') {
 		if (typeof value === 'number' && !Number.isFinite(value)) {
 			report.warn(site, `${what}: ${phpString(value)} cannot be written in JSON; left out`);
@@ -163,14 +175,16 @@ export function toJson(value: PhpValue, site: Site, report: Diagnostics, what: s
 		if (value.isList()) {
 			const list: Json[] = [];
 			for (const item of value.values()) {
-				const converted = toJson(item, site, report, what);
+				const converted = jsonOf(item, site, report, what, budget);
+				if (budget.left < 0) return undefined;
 				if (converted !== undefined) list.push(converted);
 			}
 			return list;
 		}
 		const map: JsonObject = {};
 		for (const [key, item] of value.entries()) {
-			const converted = toJson(item, site, report, what);
+			const converted = jsonOf(item, site, report, what, budget);
+			if (budget.left < 0) return undefined;
 			if (converted !== undefined) map[String(key)] = converted;
 		}
 		return map;

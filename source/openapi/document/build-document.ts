@@ -72,7 +72,9 @@ export function buildDocument(files: readonly PhpFileFacts[]): BuildResult {
 class DocumentParts {
 	readonly infos: JsonObject[] = [];
 	readonly servers: JsonObject[] = [];
-	readonly tags: JsonObject[] = [];
+	readonly tags: Array<{tag: JsonObject; site: Site}> = [];
+	/** Tags named by operations, in the order the operations were read. */
+	readonly usedTags: string[] = [];
 	readonly schemas: JsonObject = {};
 	readonly securitySchemes: JsonObject = {};
 	readonly paths = new Map<string, Map<string, {operation: JsonObject; site: Site}>>();
@@ -124,7 +126,7 @@ class DocumentParts {
 		}
 		for (const item of roles.get('tag') ?? []) {
 			const tag = tagFrom(new Args(item.object, item.spec, report));
-			if (tag) this.tags.push(tag);
+			if (tag) this.tags.push({tag, site: item.object.site});
 		}
 		for (const item of roles.get('securityScheme') ?? []) {
 			const scheme = securitySchemeFrom(new Args(item.object, item.spec, report));
@@ -152,6 +154,8 @@ class DocumentParts {
 			return;
 		}
 		item.set(built.method, {operation: built.operation, site: built.site});
+		const tags = built.operation['tags'];
+		if (Array.isArray(tags)) for (const tag of tags) if (typeof tag === 'string') this.usedTags.push(tag);
 		this.operations.push({method: built.method.toUpperCase(), path: built.path, className, methodName, site: built.site});
 	}
 
@@ -167,7 +171,6 @@ class DocumentParts {
 		document['info'] = info ?? {...defaultInfo};
 		if (this.servers.length > 0) document['servers'] = this.servers;
 		const paths: JsonObject = {};
-		const usedTags: string[] = [];
 		for (const path of [...this.paths.keys()].sort(byCodePoint)) {
 			const item: JsonObject = {};
 			const methods = this.paths.get(path)!;
@@ -175,8 +178,6 @@ class DocumentParts {
 				const operation = methods.get(method)?.operation;
 				if (!operation) continue;
 				item[method] = operation;
-				const tags = operation['tags'];
-				if (Array.isArray(tags)) for (const tag of tags) if (typeof tag === 'string') usedTags.push(tag);
 			}
 			paths[path] = item;
 		}
@@ -186,12 +187,34 @@ class DocumentParts {
 		if (Object.keys(this.schemas).length > 0) components['schemas'] = this.schemas;
 		if (Object.keys(this.securitySchemes).length > 0) components['securitySchemes'] = this.securitySchemes;
 		if (Object.keys(components).length > 0) document['components'] = components;
-		// Declared tags (the first declaration of a name kept), then the ones operations use without declaring them.
-		const tags = new Map<string, JsonObject>();
-		for (const tag of this.tags) if (!tags.has(String(tag['name']))) tags.set(String(tag['name']), tag);
-		for (const name of usedTags) if (!tags.has(name)) tags.set(name, {name});
-		if (tags.size > 0) document['tags'] = [...tags.values()];
+		const tags = this.#tags();
+		if (tags.length > 0) document['tags'] = tags;
 		return document;
+	}
+
+	/**
+	 * The top-level tags, by swagger-php's rules (its AugmentTags processor): a tag declared twice
+	 * keeps the place of its first declaration and the content of its last; declared tags no
+	 * operation uses are dropped; tags operations use without declaring them follow, in the order
+	 * first used, with their name as description.
+	 */
+	#tags(): JsonObject[] {
+		const {report} = this.context;
+		const used = new Set(this.usedTags);
+		const declared = new Map<string, {tag: JsonObject; site: Site}>();
+		for (const entry of this.tags) {
+			const name = String(entry.tag['name']);
+			const earlier = declared.get(name);
+			if (earlier) report.warn(earlier.site, `Tag ${name} is declared again at ${entry.site.file}:${entry.site.line}; that last declaration is used (as swagger-php does)`);
+			declared.set(name, entry);
+		}
+		const tags: JsonObject[] = [];
+		for (const [name, {tag, site}] of declared) {
+			if (used.has(name)) tags.push(tag);
+			else report.warn(site, `Tag ${name} is used by no operation; left out (as swagger-php does)`);
+		}
+		for (const name of used) if (!declared.has(name)) tags.push({name, description: name});
+		return tags;
 	}
 }
 

@@ -2,7 +2,7 @@
 // class and global constants, `X::class`, and the operators PHP allows in constant expressions.
 import {constantCandidates, resolveClassName, type NameScope} from './php-names.js';
 import {isNode, siteOf, type ClassFacts, type PhpNode} from './php-file.js';
-import {binary, EvaluationProblem, numberValue, unary} from './php-operators.js';
+import {binary, EvaluationProblem, maxArrayEntries, numberValue, unary} from './php-operators.js';
 import {normalizeKey, PhpArray, phpTruthy, type PhpObject, type PhpValue, type Site} from './php-value.js';
 import {unescapeDoubleQuoted} from './php-strings.js';
 
@@ -114,6 +114,7 @@ export class Evaluator {
 			const value = this.evaluate(expression(valueNode, site), context);
 			if (entry?.['unpack']) {
 				if (!(value instanceof PhpArray)) throw new EvaluationProblem('invalid', 'only arrays can be unpacked with ...', site);
+				if (array.size + value.size > maxArrayEntries) throw new EvaluationProblem('invalid', `this array has more than ${maxArrayEntries} entries; edu reads arrays up to that size`, site);
 				for (const [key, inner] of value.entries()) {
 					if (typeof key === 'number') array.push(inner);
 					else array.set(key, inner);
@@ -127,6 +128,7 @@ export class Evaluator {
 			} else {
 				array.push(value);
 			}
+			if (array.size > maxArrayEntries) throw new EvaluationProblem('invalid', `this array has more than ${maxArrayEntries} entries; edu reads arrays up to that size`, site);
 		}
 		return array;
 	}

@@ -10,8 +10,6 @@ export interface NameScope {
 	readonly constants: ReadonlyMap<string, string>;
 }
 
-export const globalScope: NameScope = {namespace: '', classes: new Map(), constants: new Map()};
-
 function qualify(namespace: string, name: string): string {
 	return namespace === '' ? name : `${namespace}\\${name}`;
 }

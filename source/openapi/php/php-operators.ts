@@ -13,6 +13,13 @@ export class EvaluationProblem extends Error {
 	}
 }
 
+/**
+ * Constants may double a string (`const B = A . A;` forty times is a terabyte) or an array
+ * (`[...A, ...A]`): values past these sizes are refused where they are built.
+ */
+export const maxStringLength = 1_000_000;
+export const maxArrayEntries = 100_000;
+
 export function numberValue(text: string, site: Site): number {
 	const digits = text.replace(/_/g, '');
 	let value: number;
@@ -59,8 +66,14 @@ export function unary(operator: string, value: PhpValue, site: Site): PhpValue {
 
 export function binary(operator: string, left: PhpValue, right: PhpValue, site: Site): PhpValue {
 	switch (operator) {
-		case '.':
-			return toText(left, site) + toText(right, site);
+		case '.': {
+			const text = toText(left, site);
+			const more = toText(right, site);
+			if (text.length + more.length > maxStringLength) {
+				throw new EvaluationProblem('invalid', `this string would be ${text.length + more.length} characters long; edu reads strings up to ${maxStringLength}`, site);
+			}
+			return text + more;
+		}
 		case '+':
 			if (left instanceof PhpArray && right instanceof PhpArray) {
 				const union = new PhpArray();

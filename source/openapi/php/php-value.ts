@@ -1,7 +1,7 @@
 // The values a PHP constant expression can have, as PHP holds them: ordered arrays with
 // int-or-string keys, and `new X(...)` objects kept as their class and arguments.
 
-/** Where something is written: a project-relative file and a 1-based line and column. */
+/** Where something is written: a project-relative file and a 1-based line and column (line 0: the file as a whole). */
 export interface Site {
 	readonly file: string;
 	readonly line: number;
@@ -9,7 +9,7 @@ export interface Site {
 }
 
 export function siteText(site: Site): string {
-	return `${site.file}:${site.line}:${site.col}`;
+	return site.line === 0 ? site.file : `${site.file}:${site.line}:${site.col}`;
 }
 
 export type PhpKey = string | number;
