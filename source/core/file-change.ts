@@ -6,8 +6,9 @@ import type {Refusal} from './errors.js';
 export interface FileChange {
 	/** Relative to the project root, with `/`. */
 	readonly path: string;
-	readonly action: 'create' | 'modify';
-	/** The content read in the snapshot (null for a file to create). */
+	/** `overwrite`: a file that exists, replaced whatever it holds (make:* --force). */
+	readonly action: 'create' | 'modify' | 'overwrite';
+	/** The content read in the snapshot (null for a file to create or overwrite: the snapshot does not read those). */
 	readonly before: string | null;
 	readonly after: string;
 	/** Permission bits of a created file (default 0o666 less the umask); a modified file keeps its own. */

@@ -3,6 +3,7 @@
 import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from './errors.js';
+import {readUploadApi, type UploadApi} from './framework-request.js';
 import {lockFileFor, readLock} from './lock.js';
 import {readRegularFile} from './regular-file.js';
 import {killedRunLeftovers} from './sink-fs.js';
@@ -17,6 +18,8 @@ export interface Snapshot {
 	readonly routes: RoutesFile;
 	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
 	readonly files: ReadonlyMap<string, string>;
+	/** The upload API of the installed framework's Request; `php` when absent. */
+	readonly uploadApi?: UploadApi;
 }
 
 /** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
@@ -28,7 +31,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost): Snapsh
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files};
+	return {root, routes, files, uploadApi: readUploadApi(root)};
 }
 
 function killedRunFiles(root: string, host: SinkHost): string[] {

@@ -146,7 +146,8 @@ function readText(run: Run, absolute: string): string | null {
 
 /** Under the lock: the project as planned, or a revised plan, or a refusal. */
 function recheck<T>(run: Run, changeset: Changeset<T>): Changeset<T> {
-	const matches = (candidate: Changeset<T>): boolean => candidate.changes.every((change) => readText(run, path.join(candidate.root, change.path)) === change.before);
+	// An overwrite (--force) replaces whatever is there.
+	const matches = (candidate: Changeset<T>): boolean => candidate.changes.every((change) => change.action === 'overwrite' || readText(run, path.join(candidate.root, change.path)) === change.before);
 	if (matches(changeset)) return changeset;
 	const revised = changeset.revise?.();
 	if (revised === undefined) {
@@ -162,6 +163,8 @@ interface Staged {
 	/** Where the content goes: the change's path, or the target of the link it names. */
 	readonly target: string;
 	readonly temp: string;
+	/** What the target held when it was replaced, for the rollback (null: it was created). */
+	previous?: string | null;
 }
 
 /** Every content to a temp file first, then the renames, the last change last. */
@@ -221,7 +224,7 @@ function resolveTarget(run: Run, root: string, change: FileChange): string {
 function writeTemp(run: Run, target: string, change: FileChange): string {
 	const {fs} = run;
 	const temp = tempName(run.host, target);
-	const existing = change.action === 'modify' ? fs.lstat(target) : null;
+	const existing = change.action === 'create' ? null : fs.lstat(target);
 	const descriptor = fs.create(temp, change.mode ?? 0o666);
 	run.temps.add(temp);
 	try {
@@ -243,16 +246,19 @@ function writeTemp(run: Run, target: string, change: FileChange): string {
 }
 
 /** Renames one temp file into place: a create never replaces a file that appeared meanwhile. */
-function place(run: Run, {change, target, temp}: Staged): void {
+function place(run: Run, step: Staged): void {
+	const {change, target, temp} = step;
 	const {fs} = run;
 	const realFolder = fs.realpath(path.dirname(target));
 	if (!isInside(fs.realpath(run.root), realFolder)) {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing).`);
 	}
-	if (change.action === 'modify') {
-		if (readText(run, target) !== change.before) {
+	if (change.action !== 'create') {
+		const previous = readText(run, target);
+		if (change.action === 'modify' && previous !== change.before) {
 			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
 		}
+		step.previous = previous;
 		fs.rename(temp, target);
 		run.temps.delete(temp);
 		return;
@@ -276,10 +282,10 @@ function place(run: Run, {change, target, temp}: Staged): void {
 
 /** Undoes what was placed, newest first; a step it cannot undo is named in the error. */
 function rollback(run: Run, done: readonly Staged[]): void {
-	for (const {change, target} of [...done].reverse()) {
+	for (const {change, target, previous} of [...done].reverse()) {
 		try {
-			if (change.before === null) run.fs.unlink(target);
-			else run.fs.rename(writeTemp(run, target, {...change, after: change.before}), target);
+			if (previous === undefined || previous === null) run.fs.unlink(target);
+			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify', after: previous}), target);
 		} catch (error) {
 			run.leftovers.push(`${run.shown(target)} (could not restore it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
 		}

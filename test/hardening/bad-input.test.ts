@@ -9,12 +9,12 @@ import type {Io} from '../../source/io.js';
 import {captureIo} from '../helpers/io.js';
 import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
-async function refusedUnchanged(root: string, args: string[]): Promise<string> {
+async function refusedUnchanged(root: string, args: string[], exitCode = 1, lines = 1): Promise<string> {
 	const before = snapshotTree(root);
 	const result = await runEdu(args, {cwd: root});
-	expect(result.exitCode, result.stderr).toBe(1);
+	expect(result.exitCode, result.stderr).toBe(exitCode);
 	expect(result.stdout).toBe('');
-	expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+	expect(result.stderr.trimEnd().split('\n')).toHaveLength(lines);
 	expect(result.stderr).not.toMatch(/\n\s+at /);
 	expect(snapshotTree(root)).toEqual(before);
 	return result.stderr;
@@ -62,7 +62,7 @@ describe('routes.yaml', () => {
 
 	it('two routes already serving the same method and URI: the new one is still checked against both', async () => {
 		const root = tempProject('sample');
-		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'])).toBe('Route "api_hello" already serves GET /api/hello.\n');
+		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'], 1, 2)).toBe('Route "api_hello" already serves GET /api/hello.\napp/Config/routes.yaml:9: route "api_hello" serves it: choose another --uri or --methods, or remove that route.\n');
 	});
 });
 
@@ -130,8 +130,8 @@ describe('confinement', () => {
 
 	it('a hostile --uri never becomes a path', async () => {
 		const root = tempProject('sample');
-		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/../../etc'])).toContain('".." segment');
-		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"])).toContain('Invalid URI');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/../../etc'], 2)).toContain('".." segment');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"], 2)).toContain('Invalid URI');
 	});
 });
 

@@ -44,7 +44,7 @@ describe('concurrent runs', () => {
 		const results = await Promise.all([1, 2, 3].map(() => runEdu(['make:api', 'ville', '--yes'], {cwd: root})));
 		expect(results.map((result) => result.exitCode).sort()).toEqual([0, 1, 1]);
 		for (const result of results.filter((candidate) => candidate.exitCode === 1)) {
-			expect(result.stderr).toMatch(/^(Route already exists\.|Controller already exists\.)\n$/);
+			expect(result.stderr).toMatch(/^(Route already exists\.|Controller already exists\.)\n(app\/\S+: [^\n]+\n)?$/);
 		}
 		expect(routesOf(root).entries.filter((entry) => entry.name === 'api_ville')).toHaveLength(1);
 	}, 60_000);
