@@ -28,6 +28,8 @@ export interface SinkFs {
 	lstat(target: string): Stats | null;
 	realpath(target: string): string;
 	readdir(target: string): string[];
+	/** Where an open file is now (Linux: /proc/self/fd), or null where the system cannot say. */
+	located(descriptor: number): string | null;
 }
 
 export interface SinkHost {
@@ -67,6 +69,13 @@ export const realFs: SinkFs = {
 	},
 	realpath: (target) => nodeFs.realpathSync(target),
 	readdir: (target) => nodeFs.readdirSync(target),
+	located(descriptor) {
+		try {
+			return nodeFs.readlinkSync(`/proc/self/fd/${descriptor}`);
+		} catch {
+			return null;
+		}
+	},
 };
 
 export const processHost: SinkHost = {
