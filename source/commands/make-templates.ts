@@ -23,10 +23,11 @@ Templates (--template):
   resource   a table's rows as JSON: GET and POST /api/<name> (list, create: 201, or 400 {"erreur", "champs"}), GET /api/<name>/{id} (one row: 200, or 404 {"erreur"})
              --fields name:type,...  string, string:LENGTH or int, all required
              --table NAME            the table (default: the Twig folder of the name, MyUserTest → my_user_test)
-  upload     POST /api/<name>: one file stored under a name made by the server; 201 {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored
+  upload     POST /api/<name>: one file stored under a name made by the server; 201 {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored; PHP's $_FILES on Edu Framework 2.3 (its Request has no upload methods), the seed's Request methods where the installed framework has them
              --field NAME            the form field of the file (default ${defaultUpload.field})
              --extensions LIST       the allowed extensions (default ${defaultUpload.extensions.join(',')})
-             --dir FOLDER            where files go, relative to the project root (default ${defaultUpload.dir})`;
+             --dir FOLDER            where files go, relative to the project root (default ${defaultUpload.dir})
+  Another method, or a path with no route: the router's HTML page "Error 405" / "Error 404", with status 200 on Edu Framework 2.3 (the seed says 405 / 404).`;
 
 export const templateExamples = `
   $ edu make:api ville --template resource --table ville \\

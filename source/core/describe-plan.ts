@@ -1,6 +1,7 @@
 // Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
 import type {Refusal} from './errors.js';
+import {describeUploadApi} from './framework-request.js';
 import type {FileChange, Plan} from './plan.js';
 import {existingFile, type Snapshot} from './project.js';
 import {routesPath} from './project-root.js';
@@ -12,6 +13,7 @@ export function summaryLines(plan: Plan): string[] {
 		lines.push(`Class : ./${route.controllerPath.replace(/\.php$/, '')}`);
 		lines.push(`URI : ${route.uri}`);
 		if (route.viewPath !== undefined) lines.push(`View : ./${route.viewPath}`);
+		if (route.uploadApi !== undefined) lines.push(`Upload : ${describeUploadApi(route.uploadApi)}`);
 	}
 	return lines;
 }
@@ -70,7 +72,7 @@ export interface JsonSuccess {
 	readonly uri: string;
 	readonly methods: readonly string[];
 	readonly files: ReadonlyArray<{path: string; action: FileChange['action']}>;
-	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string}>;
+	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string; uploadApi?: string}>;
 	readonly dryRun: boolean;
 	readonly warnings: readonly string[];
 	readonly diff?: string;
@@ -87,7 +89,7 @@ export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
 		uri: first?.uri ?? '',
 		methods: first?.methods ?? [],
 		files: plan.changes.map((change) => ({path: change.path, action: change.action})),
-		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className})),
+		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className, ...(route.uploadApi ? {uploadApi: route.uploadApi} : {})})),
 		dryRun,
 		warnings: plan.warnings,
 		...(dryRun ? {diff: `${diff.join('\n')}\n`} : {}),

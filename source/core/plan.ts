@@ -3,6 +3,7 @@
 // call it on every keystroke.
 import {messages, refusal, type Refusal} from './errors.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
+import type {UploadApi} from './framework-request.js';
 import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
@@ -24,6 +25,8 @@ export interface PlannedRoute extends NewRoute {
 	readonly className: string;
 	readonly controllerPath: string;
 	readonly viewPath?: string;
+	/** Upload template: the upload API the controller uses. */
+	readonly uploadApi?: UploadApi;
 }
 
 export interface Plan {
@@ -94,7 +97,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	}
 	// The resource and upload templates choose their own methods; request.methods is ignored.
 	const templated = template !== 'default' && kind === 'api' && badUri === undefined
-		? templateUnits(template, request, names, uri)
+		? templateUnits(template, request, names, uri, snapshot.uploadApi ?? 'php')
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
 	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, names, warnings);

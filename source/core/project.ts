@@ -3,6 +3,7 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from './errors.js';
+import {readUploadApi, type UploadApi} from './framework-request.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
 
 export {findProjectRoot} from './project-root.js';
@@ -13,6 +14,8 @@ export interface Snapshot {
 	readonly routes: RoutesFile;
 	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
 	readonly files: ReadonlyMap<string, string>;
+	/** The upload API of the installed framework's Request; `php` when absent. */
+	readonly uploadApi?: UploadApi;
 }
 
 /** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
@@ -21,7 +24,7 @@ export function readSnapshot(root: string): Snapshot | Refusal {
 	if ('code' in routes) return routes;
 	const files = new Map<string, string>();
 	for (const folder of ['app/Controller', 'app/Template']) listFiles(root, folder, files);
-	return {root, routes, files};
+	return {root, routes, files, uploadApi: readUploadApi(root)};
 }
 
 export function readRoutesFile(root: string): RoutesFile | Refusal {

@@ -1,5 +1,6 @@
 // What a make:api template contributes to a plan: its controllers and routes, or why not. Pure.
 import type {Refusal} from './errors.js';
+import type {UploadApi} from './framework-request.js';
 import type {Names} from './naming.js';
 import type {Unit} from './plan.js';
 import type {MakeRequest, TemplateKind} from './request.js';
@@ -15,8 +16,8 @@ export type TemplateUnits =
 export const templateKinds: readonly TemplateKind[] = ['default', 'resource', 'upload'];
 
 /** The units of the resource or upload template, for a request whose name and URI are already checked. */
-export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, names: Names, uri: string): TemplateUnits {
+export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, names: Names, uri: string, uploadApi: UploadApi): TemplateUnits {
 	return template === 'resource'
 		? resourceUnits(names, uri, request.fields, request.table, request.description)
-		: uploadUnits(names, uri, request.upload, request.description);
+		: uploadUnits(names, uri, request.upload, request.description, uploadApi);
 }

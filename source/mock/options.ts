@@ -15,10 +15,12 @@ export interface InitOptions {
 	readonly url: string;
 	readonly timeout: string;
 	readonly json?: boolean;
+	readonly cwd?: string;
 }
 
 export interface TokenOptions {
-	readonly file: string;
+	/** Default: var/api/configDataset.json. */
+	readonly file?: string;
 	readonly force?: boolean;
 	readonly json?: boolean;
 	readonly cwd?: string;
