@@ -230,6 +230,9 @@ function syntaxError(error: unknown, text: string, file: string): PhpSyntaxError
 		const line = before.split('\n').length;
 		return {kind: 'syntax-error', site: {file, line, col: offset - before.lastIndexOf('\n')}, message: `syntax error, unexpected '${lexer[1]}'`};
 	}
+	if (error instanceof RangeError) {
+		return {kind: 'syntax-error', site: {file, line: 1, col: 1}, message: 'cannot be parsed: its expressions are nested too deeply'};
+	}
 	if (typeof lineNumber !== 'number') {
 		return {kind: 'syntax-error', site: {file, line: 1, col: 1}, message: `cannot be parsed (${raw.split('\n')[0]})`};
 	}
