@@ -65,6 +65,11 @@ describe('sizes', () => {
 		expect(ms).toBeLessThan(8000);
 	});
 
+	it('brackets nested 5,000 deep: a one-line error, not a crash', async () => {
+		const {results} = await parseTexts([`<?php\nconst S = ${'['.repeat(5000)}${']'.repeat(5000)};\n`]);
+		expect(results).toEqual([{kind: 'syntax-error', site: {file: 'case0.php', line: 1, col: 1}, message: 'cannot be parsed: its expressions are nested too deeply'}]);
+	});
+
 	it('constants that double a string, an array or a nested value: a located error each', async () => {
 		const root = tempProject('openapi/project');
 		const lines = ['<?php', 'namespace Controller\\api;', 'use OpenApi\\Attributes;', "const S0 = 'ab';"];
