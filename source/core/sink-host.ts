@@ -8,7 +8,10 @@ import process from 'node:process';
 import type {Refusal} from './errors.js';
 import {readRegularFile} from './regular-file.js';
 
-/** Every file-system call the sink makes. */
+/**
+ * Every file-system call the sink makes to create, change, remove or read what it writes. (The
+ * path checks before anything is written, confinement.ts, read the disk directly.)
+ */
 export interface SinkFs {
 	mkdir(target: string): void;
 	rmdir(target: string): void;
