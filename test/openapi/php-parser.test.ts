@@ -65,6 +65,16 @@ describe('sizes', () => {
 		expect(ms).toBeLessThan(8000);
 	});
 
+	it('5,000 imports and 5,000 classes in one file: the imports are kept once, not once per class', async () => {
+		const uses = Array.from({length: 5000}, (_, index) => `use Vendor\\Lib\\Thing${index};`).join('\n');
+		const classes = Array.from({length: 5000}, (_, index) => `class C${index} {}`).join('\n');
+		const {results, ms} = await parseTexts([`<?php\nnamespace App;\n${uses}\n${classes}\n`], 8000);
+		const [facts] = results;
+		expect(facts && !('kind' in facts) && facts.classes.length).toBe(5000);
+		expect(facts && !('kind' in facts) && facts.classes[4999]!.scope.classes.get('thing4999')).toBe('Vendor\\Lib\\Thing4999');
+		expect(ms).toBeLessThan(8000);
+	});
+
 	it('brackets nested 5,000 deep: a one-line error, not a crash', async () => {
 		const {results} = await parseTexts([`<?php\nconst S = ${'['.repeat(5000)}${']'.repeat(5000)};\n`]);
 		expect(results).toEqual([{kind: 'syntax-error', site: {file: 'case0.php', line: 1, col: 1}, message: 'cannot be parsed: its expressions are nested too deeply'}]);
