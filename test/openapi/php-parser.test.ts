@@ -57,22 +57,21 @@ describe('inputs that made php-parser spin forever', () => {
 });
 
 describe('sizes', () => {
-	it('a class of 40,000 constants parses in linear time', async () => {
+	it('a class and an interface of 40,000 constants each parse in linear time', async () => {
 		const body = Array.from({length: 40_000}, (_, index) => `    const C${index} = ${index};`).join('\n');
-		const {results, ms} = await parseTexts([`<?php\nclass Big {\n${body}\n}\ninterface Wide {\n${body}\n}\n`], 8000);
+		// Within edu's own 10 s budget per file (quadratic joining took 30 s here).
+		const {results} = await parseTexts([`<?php\nclass Big {\n${body}\n}\ninterface Wide {\n${body}\n}\n`], 10_000);
 		const [facts] = results;
-		expect(facts && !('kind' in facts) && facts.classes[0]!.constants.size).toBe(40_000);
-		expect(ms).toBeLessThan(8000);
+		expect(facts && !('kind' in facts) && facts.classes.map((entry) => entry.constants.size)).toEqual([40_000, 40_000]);
 	});
 
 	it('5,000 imports and 5,000 classes in one file: the imports are kept once, not once per class', async () => {
 		const uses = Array.from({length: 5000}, (_, index) => `use Vendor\\Lib\\Thing${index};`).join('\n');
 		const classes = Array.from({length: 5000}, (_, index) => `class C${index} {}`).join('\n');
-		const {results, ms} = await parseTexts([`<?php\nnamespace App;\n${uses}\n${classes}\n`], 8000);
+		const {results} = await parseTexts([`<?php\nnamespace App;\n${uses}\n${classes}\n`], 10_000);
 		const [facts] = results;
 		expect(facts && !('kind' in facts) && facts.classes.length).toBe(5000);
 		expect(facts && !('kind' in facts) && facts.classes[4999]!.scope.classes.get('thing4999')).toBe('Vendor\\Lib\\Thing4999');
-		expect(ms).toBeLessThan(8000);
 	});
 
 	it('brackets nested 5,000 deep: a one-line error, not a crash', async () => {
