@@ -12,13 +12,11 @@ import {repoRoot, tempProject} from '../helpers/temp-project.js';
 
 const bundledWorker = pathToFileURL(path.join(repoRoot, 'dist', 'bin', 'parse-worker.js'));
 
-async function parseTexts(texts: readonly string[], budgetMs = 3000): Promise<{results: ParseResult[]; ms: number}> {
+async function parseTexts(texts: readonly string[], budgetMs = 3000): Promise<{results: ParseResult[]}> {
 	const root = tempProject();
 	const files = texts.map((_, index) => `case${index}.php`);
 	texts.forEach((text, index) => writeFileSync(path.join(root, files[index]!), text));
-	const started = Date.now();
-	const results = await parseAll(root, files, {threads: 2, budgetMs, workerUrl: bundledWorker});
-	return {results, ms: Date.now() - started};
+	return {results: await parseAll(root, files, {threads: 2, budgetMs, workerUrl: bundledWorker})};
 }
 
 const cut = (line: number, col: number, message: string) => ({line, col, message});
@@ -37,9 +35,9 @@ describe('inputs that made php-parser spin forever', () => {
 		['Foo::enum(', '<?php\n$a = Foo::enum(', cut(2, 16, "syntax error, unexpected end of file")],
 	];
 	it.each(cases)('%s: a located syntax error at once', async (_, text, {line, col, message}) => {
-		const {results, ms} = await parseTexts([text]);
+		// A hang would come back as 'could not be parsed in 3 s'.
+		const {results} = await parseTexts([text]);
 		expect(results).toEqual([{kind: 'syntax-error', site: {file: 'case0.php', line, col}, message}]);
-		expect(ms).toBeLessThan(3000);
 	});
 
 	it('Foo::enum at the very end is a complete statement', async () => {
