@@ -7,7 +7,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {InitOptions} from './options.js';
-import {initMock, normaliseMockUrl, type InitStep} from './init-client.js';
+import {defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {writeProjectText} from './token.js';
@@ -54,7 +54,7 @@ function restoreTokens(keeping: TokenKeeping): string[] {
 
 export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const url = normaliseMockUrl(options.url);
-	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as http://localhost:9042 (got "${options.url}").`, 'INVALID_OPTION');
+	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
 	const seconds = Number(options.timeout);
 	if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout must be a number of seconds above 0 (got "${options.timeout}").`, 'INVALID_OPTION');
 	// Read (and checked) before anything is asked of the mock: a file edu could not merge back refuses the run.

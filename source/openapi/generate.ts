@@ -8,7 +8,6 @@ import {buildDocument} from './document/build-document.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
-import {writeAtomically} from './write-output.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -60,7 +59,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
-	if (options.write) writeAtomically(root, out, yaml);
+	if (options.write) {
+		const {oneFileChangeset, sinkFor} = await import('../core/sink.js');
+		await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined));
+	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
 		out,
