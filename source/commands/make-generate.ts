@@ -5,9 +5,10 @@ import {fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine
 import {plan as makePlan} from '../core/plan.js';
 import {readSnapshot} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Outcome} from '../io.js';
+import type {Io, Outcome} from '../io.js';
 
-export async function generate(request: MakeRequest, root: string, dryRun: boolean): Promise<Outcome> {
+/** `onSignal`: Ctrl+C / SIGTERM stop the write, which rolls back and releases the lock. */
+export async function generate(request: MakeRequest, root: string, dryRun: boolean, onSignal?: Io['onSignal']): Promise<Outcome> {
 	const snapshot = readSnapshot(root);
 	if (isRefusal(snapshot)) throw EduError.from(snapshot);
 	const planned = makePlan(request, snapshot);
@@ -24,22 +25,22 @@ export async function generate(request: MakeRequest, root: string, dryRun: boole
 		});
 	}
 
-	if (dryRun) {
+	const {commit} = await import('../core/commit.js');
+	const {sinkFor} = await import('../core/sink.js');
+	const {plan: written, dryRun: nothingWritten, notes} = await commit(planned, snapshot, sinkFor({dryRun, onSignal}));
+	if (nothingWritten) {
 		return {
-			json: jsonSuccess(planned, true),
+			json: jsonSuccess(written, true),
 			warnings,
 			text: [
-				...summaryLines(planned),
+				...summaryLines(written),
 				'Dry run: nothing was written. The run would:',
-				...fileLines(planned.changes),
+				...fileLines(written.changes),
 				'',
-				...routesDiff(planned),
+				...routesDiff(written),
 				'',
 			].join('\n'),
 		};
 	}
-
-	const {commit} = await import('../core/commit.js');
-	const {plan: written} = await commit(planned, snapshot);
-	return {json: jsonSuccess(written, false), warnings, text: `${[...summaryLines(written), successLine(written)].join('\n')}\n`};
+	return {json: jsonSuccess(written, false), warnings: [...warnings, ...notes], text: `${[...summaryLines(written), successLine(written)].join('\n')}\n`};
 }

@@ -89,5 +89,5 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	const request = requestFrom(kind, name, options);
 	const root = context.projectRoot(startFolder(io, options));
 	const {generate} = await import('./make-generate.js');
-	return generate(request, root, options.dryRun === true);
+	return generate(request, root, options.dryRun === true, io.onSignal);
 }

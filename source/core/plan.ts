@@ -2,6 +2,7 @@
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
 import {messages, refusal, type Refusal} from './errors.js';
+import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import type {UploadApi} from './framework-request.js';
 import {existingFile, type Snapshot} from './project.js';
@@ -10,16 +11,6 @@ import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js
 import {render} from './templates.js';
 import {templateUnits} from './template-units.js';
 import {pathParameters, uriProblem} from './uri.js';
-
-export interface FileChange {
-	/** Relative to the project root, with `/`. */
-	readonly path: string;
-	/** `overwrite`: a controller or view that exists, replaced because of --force. */
-	readonly action: 'create' | 'modify' | 'overwrite';
-	/** The content read in the snapshot (null for a file to create or overwrite: the snapshot does not read those). */
-	readonly before: string | null;
-	readonly after: string;
-}
 
 export interface PlannedRoute extends NewRoute {
 	readonly className: string;
@@ -42,6 +33,8 @@ export interface Plan {
 	readonly refusals: readonly Refusal[];
 	readonly warnings: readonly string[];
 }
+
+export type {FileChange} from './file-change.js';
 
 export const openapiPath = 'app/Controller/api/openapi.php';
 

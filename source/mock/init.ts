@@ -7,7 +7,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {InitOptions} from './options.js';
-import {initMock, normaliseMockUrl, type InitStep} from './init-client.js';
+import {defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {writeProjectText} from './token.js';
@@ -24,6 +24,7 @@ function stepLine(step: InitStep): string {
 }
 
 interface TokenKeeping {
+	readonly root: string;
 	readonly file: string;
 	readonly shown: string;
 	readonly before: Map<string, string>;
@@ -38,23 +39,23 @@ function tokensBefore(start: string): TokenKeeping | undefined {
 	const file = confined(project, target, shown);
 	const existing = readProjectText(file, shown);
 	if (existing === undefined) return undefined;
-	return {file, shown, before: readTokens(existing.text, shown)};
+	return {root: project.root, file, shown, before: readTokens(existing.text, shown)};
 }
 
 /** Puts back every token that init removed or changed; returns their ids. */
-function restoreTokens(keeping: TokenKeeping): string[] {
+async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
 	const now = readProjectText(keeping.file, keeping.shown);
 	const current = now === undefined ? new Map<string, string>() : readTokens(now.text, keeping.shown);
 	const missing = [...keeping.before].filter(([id, value]) => current.get(id) !== value);
 	if (missing.length === 0) return [];
 	const edit = setTokens(now?.text, keeping.shown, missing, true);
-	writeProjectText(keeping.file, edit.text, now?.mode ?? 0o644, keeping.shown);
+	await writeProjectText(keeping.root, keeping.file, edit.text, now?.mode ?? 0o644, now?.text ?? null);
 	return missing.map(([id]) => id);
 }
 
 export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const url = normaliseMockUrl(options.url);
-	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as http://localhost:9042 (got "${options.url}").`, 'INVALID_OPTION');
+	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
 	const seconds = Number(options.timeout);
 	if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout must be a number of seconds above 0 (got "${options.timeout}").`, 'INVALID_OPTION');
 	// Read (and checked) before anything is asked of the mock: a file edu could not merge back refuses the run.
@@ -65,7 +66,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	});
 	// The data step resets the token file before it can fail: put the tokens back whatever happened.
 	const dataAsked = result.steps.some((step) => step.url.endsWith('/api/init/data') && step.outcome !== 'refused');
-	const kept = keeping !== undefined && dataAsked ? restoreTokens(keeping) : [];
+	const kept = keeping !== undefined && dataAsked ? await restoreTokens(keeping) : [];
 	const keptLine = kept.length > 0 && keeping !== undefined
 		? `Kept ${kept.length === 1 ? 'the token' : `${kept.length} tokens`} ${kept.map((id) => `"${id}"`).join(', ')} of ${keeping.shown}: init/data had replaced the file with the image's default.`
 		: undefined;

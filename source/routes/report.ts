@@ -34,10 +34,20 @@ export async function inspectRoutes(root: string, options: ParseOptions = {}): P
 		return names;
 	};
 	// Exact names from the folder listing, so a case difference shows on macOS and Windows too.
-	const exists = (relative: string): boolean => list(path.posix.dirname(relative)).includes(path.posix.basename(relative));
+	const nameSets = new Map<string, Set<string>>();
+	const exists = (relative: string): boolean => {
+		const folder = path.posix.dirname(relative);
+		let names = nameSets.get(folder);
+		if (!names) {
+			names = new Set(list(folder));
+			nameSets.set(folder, names);
+		}
+		return names.has(path.posix.basename(relative));
+	};
 	const apiFiles = listPhpFiles(root) ?? [];
 	const routed = routes.entries.map((route) => controllerFile(route.controller)).filter((file): file is string => file !== undefined && exists(file));
-	const others = [...new Set(routed)].filter((file) => !apiFiles.includes(file));
+	const inApi = new Set(apiFiles);
+	const others = [...new Set(routed)].filter((file) => !inApi.has(file));
 	const {parseAll} = await import('../openapi/php/parse-pool.js');
 	const files = [...apiFiles, ...others];
 	const results = await parseAll(root, files, options);

@@ -4,6 +4,7 @@
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
 import {commit} from '../core/commit.js';
+import {sinkFor} from '../core/sink.js';
 import {EduError} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
@@ -89,14 +90,9 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 	const write = async (): Promise<void> => {
 		if (fullPlan.refusals.length > 0 || writing.current) return;
 		writing.current = true;
-		if (dryRun) {
-			setWritten(fullPlan);
-			setScreen('done');
-			return;
-		}
 		setBusy(true);
 		try {
-			const result = await commit(fullPlan, snapshot);
+			const result = await commit(fullPlan, snapshot, sinkFor({dryRun}));
 			setWritten(result.plan);
 			setScreen('done');
 		} catch (error) {

@@ -3,7 +3,9 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {commit, realFs, type CommitFs} from '../../source/core/commit.js';
+import {commit} from '../../source/core/commit.js';
+import {fileSystemSink} from '../../source/core/sink-fs.js';
+import {processHost, realFs, type SinkFs} from '../../source/core/sink-host.js';
 import {EduError, isRefusal} from '../../source/core/errors.js';
 import {plan} from '../../source/core/plan.js';
 import {readSnapshot} from '../../source/core/project.js';
@@ -99,7 +101,8 @@ describe('--force', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
-	it.each([1, 2])('a write failing after the overwrite (rename #%i) puts the user\'s file back byte for byte', async (nth) => {
+	// Rename #1 records the run's journal in the lock; #2 is the overwrite, #3 routes.yaml.
+	it.each([2, 3])('a write failing after the overwrite (rename #%i) puts the user\'s file back byte for byte', async (nth) => {
 		const root = withOrphanController();
 		const before = snapshotTree(root);
 		const snapshot = readSnapshot(root);
@@ -107,15 +110,15 @@ describe('--force', () => {
 		const planned = plan({kind: 'api', name: 'ville', force: true}, snapshot);
 		expect(planned.refusals).toEqual([]);
 		let calls = 0;
-		const failing: CommitFs = {
+		const failing: SinkFs = {
 			...realFs,
-			renameSync: (...args: Parameters<CommitFs['renameSync']>) => {
+			rename: (...args: Parameters<SinkFs['rename']>) => {
 				calls++;
 				if (calls === nth) throw Object.assign(new Error('injected failure'), {code: 'EIO'});
-				return realFs.renameSync(...args);
+				return realFs.rename(...args);
 			},
 		};
-		await expect(commit(planned, snapshot, {fs: failing})).rejects.toBeInstanceOf(EduError);
+		await expect(commit(planned, snapshot, fileSystemSink({host: {...processHost, fs: failing}}))).rejects.toBeInstanceOf(EduError);
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });

@@ -18,11 +18,11 @@ afterEach(async () => {
 });
 
 /** The stand-in on a free port, its var/ being the project's var/api (the volume mock:persist adds). */
-async function serveMock(root: string, openData: string): Promise<string> {
+async function serveMock(root: string, openData: string, offline: 'error' | 'warnings' = 'error'): Promise<string> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const server = execa('php', ['-S', `127.0.0.1:${port}`, '-t', path.join(fixturesDir, 'mock-api', 'public')], {
-		env: {MOCK_VAR_DIR: path.join(root, 'var/api'), MOCK_OPEN_DATA: openData},
+		env: {MOCK_VAR_DIR: path.join(root, 'var/api'), MOCK_OPEN_DATA: openData, MOCK_OFFLINE: offline},
 		reject: false,
 	});
 	running.push(server);
@@ -101,5 +101,15 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		expect(init.stderr).toBe(`GET ${url}/api/init/data failed: 500 Internal Server Error: file_get_contents(https://velib-metropole-opendata.smovengo.cloud/opendata/Velib_Metropole/station_information.json): Failed to open stream: php_network_getaddresses: getaddrinfo for velib-metropole-opendata.smovengo.cloud failed: Temporary failure in name resolution\n`);
 		expect(tokenOf(root, 'early')).toBe(early);
 		expect(await rent(url, 1, early)).toBe('Velo not found');
+	});
+
+	it('a data step that prints PHP warnings before a success JSON (how the mock\'s code fails offline): exit 1, never [OK]', async () => {
+		const root = project();
+		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		const url = await serveMock(root, '', 'warnings');
+		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(init.exitCode).toBe(1);
+		expect(init.stdout).not.toContain('[OK]');
+		expect(init.stderr).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, '\\.')}/api/init/data failed: 200 OK: an HTML page instead of the mock's JSON: <br /> <b>Warning</b>: file_get_contents\\(\\): php_network_getaddresses`));
 	});
 });

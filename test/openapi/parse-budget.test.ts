@@ -1,14 +1,14 @@
 // Parsing runs in worker threads, each file under a time budget: a file that takes too long is
 // reported (`file: could not be parsed in N s`), its worker ended, the other files still read, and
 // edu openapi writes nothing. The main thread stays free, so SIGTERM ends a long run at once.
-import {spawn} from 'node:child_process';
-import {writeFileSync} from 'node:fs';
+import {execFileSync, spawn} from 'node:child_process';
+import {rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {generate, GenerateError} from '../../source/openapi/generate.js';
 import {parseAll} from '../../source/openapi/php/parse-pool.js';
-import {binPath, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const hangingWorker = new URL('./workers/hanging-worker.mjs', import.meta.url);
 
@@ -35,7 +35,7 @@ describe('the time budget per file', () => {
 });
 
 describe('signals during a long run', () => {
-	it('SIGTERM ends edu openapi (write mode) within a second, nothing written', async () => {
+	it.each(['SIGTERM', 'SIGINT'] as const)('%s ends edu openapi (write mode) within a second, nothing written', async (signal) => {
 		const root = tempProject('openapi/project');
 		// Each about a second of parsing.
 		const constants = Array.from({length: 40_000}, (_, index) => `    const C${index} = ${index};`).join('\n');
@@ -47,8 +47,26 @@ describe('signals during a long run', () => {
 		const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
 		await new Promise((resolve) => setTimeout(resolve, 700));
 		const sent = Date.now();
-		child.kill('SIGTERM');
+		child.kill(signal);
 		expect((await exited) - sent).toBeLessThan(1000);
 		expect(snapshotTree(root)).toEqual(before);
+	});
+});
+
+describe('controller files that are not regular files', () => {
+	it('a FIFO and a link to /dev/zero: reported by edu routes --check at once, never read', async () => {
+		const root = tempProject('openapi/project');
+		const fifo = path.join(root, 'app/Controller/api/VilleController.php');
+		const device = path.join(root, 'app/Controller/api/VilleByIdController.php');
+		rmSync(fifo);
+		rmSync(device);
+		execFileSync('mkfifo', [fifo]);
+		symlinkSync('/dev/zero', device);
+		const started = Date.now();
+		const result = await runEdu(['routes', '--check'], {cwd: root});
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toContain('app/Controller/api/VilleController.php:1:1: cannot be read (not a regular file)');
+		expect(result.stdout).toContain('app/Controller/api/VilleByIdController.php:1:1: cannot be read (not a regular file)');
 	});
 });

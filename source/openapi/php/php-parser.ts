@@ -1,12 +1,15 @@
 // php-parser set up once: PHP 8 attributes, positions, and syntax errors as values with
-// file:line:col instead of exceptions.
-import {Engine} from 'php-parser';
+// file:line:col instead of exceptions. The package is loaded on the first parse, so a thread
+// that only waits for the parse workers (edu openapi's main thread) never loads it.
+import {createRequire} from 'node:module';
+import type {Engine} from 'php-parser';
 import type {PhpNode, PhpSyntaxError} from './php-file.js';
 
 let engine: Engine | undefined;
 
 function parser(): Engine {
 	if (!engine) {
+		const {Engine} = createRequire(import.meta.url)('php-parser') as typeof import('php-parser');
 		engine = new Engine({
 			parser: {php8: true, suppressErrors: false, extractDoc: false},
 			ast: {withPositions: true, withSource: false},
@@ -226,6 +229,9 @@ function syntaxError(error: unknown, text: string, file: string): PhpSyntaxError
 		const before = text.slice(0, offset);
 		const line = before.split('\n').length;
 		return {kind: 'syntax-error', site: {file, line, col: offset - before.lastIndexOf('\n')}, message: `syntax error, unexpected '${lexer[1]}'`};
+	}
+	if (error instanceof RangeError) {
+		return {kind: 'syntax-error', site: {file, line: 1, col: 1}, message: 'cannot be parsed: its expressions are nested too deeply'};
 	}
 	if (typeof lineNumber !== 'number') {
 		return {kind: 'syntax-error', site: {file, line: 1, col: 1}, message: `cannot be parsed (${raw.split('\n')[0]})`};

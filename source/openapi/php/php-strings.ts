@@ -26,20 +26,20 @@ export function unescapeDoubleQuoted(body: string): string {
 			index += 2;
 			continue;
 		}
-		const rest = body.slice(index + 1);
-		const octal = /^[0-7]{1,3}/.exec(rest);
+		// Sticky patterns read at the escape's place, without copying the rest of the string.
+		const octal = match(/[0-7]{1,3}/y, body, index + 1);
 		if (octal) {
 			bytes.push(Number.parseInt(octal[0], 8) & 0xff);
 			index += 1 + octal[0].length;
 			continue;
 		}
-		const hex = /^x([0-9A-Fa-f]{1,2})/.exec(rest);
+		const hex = match(/x([0-9A-Fa-f]{1,2})/y, body, index + 1);
 		if (hex) {
 			bytes.push(Number.parseInt(hex[1]!, 16));
 			index += 1 + hex[0].length;
 			continue;
 		}
-		const unicode = /^u\{([0-9A-Fa-f]+)\}/.exec(rest);
+		const unicode = match(/u\{([0-9A-Fa-f]+)\}/y, body, index + 1);
 		if (unicode) {
 			const codePoint = Number.parseInt(unicode[1]!, 16);
 			if (codePoint <= 0x10ffff) {
@@ -53,4 +53,9 @@ export function unescapeDoubleQuoted(body: string): string {
 		index += 1;
 	}
 	return new TextDecoder('utf-8', {fatal: false}).decode(new Uint8Array(bytes));
+}
+
+function match(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+	pattern.lastIndex = at;
+	return pattern.exec(text);
 }
