@@ -24,7 +24,8 @@ Templates (--template):
              {"erreur", "champs"}), GET /api/<name>/{id} (one row: 200, or 404 {"erreur"})
              --fields name:type,...  string, string:LENGTH or int, all required (e.g.
                                      nom:string:255,code_postal:string:10,nombre_habitant:int)
-             --table NAME            the table (default: the name in snake case)
+             --table NAME            the table (default: the view folder of the
+                                     name, myUserTest → user_test)
   upload     POST /api/<name>: one file stored under a name made by the server; 201
              {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored
              --field NAME            the form field of the file (default ${defaultUpload.field})

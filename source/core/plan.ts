@@ -8,7 +8,10 @@ import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
 import {render} from './templates.js';
 import {templateUnits} from './template-units.js';
+import type {PlannedRoute, Unit} from './unit.js';
 import {pathParameters, uriProblem} from './uri.js';
+
+export type {PlannedRoute, Unit} from './unit.js';
 
 export interface FileChange {
 	/** Relative to the project root, with `/`. */
@@ -17,12 +20,6 @@ export interface FileChange {
 	/** The content read in the snapshot (null for a file to create). */
 	readonly before: string | null;
 	readonly after: string;
-}
-
-export interface PlannedRoute extends NewRoute {
-	readonly className: string;
-	readonly controllerPath: string;
-	readonly viewPath?: string;
 }
 
 export interface Plan {
@@ -40,12 +37,6 @@ export interface Plan {
 }
 
 export const openapiPath = 'app/Controller/api/openapi.php';
-
-export interface Unit {
-	readonly route: PlannedRoute;
-	readonly controller: string;
-	readonly view?: string;
-}
 
 /** Methods as the user gave them → the canonical list, or why not. */
 export function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {

@@ -5,7 +5,7 @@ import type {Names} from './naming.js';
 import type {FieldSpec} from './request.js';
 import {render} from './templates.js';
 import {pathParameters, uriProblem} from './uri.js';
-import type {TemplateUnits, Unit} from './template-units.js';
+import type {TemplateUnits, Unit} from './unit.js';
 
 /** A column or table name: an SQL identifier that is also safe inside PHP strings and comments. */
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -84,7 +84,7 @@ export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined 
 	return undefined;
 }
 
-/** The table of a resource named `names`: `--table`, or the name in snake case. */
+/** The table of a resource named `names` when no --table is given: its Twig folder (`myUserTest` → `user_test`). */
 export function defaultTable(names: Names): string {
 	return names.twigFolder;
 }

@@ -150,7 +150,7 @@ function forwardTo(stdout: OutStream): NodeJS.WritableStream {
 async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
 	const names = planFor({}).names;
 	const table = await input({
-		message: `Table (Enter for ${names ? defaultTable(names) : 'the name in snake case'}):`,
+		message: `Table (Enter for ${names ? defaultTable(names) : 'the view folder of the name'}):`,
 		default: form.table === '' ? undefined : form.table,
 	}, context());
 	const text = await input({
