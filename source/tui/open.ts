@@ -36,6 +36,11 @@ function fieldRows(text: string): FieldRow[] {
 	return fieldRowsOf(fields);
 }
 
+/** The variable that makes Ink believe it runs in CI, as Ink's `is-in-ci` reads it. */
+function inCi(env: Io['env']): string | undefined {
+	return ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
+}
+
 export async function openWizard(io: Io, {kind, start, plain, dryRun, flags = {}}: OpenWizard): Promise<number> {
 	const initial: Partial<WizardForm> = {
 		...(flags.methods === undefined ? {} : {methods: splitList(flags.methods).map((method) => method.toUpperCase())}),
@@ -52,7 +57,11 @@ export async function openWizard(io: Io, {kind, start, plain, dryRun, flags = {}
 			},
 		}),
 	};
-	if (plain) {
+	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
+	// which in a real terminal is a blank screen until the end: the plain prompts work there.
+	const ci = inCi(io.env);
+	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
+	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain.js');
 		return runPlain({io, start, kind, initial, dryRun});
 	}
