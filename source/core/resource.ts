@@ -63,9 +63,12 @@ export function parseFields(text: string): FieldSpec[] | Refusal {
 	return fields;
 }
 
+/** The refusal of a resource without fields, in the command line's words (the wizard says it its own way). */
+export const noFieldsMessage = 'The resource template needs at least one field: pass --fields, e.g. --fields nom:string:255,nombre_habitant:int.';
+
 /** Why these fields cannot make a resource, or undefined when they can. */
 export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined {
-	if (fields.length === 0) return 'The resource template needs at least one field: pass --fields, e.g. --fields nom:string:255,nombre_habitant:int.';
+	if (fields.length === 0) return noFieldsMessage;
 	if (fields.length > maxFields) return `The resource template takes at most ${maxFields} fields; ${fields.length} were given.`;
 	const seen = new Set<string>();
 	for (const field of fields) {
