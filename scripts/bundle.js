@@ -2,8 +2,9 @@
 // handful of files instead of some two hundred: most of a cold start was module loading.
 // Ink, React, the prompts, php-parser and execa stay outside: they are loaded only by the
 // commands that use them (the wizard, edu openapi, edu start), as the sources import them.
+// The openapi parse worker is a second entry, so the bin's worker is always as fresh as the bin.
 // Run after tsc (npm run build): the bundle is built from source/, dist/ keeps tsc's modules
-// for the openapi worker thread and the scripts.
+// for the scripts.
 import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -16,7 +17,7 @@ rmSync(path.join(repoRoot, 'dist', 'bin'), {recursive: true, force: true});
 
 await build({
 	absWorkingDir: repoRoot,
-	entryPoints: {edu: 'source/cli.ts'},
+	entryPoints: {edu: 'source/cli.ts', 'parse-worker': 'source/openapi/php/parse-worker.ts'},
 	outdir: path.join('dist', 'bin'),
 	bundle: true,
 	splitting: true,

@@ -1,19 +1,39 @@
 #!/usr/bin/env node
 // `npm run demo`: the wizard on a fresh copy of the bundled sample project (fixtures/sample),
-// in a temp folder; the folder is printed at the end so you can look at what was written.
+// in a temp folder; then next steps that work when pasted as printed: absolute paths, and edu
+// as it can be run here (`edu` when it is on PATH and is this clone, else `node <repo>/dist/bin/edu.js`).
 // Arguments after `--` go to edu: `npm run demo -- --plain`.
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, rmSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, realpathSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
+const bin = path.join(repo, 'dist', 'bin', 'edu.js');
 
 if (!process.stdin.isTTY || !process.stdout.isTTY) {
 	process.stderr.write('npm run demo opens the interactive wizard: run it in a terminal.\n');
 	process.exit(2);
+}
+
+/** A word the shell reads back as itself. */
+function quote(word) {
+	return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** `edu` when the edu on PATH is this clone's (npm link), else the bin run by node. */
+function eduCommand() {
+	for (const folder of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+		const candidate = path.join(folder, 'edu');
+		try {
+			if (existsSync(candidate) && realpathSync(candidate) === realpathSync(bin)) return 'edu';
+		} catch {
+			// An unreadable PATH entry: not ours.
+		}
+	}
+	return `node ${quote(bin)}`;
 }
 
 const folder = mkdtempSync(path.join(tmpdir(), 'edu-demo-'));
@@ -21,16 +41,24 @@ cpSync(path.join(repo, 'fixtures', 'sample'), folder, {recursive: true});
 
 // Ctrl+C belongs to the wizard; this script only waits for it, then says where the project is.
 process.on('SIGINT', () => undefined);
-const run = spawnSync(process.execPath, [path.join(repo, 'dist', 'bin', 'edu.js'), '--cwd', folder, ...process.argv.slice(2)], {stdio: 'inherit'});
+const run = spawnSync(process.execPath, [bin, '--cwd', folder, ...process.argv.slice(2)], {stdio: 'inherit'});
 if (run.error) {
 	rmSync(folder, {recursive: true, force: true});
 	throw run.error;
 }
 
+const edu = eduCommand();
+const at = quote(folder);
 process.stdout.write(`
 The sample project is in ${folder}
-  cat ${path.join(folder, 'app', 'Config', 'routes.yaml')}
-  ls ${path.join(folder, 'app', 'Controller', 'api')}
-Run \`npm run demo\` again for a fresh copy; delete the folder when you are done.
+Next: its routes, one more controller without the wizard, its OpenAPI file (one command a line, to paste as it is):
+  ${edu} routes --cwd ${at}
+  ${edu} make:api ville --yes --cwd ${at}
+  ${edu} openapi --cwd ${at}
+  cat ${quote(path.join(folder, 'app', 'Config', 'routes.yaml'))}
+To serve it, install its PHP dependencies (the framework) with Composer first:
+  cd ${at} && composer install && ${edu} start
+${edu === 'edu' ? '' : 'With edu on your PATH (npm install && npm link, see the readme), type edu instead of the node command.\n'}Run \`npm run demo\` again for a fresh copy; delete this one when you are done:
+  rm -rf ${at}
 `);
 process.exitCode = run.status ?? 1;

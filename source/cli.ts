@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The bin: decide interactivity once, run main, set the exit code. Nothing else touches process.*.
+// The bin: decide interactivity once, run main, set the exit code. Commands reach the streams,
+// the environment and signals only through the Io passed here; core/commit.ts alone reads
+// process.pid itself (temp-file names, the stale-lock check).
 import process from 'node:process';
 import {main} from './main.js';
 

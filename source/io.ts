@@ -24,3 +24,20 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 export function useColor(io: Io): boolean {
 	return !('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') && Boolean(io.stdout.isTTY);
 }
+
+/**
+ * What a command hands back to main, which alone renders it: the --json report, or in text
+ * mode the warnings (stderr), the text (stdout) and a trailer (stderr). Failures are thrown
+ * as EduError instead.
+ */
+export interface Outcome {
+	/** The --json report; main adds `"ok": true` when it has no `ok`, and `root` when a project was found. */
+	readonly json: object;
+	readonly text?: string;
+	/** Printed as `Warning: …` lines on stderr before the text. */
+	readonly warnings?: readonly string[];
+	/** Printed on stderr after the text (a summary of what made the exit code non-zero). */
+	readonly trailer?: string;
+	/** 0 unless given. */
+	readonly exitCode?: number;
+}

@@ -1,85 +1,206 @@
-// main({argv, io}) → exit code. The bin (cli.ts) is the only caller that touches process.*.
+// main(argv, io) → exit code: the one exit point. Commands return an Outcome or throw an
+// EduError; only this module renders them (text or --json) and picks the exit code. It
+// touches no process.* itself: the bin (cli.ts) passes the streams in and sets the exit code.
+import path from 'node:path';
 import {Command, CommanderError} from 'commander';
-import {EduError, UsageError} from './core/errors.js';
-import {startFolder} from './commands/options.js';
-import type {Io} from './io.js';
+import {EduError, UsageError, isRefusal, type RefusalCode} from './core/errors.js';
+import {findProjectRoot} from './core/project-root.js';
+import {registerCompletion} from './commands/completion.js';
+import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
+import type {CommandContext} from './commands/context.js';
+import {helpWidth, wrapHelp} from './commands/help-text.js';
 import {registerCommands} from './commands/index.js';
+import {startFolder} from './options.js';
+import type {Io, Outcome} from './io.js';
 import {version} from './version.js';
 
-export interface CommandContext {
-	readonly io: Io;
-	/** Set by a command's action; main returns it. */
-	exitCode: number;
+/** What the command line asked for how things are shown, read before commander parses it (so usage errors follow it too). */
+interface Rendering {
+	readonly json: boolean;
+	readonly quiet: boolean;
+	readonly debug: boolean;
 }
 
-export function buildProgram(context: CommandContext): Command {
-	const {io} = context;
+function renderingOf(argv: readonly string[], io: Io): Rendering {
+	const end = argv.indexOf('--');
+	const flags = end === -1 ? argv : argv.slice(0, end);
+	const has = (...names: string[]): boolean => flags.some((flag) => names.includes(flag) || (/^-[a-zA-Z]{2,}$/.test(flag) && names.some((name) => /^-[a-zA-Z]$/.test(name) && flag.includes(name[1]!))));
+	return {
+		json: has('--json'),
+		quiet: has('-q', '--quiet'),
+		debug: Boolean(io.env['DEBUG']) || has('-v', '--verbose'),
+	};
+}
+
+interface Run extends CommandContext {
+	root?: string;
+	/** Commander's own output (help, version) while --json holds stdout for the one object. */
+	captured: string;
+}
+
+function newRun(io: Io, rendering: Rendering): Run {
+	const run: Run = {
+		io,
+		captured: '',
+		projectRoot(start, announceOn) {
+			const root = findProjectRoot(start);
+			if (isRefusal(root)) throw EduError.from(root);
+			run.announceRoot(root, announceOn);
+			return root;
+		},
+		announceRoot(root, announceOn = 'stdout') {
+			if (run.root !== undefined) return;
+			run.root = root;
+			if (!rendering.json && !rendering.quiet && path.resolve(root) !== path.resolve(io.cwd)) {
+				io[announceOn].write(`Project: ${root}\n`);
+			}
+		},
+	};
+	return run;
+}
+
+function buildProgram(run: Run, rendering: Rendering): Command {
+	const {io} = run;
 	const program = new Command('edu')
-		.description('Scaffolding for Edu Framework projects: controllers, routes, OpenAPI and the local mock API.\nRun without a command in a terminal to open the wizard.')
-		.version(version, '-v, --version', 'print the version')
+		.description('Scaffolding for Edu Framework projects: controllers, routes, OpenAPI and the local mock API. Run without a command in a terminal to open the wizard.')
 		.helpOption('-h, --help', 'show help')
 		.showSuggestionAfterError(true)
 		.exitOverride()
 		.configureOutput({
-			writeOut: (text) => io.stdout.write(text),
-			writeErr: (text) => io.stderr.write(text),
+			writeOut: (text) => {
+				if (rendering.json) run.captured += text;
+				else io.stdout.write(wrapHelp(text, helpWidth(io.stdout)));
+			},
+			writeErr: (text) => {
+				if (!rendering.json) io.stderr.write(text);
+			},
 			outputError: (text, write) => write(text.replace(/^error: /, 'edu: ')),
-		});
-	registerCommands(program, context);
+			getOutHelpWidth: () => helpWidth(io.stdout),
+			getErrHelpWidth: () => helpWidth(io.stderr),
+			getOutHasColors: () => false,
+			getErrHasColors: () => false,
+		})
+		// `make:api [controller-name]` in the list of commands: their options are in each command's help.
+		.configureHelp({subcommandTerm: (command) => [command.name(), ...command.registeredArguments.map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))].join(' ')});
+	registerCommands(program, run);
+	registerConsole(program, run);
+	registerCompletion(program, run);
+	for (const command of program.commands) addGlobalOptions(command);
 	// `edu` alone opens the wizard, kind first (Ink loads only then); without a terminal, a usage hint.
 	// Positional options: `--cwd` after a command name stays that command's.
 	program
 		.option('--cwd <dir>', 'project root for the wizard (default: the current folder or the nearest one above it)')
 		.option('--plain', 'line prompts instead of the full-screen wizard')
+		.option('--json', 'print one JSON object on stdout');
+	addGlobalOptions(program);
+	program
 		.enablePositionalOptions()
 		.allowExcessArguments(true)
+		.allowUnknownOption(true)
 		.action(async (options: {cwd?: string; plain?: boolean}) => {
-			// commander's own "unknown command 'x'" (with its suggestion), as when the program had no action.
-			if (program.args.length > 0) (program as unknown as {unknownCommand(): never}).unknownCommand();
-			if (!io.interactive) {
+			const [first] = program.args;
+			if (first !== undefined) {
+				if (first.startsWith('-')) throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
+				throw unknownCommand(first, program.commands.map((command) => command.name()));
+			}
+			if (!io.interactive || rendering.json) {
 				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
+			const start = startFolder(io, options);
+			run.projectRoot(start);
 			const {openWizard} = await import('./tui/open.js');
-			context.exitCode = await openWizard(io, {start: startFolder(io, options), plain: options.plain});
+			const exitCode = await openWizard(io, {start, plain: options.plain});
+			run.outcome = {json: {}, exitCode};
 		});
 	return program;
 }
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-	const context: CommandContext = {io, exitCode: 0};
-	const program = buildProgram(context);
+	const rendering = renderingOf(argv, io);
+	const run = newRun(io, rendering);
+	const program = buildProgram(run, rendering);
 	try {
 		await program.parseAsync([...argv], {from: 'user'});
-		return context.exitCode;
+		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
-		return reportError(error, io);
+		return renderError(error, run, rendering);
 	}
 }
 
-function reportError(error: unknown, io: Io): number {
+function writeJson(io: Io, value: unknown): void {
+	io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** `root` in a --json report, when the project is not the current folder. */
+function rootField(run: Run): {root?: string} {
+	return run.root === undefined || path.resolve(run.root) === path.resolve(run.io.cwd) ? {} : {root: run.root};
+}
+
+function render(outcome: Outcome, run: Run, rendering: Rendering): number {
+	const {io} = run;
+	const exitCode = outcome.exitCode ?? 0;
+	if (rendering.json) {
+		writeJson(io, {
+			ok: exitCode === 0,
+			...outcome.json,
+			...(run.captured === '' ? {} : {help: run.captured}),
+			...rootField(run),
+		});
+		return exitCode;
+	}
+	if (!rendering.quiet) {
+		for (const warning of outcome.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
+		if (outcome.text) io.stdout.write(outcome.text);
+	}
+	if (outcome.trailer) io.stderr.write(outcome.trailer);
+	return exitCode;
+}
+
+/** Commander's own failures, as codes of the table in the readme. */
+const commanderCodes: Readonly<Record<string, RefusalCode>> = {
+	'commander.unknownOption': 'UNKNOWN_OPTION',
+	'commander.unknownCommand': 'UNKNOWN_COMMAND',
+	'commander.invalidArgument': 'INVALID_OPTION',
+	'commander.missingArgument': 'MISSING_ARGUMENT',
+};
+
+function renderError(error: unknown, run: Run, rendering: Rendering): number {
+	const {io} = run;
 	if (error instanceof CommanderError) {
-		// Help and version end in a CommanderError too; commander already printed them.
+		// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).
 		if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+			if (rendering.json) writeJson(io, {ok: true, ...(error.code === 'commander.version' ? {version} : {help: run.captured})});
 			return 0;
+		}
+		if (rendering.json) {
+			const message = error.message.replace(/^error: /, 'edu: ').split('\n')[0] ?? error.message;
+			writeJson(io, {ok: false, error: {code: commanderCodes[error.code] ?? 'USAGE', message}});
 		}
 		return 2;
 	}
-	const debug = Boolean(io.env['DEBUG']);
 	if (error instanceof EduError) {
-		io.stderr.write(`${error.message}\n`);
-		if (debug && error.stack) io.stderr.write(`${error.stack}\n`);
+		if (rendering.json) {
+			writeJson(io, {
+				ok: false,
+				error: {code: error.code, message: error.message.split('\n')[0] ?? error.message},
+				...error.details,
+				...rootField(run),
+			});
+		} else {
+			if (!rendering.quiet) for (const warning of error.notes) io.stderr.write(`Warning: ${warning}\n`);
+			io.stderr.write(`${error.message}\n`);
+			if (rendering.debug && error.stack) io.stderr.write(`${error.stack}\n`);
+		}
 		return error.exitCode;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	io.stderr.write(`edu: unexpected error: ${firstLine(message)}\n`);
-	if (debug) {
+	const line = `edu: unexpected error: ${message.split(/\r?\n/, 1)[0] ?? message}`;
+	if (rendering.json) writeJson(io, {ok: false, error: {code: 'INTERNAL', message: line}});
+	else io.stderr.write(`${line}\n`);
+	if (rendering.debug) {
 		io.stderr.write(`${error instanceof Error && error.stack ? error.stack : message}\n`);
-	} else {
+	} else if (!rendering.json) {
 		io.stderr.write('Rerun with DEBUG=1 to see the stack trace.\n');
 	}
 	return 1;
-}
-
-function firstLine(text: string): string {
-	return text.split(/\r?\n/, 1)[0] ?? text;
 }

@@ -9,6 +9,13 @@ use Studoo\EduFramework\Core\Controller\Request;
 /**
  * POST a file in the form field "<%& field %>" (multipart/form-data). The file is stored in
  * <%& dir %> under a name made here, never the name the client sent.
+<%# requestApi %>
+ * Uses the upload methods of this project's Request (hasFile, isValid, getExtension, move).
+<%/ requestApi %>
+<%^ requestApi %>
+ * Uses PHP's own upload API ($_FILES, move_uploaded_file): the installed Edu Framework's
+ * Request has no upload methods (none of 2.0 to 2.3 has them).
+<%/ requestApi %>
  */
 class <%& className %> implements ControllerInterface
 {
@@ -50,11 +57,13 @@ class <%& className %> implements ControllerInterface
     {
         header('Content-Type: application/json');
 
+<%# requestApi %>
         if (!$request->hasFile(self::FIELD)) {
             return $this->error(400, 'Aucun fichier envoyé dans le champ « ' . self::FIELD . ' ».');
         }
-        // False for an empty file input, a file over the size limit or an interrupted upload.
-        if (!$request->isValid(self::FIELD)) {
+        // Refused: an empty file input, a file over the size limit, an interrupted upload, or
+        // several files (<%& field %>[]) where one is expected.
+        if (!$request->isValid(self::FIELD) || count($request->getFile(self::FIELD)) !== 1) {
             return $this->error(400, 'Le fichier n\'a pas été reçu : champ vide, fichier trop gros ou envoi interrompu.');
         }
         $extension = $request->getExtension(self::FIELD);
@@ -73,6 +82,35 @@ class <%& className %> implements ControllerInterface
             return $this->error(500, 'Le fichier n\'a pas pu être enregistré.');
         }
 
+<%/ requestApi %>
+<%^ requestApi %>
+        // What PHP received for the field: name, type, size, tmp_name, error.
+        $upload = $_FILES[self::FIELD] ?? null;
+        if (!is_array($upload)) {
+            return $this->error(400, 'Aucun fichier envoyé dans le champ « ' . self::FIELD . ' ».');
+        }
+        // Refused: an empty file input, a file over the size limit, an interrupted upload, or
+        // several files (<%& field %>[]) where one is expected.
+        if (!is_int($upload['error']) || $upload['error'] !== UPLOAD_ERR_OK || !is_uploaded_file($upload['tmp_name'])) {
+            return $this->error(400, 'Le fichier n\'a pas été reçu : champ vide, fichier trop gros ou envoi interrompu.');
+        }
+        $extension = strtolower(pathinfo($upload['name'], PATHINFO_EXTENSION));
+        if (!in_array($extension, self::EXTENSIONS, true)) {
+            return $this->error(415, 'Extension refusée : envoyez un fichier ' . implode(', ', self::EXTENSIONS) . '.');
+        }
+
+        // The stored name is made here: random, plus the checked extension.
+        $name = bin2hex(random_bytes(16)) . '.' . $extension;
+        $folder = dirname(__DIR__, 3) . '/' . self::FOLDER;
+        // mkdir() may fail (a file in the way, no permission): the answer is then 500.
+        if (!is_dir($folder) && !@mkdir($folder, 0775, true) && !is_dir($folder)) {
+            return $this->error(500, 'Le fichier n\'a pas pu être enregistré.');
+        }
+        if (!move_uploaded_file($upload['tmp_name'], $folder . '/' . $name)) {
+            return $this->error(500, 'Le fichier n\'a pas pu être enregistré.');
+        }
+
+<%/ requestApi %>
         http_response_code(201);
         return json_encode(['fichier' => $name], self::JSON_FLAGS);
     }

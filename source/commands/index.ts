@@ -1,7 +1,7 @@
 // Every command the program knows. Each module registers its own; heavy dependencies are
 // imported inside actions so `edu make:api x --yes`, --help and --version start fast.
 import type {Command} from 'commander';
-import type {CommandContext} from '../main.js';
+import type {CommandContext} from './context.js';
 import {registerMake} from './make.js';
 import {registerMock} from './mock.js';
 import {registerOpenapi} from './openapi.js';

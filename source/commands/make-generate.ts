@@ -1,60 +1,46 @@
 // make:api and make:controller once the request is complete: snapshot → plan → dry-run report
 // or commit. Loaded only when a command runs, so --help and --version load no YAML.
-import {EduError, type Refusal} from '../core/errors.js';
-import {fileLines, jsonFailure, jsonSuccess, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {EduError, isRefusal} from '../core/errors.js';
+import {fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import {plan as makePlan} from '../core/plan.js';
-import {findProjectRoot} from '../core/project-root.js';
 import {readSnapshot} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Io} from '../io.js';
-import type {MakeOptions} from './make.js';
-import {startFolder, writeJson} from './options.js';
+import type {Io, Outcome} from '../io.js';
 
-function refuse(first: Refusal): never {
-	throw EduError.from(first);
-}
-
-export async function generate(request: MakeRequest, options: MakeOptions, io: Io): Promise<number> {
-	const root = findProjectRoot(startFolder(io, options));
-	if (typeof root !== 'string') refuse(root);
+/** `onSignal`: Ctrl+C / SIGTERM stop the write, which rolls back and releases the lock. */
+export async function generate(request: MakeRequest, root: string, dryRun: boolean, onSignal?: Io['onSignal']): Promise<Outcome> {
 	const snapshot = readSnapshot(root);
-	if ('code' in snapshot) refuse(snapshot);
+	if (isRefusal(snapshot)) throw EduError.from(snapshot);
 	const planned = makePlan(request, snapshot);
+	const {warnings} = planned;
 
-	if (!options.json) {
-		for (const warning of planned.warnings) io.stderr.write(`Warning: ${warning}\n`);
-	}
 	const [firstRefusal] = planned.refusals;
 	if (firstRefusal) {
-		if (options.json) {
-			writeJson(io, jsonFailure(firstRefusal, planned.warnings));
-			return EduError.from(firstRefusal).exitCode;
-		}
-		refuse(firstRefusal);
-	}
-
-	if (options.dryRun) {
-		if (options.json) {
-			writeJson(io, jsonSuccess(planned, true));
-		} else {
-			io.stdout.write([
-				...summaryLines(planned),
-				'Dry run: nothing was written. The run would:',
-				...fileLines(planned.changes),
-				'',
-				...routesDiff(planned),
-				'',
-			].join('\n'));
-		}
-		return 0;
+		// The seed's exact message first; then the file or route it is about, and the way out.
+		const place = refusalPlace(firstRefusal, planned, snapshot);
+		const message = place === undefined ? firstRefusal.message : `${firstRefusal.message}\n${placeLine(place)}`;
+		throw new EduError(firstRefusal.code, message, EduError.from(firstRefusal).exitCode, {
+			notes: warnings,
+			details: {...(place ?? {}), ...(warnings.length > 0 ? {warnings} : {})},
+		});
 	}
 
 	const {commit} = await import('../core/commit.js');
-	const {plan: written} = await commit(planned, snapshot);
-	if (options.json) {
-		writeJson(io, jsonSuccess(written, false));
-	} else {
-		io.stdout.write(`${[...summaryLines(written), successLine(written)].join('\n')}\n`);
+	const {sinkFor} = await import('../core/sink.js');
+	const {plan: written, dryRun: nothingWritten, notes} = await commit(planned, snapshot, sinkFor({dryRun, onSignal}));
+	if (nothingWritten) {
+		return {
+			json: jsonSuccess(written, true),
+			warnings,
+			text: [
+				...summaryLines(written),
+				'Dry run: nothing was written. The run would:',
+				...fileLines(written.changes),
+				'',
+				...routesDiff(written),
+				'',
+			].join('\n'),
+		};
 	}
-	return 0;
+	return {json: jsonSuccess(written, false), warnings: [...warnings, ...notes], text: `${[...summaryLines(written), successLine(written)].join('\n')}\n`};
 }

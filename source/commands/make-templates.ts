@@ -1,7 +1,7 @@
 // make:api's --template and the flags of the resource and upload templates: registered on the
 // command, then read into the request. Mistakes in them are one-line errors before any planning.
 import {Option, type Command} from 'commander';
-import {EduError, UsageError} from '../core/errors.js';
+import {EduError, UsageError, isRefusal} from '../core/errors.js';
 import type {MakeRequest, TemplateKind} from '../core/request.js';
 import {parseFields} from '../core/resource.js';
 import {defaultUpload, parseExtensions} from '../core/upload.js';
@@ -20,18 +20,14 @@ export interface TemplateOptions {
 export const templateHelp = `
 Templates (--template):
   default    a controller returning sample JSON, for the --methods and --uri given
-  resource   a table's rows as JSON: GET and POST /api/<name> (list, create: 201, or 400
-             {"erreur", "champs"}), GET /api/<name>/{id} (one row: 200, or 404 {"erreur"})
-             --fields name:type,...  string, string:LENGTH or int, all required (e.g.
-                                     nom:string:255,code_postal:string:10,nombre_habitant:int)
-             --table NAME            the table (default: the view folder of the
-                                     name, myUserTest → user_test)
-  upload     POST /api/<name>: one file stored under a name made by the server; 201
-             {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored
+  resource   a table's rows as JSON: GET and POST /api/<name> (list, create: 201, or 400 {"erreur", "champs"}), GET /api/<name>/{id} (one row: 200, or 404 {"erreur"})
+             --fields name:type,...  string, string:LENGTH or int, all required
+             --table NAME            the table (default: the Twig folder of the name, MyUserTest → my_user_test)
+  upload     POST /api/<name>: one file stored under a name made by the server; 201 {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored; PHP's $_FILES on Edu Framework 2.3 (its Request has no upload methods), the seed's Request methods where the installed framework has them
              --field NAME            the form field of the file (default ${defaultUpload.field})
              --extensions LIST       the allowed extensions (default ${defaultUpload.extensions.join(',')})
-             --dir FOLDER            where files go, relative to the project root
-                                     (default ${defaultUpload.dir})`;
+             --dir FOLDER            where files go, relative to the project root (default ${defaultUpload.dir})
+  Another method, or a path with no route: the router's HTML page "Error 405" / "Error 404", with status 200 on Edu Framework 2.3 (the seed says 405 / 404).`;
 
 export const templateExamples = `
   $ edu make:api ville --template resource --table ville \\
@@ -72,7 +68,7 @@ export function templateRequest(options: TemplateOptions): Pick<MakeRequest, 'te
 			throw new UsageError('--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int');
 		}
 		const fields = parseFields(options.fields);
-		if (!Array.isArray(fields)) throw EduError.from(fields);
+		if (isRefusal(fields)) throw EduError.from(fields);
 		return {template, table: options.table, fields};
 	}
 	if (template === 'upload') {

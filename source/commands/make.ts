@@ -1,35 +1,36 @@
 // make:api and make:controller: flags → request → plan → dry-run report or commit.
 import {Command} from 'commander';
 import {EduError, messages, refusal} from '../core/errors.js';
-import {jsonFailure} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Io} from '../io.js';
-import type {CommandContext} from '../main.js';
+import type {Outcome} from '../io.js';
+import {splitList, startFolder, type CommonOptions} from '../options.js';
+import type {CommandContext} from './context.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
-import {addCommonOptions, splitList, startFolder, writeJson, type CommonOptions} from './options.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
 	readonly uri?: string;
 	readonly description?: string;
+	readonly force?: boolean;
 }
 
 const examples: Record<Kind, string> = {
 	api: `
 Examples:
-  $ edu make:api ville                         GET /api/ville → Controller\\api\\VilleController
+  $ edu make:api ville                  GET /api/ville, class VilleController
   $ edu make:api ville --methods GET,POST --uri '/api/ville/{id}'
-  $ edu make:api MyUserTest --dry-run          show the plan and the routes.yaml diff
-  $ edu make:api ville --yes --json            for scripts: one JSON object on stdout${templateExamples}
+  $ edu make:api MyUserTest --dry-run   the plan and the routes.yaml diff
+  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples}
 
-Naming: the class is the name with its first letter upper-cased + Controller; the URI is
-/api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
+Naming: the class is the name with its first letter upper-cased + Controller; the URI is /api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
 ${templateHelp}`,
 	controller: `
 Examples:
-  $ edu make:controller villeRead              /villeread, view app/Template/villeread/villeread.html.twig
-  $ edu make:controller VilleRead --dry-run    /ville-read, view app/Template/ville_read/ville_read.html.twig`,
+  $ edu make:controller villeRead   /villeread, villeread/villeread.html.twig
+  $ edu make:controller VilleRead   /ville-read, ville_read/ville_read.html.twig
+
+Views are written under app/Template/.`,
 };
 
 export function registerMake(program: Command, context: CommandContext): void {
@@ -40,10 +41,15 @@ export function registerMake(program: Command, context: CommandContext): void {
 				? 'generate a JSON API controller, its route and (once) openapi.php'
 				: 'generate a web controller, its Twig view and its route')
 			.argument('[controller-name]', 'the controller name, e.g. ville or MyUserTest');
-		addCommonOptions(command, {plain: true});
 		command
+			.option('-y, --yes', 'never prompt; fail on a missing value instead')
+			.option('--dry-run', 'print the plan and the routes.yaml diff, write nothing')
+			.option('--json', 'print one JSON object on stdout')
+			.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+			.option('--plain', 'line prompts instead of the full-screen wizard')
 			.option('--methods <list>', 'HTTP methods, comma-separated', 'GET')
-			.option('--uri <uri>', 'route URI; {param} segments become path parameters');
+			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
+			.option('--force', 'replace the controller (and view) file of this name if it exists; routes are never replaced');
 		if (kind === 'api') {
 			command
 				.option('--description <text>', 'description of the 200 response');
@@ -51,7 +57,7 @@ export function registerMake(program: Command, context: CommandContext): void {
 		}
 		command.addHelpText('after', examples[kind]);
 		command.action(async (name: string | undefined, options: MakeOptions) => {
-			context.exitCode = await runMake(kind, name, options, context.io);
+			context.outcome = await runMake(kind, name, options, context);
 		});
 	}
 }
@@ -63,26 +69,25 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions): MakeReques
 		methods: options.methods === undefined ? undefined : splitList(options.methods),
 		uri: options.uri,
 		description: options.description,
+		...(options.force ? {force: true} : {}),
 		...templateRequest(options),
 	};
 }
 
-export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, io: Io): Promise<number> {
-	try {
-		if (name === undefined) {
-			// In a terminal, a missing name opens the wizard (Ink and React load only then).
-			if (io.interactive && !options.yes && !options.json) {
-				const {openWizard} = await import('../tui/open.js');
-				return await openWizard(io, {kind, start: startFolder(io, options), plain: options.plain, dryRun: options.dryRun, flags: options});
-			}
-			throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
+export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
+	if (name === undefined) {
+		// In a terminal, a missing name opens the wizard (Ink and React load only then).
+		if (io.interactive && !options.yes && !options.json) {
+			const start = startFolder(io, options);
+			context.projectRoot(start);
+			const {openWizard} = await import('../tui/open.js');
+			return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, dryRun: options.dryRun, flags: options})};
 		}
-		const {generate} = await import('./make-generate.js');
-		return await generate(requestFrom(kind, name, options), options, io);
-	} catch (error) {
-		if (!(error instanceof EduError)) throw error;
-		if (options.json) writeJson(io, jsonFailure(error));
-		else io.stderr.write(`${error.message}\n`);
-		return error.exitCode;
+		throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 	}
+	const request = requestFrom(kind, name, options);
+	const root = context.projectRoot(startFolder(io, options));
+	const {generate} = await import('./make-generate.js');
+	return generate(request, root, options.dryRun === true, io.onSignal);
 }

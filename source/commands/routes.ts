@@ -1,10 +1,8 @@
 // edu routes: the routes of routes.yaml with what is wrong with each; --check for CI.
 import type {Command} from 'commander';
-import {EduError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project-root.js';
-import type {Io} from '../io.js';
-import type {CommandContext} from '../main.js';
-import {startFolder, writeJson} from './options.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {CommandContext} from './context.js';
 
 export interface RoutesOptions {
 	readonly json?: boolean;
@@ -14,13 +12,11 @@ export interface RoutesOptions {
 
 const examples = `
 Examples:
-  $ edu routes                 list every route of app/Config/routes.yaml with its status
-  $ edu routes --check         the same; exit 1 if anything is reported (for CI)
-  $ edu routes --json          for scripts: one JSON object on stdout
+  $ edu routes           every route of app/Config/routes.yaml with its status
+  $ edu routes --check   the same; exit 1 if anything is reported (for CI)
+  $ edu routes --json    for scripts: one JSON object on stdout
 
-Status reports: a controller file missing (PSR-4 from app/), a class not matching its file, an
-API route whose uri is no operation attribute's path, a method in httpMethod with no operation
-attribute, an operation attribute no route serves, two routes serving the same method and URI.`;
+Status reports: a controller file missing (PSR-4 from app/), a class not matching its file, an API route whose uri is no operation attribute's path, a method in httpMethod with no operation attribute, an operation attribute no route serves, two routes serving the same method and URI.`;
 
 export function registerRoutes(program: Command, context: CommandContext): void {
 	program
@@ -31,56 +27,50 @@ export function registerRoutes(program: Command, context: CommandContext): void 
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', examples)
 		.action(async (options: RoutesOptions) => {
-			context.exitCode = await runRoutes(options, context.io);
+			context.outcome = await runRoutes(options, context);
 		});
 }
 
-export async function runRoutes(options: RoutesOptions, io: Io): Promise<number> {
-	const {inspectRoutes} = await import('../openapi/routes-report.js');
-	const {problemCount, renderProblems, renderTable, statusText} = await import('../openapi/routes-table.js');
-	try {
-		const root = findProjectRoot(startFolder(io, options));
-		if (typeof root !== 'string') throw EduError.from(root);
-		const {routes, rows} = inspectRoutes(root);
-		const problems = problemCount(rows);
-		const failed = Boolean(options.check) && problems > 0;
-		if (options.json) {
-			writeJson(io, {
-				ok: problems === 0,
-				problems,
-				routes: rows.map((row) => ({
-					name: row.name,
-					methods: row.methods,
-					uri: row.uri,
-					controller: row.controller,
-					file: row.file,
-					line: row.line,
-					status: statusText(row),
-					problems: row.problems.map(({code, message}) => ({code, message})),
-				})),
-			});
-			return failed ? 1 : 0;
-		}
-		const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-		const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : 80;
-		const lines = rows.length > 0 ? renderTable(rows, width) : [`No routes in ${routes.path}.`];
-		lines.push('');
-		const routeCount = count(routes.entries.length, 'route');
-		if (problems === 0) {
-			lines.push(`${routeCount}, no problems: routes.yaml, controllers and attributes agree.`);
-		} else {
-			lines.push(`${routeCount}, ${count(problems, 'problem')}:`, ...renderProblems(rows, routes.path));
-		}
-		io.stdout.write(`${lines.join('\n')}\n`);
-		if (failed) {
-			const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];
-			io.stderr.write(`edu routes --check: ${count(problems, 'problem')} (${named.join(', ')})\n`);
-		}
-		return failed ? 1 : 0;
-	} catch (error) {
-		if (!(error instanceof EduError)) throw error;
-		if (options.json) writeJson(io, {ok: false, error: {code: error.code, message: error.message}});
-		else io.stderr.write(`${error.message}\n`);
-		return error.exitCode;
+export async function runRoutes(options: RoutesOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
+	const {inspectRoutes} = await import('../routes/report.js');
+	const {problemCount, renderProblems, renderTable, statusText} = await import('../routes/table.js');
+	const root = context.projectRoot(startFolder(io, options));
+	const {routes, rows} = await inspectRoutes(root);
+	const problems = problemCount(rows);
+	const failed = Boolean(options.check) && problems > 0;
+	const json = {
+		ok: problems === 0,
+		problems,
+		routes: rows.map((row) => ({
+			name: row.name,
+			methods: row.methods,
+			uri: row.uri,
+			controller: row.controller,
+			file: row.file,
+			line: row.line,
+			status: statusText(row),
+			problems: row.problems.map(({code, message}) => ({code, message})),
+		})),
+	};
+	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+	const lines = rows.length > 0 ? renderTable(rows, tableWidth(io)) : [`No routes in ${routes.path}.`];
+	lines.push('');
+	const routeCount = count(routes.entries.length, 'route');
+	if (problems === 0) {
+		lines.push(`${routeCount}, no problems: routes.yaml, controllers and attributes agree.`);
+	} else {
+		lines.push(`${routeCount}, ${count(problems, 'problem')}:`, ...renderProblems(rows, routes.path));
 	}
+	const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];
+	return {
+		json,
+		text: `${lines.join('\n')}\n`,
+		exitCode: failed ? 1 : 0,
+		...(failed ? {trailer: `edu routes --check: ${count(problems, 'problem')} (${named.join(', ')})\n`} : {}),
+	};
+}
+
+function tableWidth(io: Io): number {
+	return io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : 80;
 }

@@ -1,12 +1,12 @@
 // edu start: the project's public/ folder served by PHP's built-in server on {base_url}.
-import {statSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project-root.js';
-import type {Io} from '../io.js';
-import type {CommandContext} from '../main.js';
-import {startFolder} from './options.js';
+import {findProjectRoot, isProjectRoot} from '../core/project-root.js';
+import type {Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {CommandContext} from './context.js';
 
 export interface StartOptions {
 	readonly port: string;
@@ -19,7 +19,7 @@ const examples = `
 Examples:
   $ edu start                       http://localhost:8042, serving public/
   $ edu start --port 8080           another port, when 8042 is taken
-  $ edu start --host 0.0.0.0        reachable from other machines on your network
+  $ edu start --host 0.0.0.0        reachable from other machines on the network
   $ edu start --cwd ../my-project   serve another project
 
 Needs PHP 8.1 or newer on PATH. Ctrl+C stops the server.`;
@@ -34,7 +34,7 @@ export function registerStart(program: Command, context: CommandContext): void {
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest project above it)')
 		.addHelpText('after', examples)
 		.action(async (options: StartOptions) => {
-			context.exitCode = await runStart(options, context.io);
+			context.outcome = await runStart(options, context);
 		});
 }
 
@@ -64,19 +64,24 @@ function locateDocroot(start: string, docroot: string): {root: string; docroot: 
 	throw new EduError('NO_DOCROOT', `No ${docroot.replace(/[\\/]+$/, '')}/ folder in ${start}: edu start serves the project's ${docroot.replace(/[\\/]+$/, '')}/ folder; run it at the project root, or pass --cwd or --docroot.`);
 }
 
-export async function runStart(options: StartOptions, io: Io): Promise<number> {
+export async function runStart(options: StartOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
 	const port = parsePort(options.port);
 	const host = options.host.trim().replace(/^\[(.*)\]$/, '$1');
 	if (host === '' || /[\s/]/.test(host)) throw new UsageError(`--host must be a host name or an IP address (got "${options.host}").`, 'INVALID_OPTION');
 	const start = startFolder(io, options);
 	if (!isDirectory(start)) throw new EduError('NOT_A_PROJECT', `${start}: no such folder.`);
 	const located = locateDocroot(start, options.docroot);
+	context.announceRoot(located.root);
 
 	const {checkPhp} = await import('../start/php.js');
 	const {checkPortFree} = await import('../start/port.js');
 	const {serve} = await import('../start/serve.js');
 	await checkPhp(io);
 	await checkPortFree(host, port);
+	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
+		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);
+	}
 	const label = `${path.relative(located.root, located.docroot).split(path.sep).join('/') || '.'}/`;
-	return serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root}, io);
+	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root}, io)};
 }

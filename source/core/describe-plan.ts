@@ -1,8 +1,11 @@
 // Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
 import type {Refusal} from './errors.js';
+import {describeUploadApi} from './framework-request.js';
 import type {FileChange, Plan} from './plan.js';
+import {existingFile, type Snapshot} from './project.js';
 import {routesPath} from './project-root.js';
+import {methodUriKey} from './routes.js';
 
 export function summaryLines(plan: Plan): string[] {
 	const lines: string[] = [];
@@ -10,6 +13,7 @@ export function summaryLines(plan: Plan): string[] {
 		lines.push(`Class : ./${route.controllerPath.replace(/\.php$/, '')}`);
 		lines.push(`URI : ${route.uri}`);
 		if (route.viewPath !== undefined) lines.push(`View : ./${route.viewPath}`);
+		if (route.uploadApi !== undefined) lines.push(`Upload : ${describeUploadApi(route.uploadApi)}`);
 	}
 	return lines;
 }
@@ -21,7 +25,8 @@ export function successLine(plan: Plan): string {
 }
 
 export function fileLines(changes: readonly FileChange[]): string[] {
-	return changes.map((change) => `  ${change.action.padEnd(6)}  ${change.path}`);
+	const width = Math.max(6, ...changes.map((change) => change.action.length));
+	return changes.map((change) => `  ${change.action.padEnd(width)}  ${change.path}`);
 }
 
 /** A unified diff of one contiguous change (what an append is), with three lines of context. */
@@ -67,7 +72,7 @@ export interface JsonSuccess {
 	readonly uri: string;
 	readonly methods: readonly string[];
 	readonly files: ReadonlyArray<{path: string; action: FileChange['action']}>;
-	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string}>;
+	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string; uploadApi?: string}>;
 	readonly dryRun: boolean;
 	readonly warnings: readonly string[];
 	readonly diff?: string;
@@ -84,13 +89,51 @@ export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
 		uri: first?.uri ?? '',
 		methods: first?.methods ?? [],
 		files: plan.changes.map((change) => ({path: change.path, action: change.action})),
-		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className})),
+		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className, ...(route.uploadApi ? {uploadApi: route.uploadApi} : {})})),
 		dryRun,
 		warnings: plan.warnings,
 		...(dryRun ? {diff: `${diff.join('\n')}\n`} : {}),
 	};
 }
 
-export function jsonFailure(refused: Refusal, warnings: readonly string[] = []): object {
-	return {ok: false, error: {code: refused.code, message: refused.message}, ...(warnings.length > 0 ? {warnings} : {})};
+export interface RefusalPlace {
+	/** The file it is about, relative to the project root. */
+	readonly file: string;
+	/** The line of routes.yaml, for a route. */
+	readonly line?: number;
+	/** The way out, in words. */
+	readonly hint: string;
+}
+
+/** What a collision is about (a file, or a route at routes.yaml:line) and the way out; undefined for other refusals. */
+export function refusalPlace(refused: Refusal, plan: Plan, snapshot: Snapshot): RefusalPlace | undefined {
+	const {routes} = snapshot;
+	const existing = (file: string | undefined): RefusalPlace | undefined => {
+		const found = file === undefined ? undefined : existingFile(snapshot, file);
+		if (found === undefined) return undefined;
+		return found === file
+			? {file: found, hint: 'delete it or choose another name, or pass --force to replace it'}
+			: {file: found, hint: `it differs from ${file} only in case: rename or delete it, or choose another name`};
+	};
+	switch (refused.code) {
+		case 'ROUTE_EXISTS': {
+			const entry = plan.routes.map((route) => routes.byName.get(route.name)).find((found) => found !== undefined);
+			return entry && {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu never replaces a route)`};
+		}
+		case 'CONTROLLER_EXISTS':
+			return plan.routes.map((route) => existing(route.controllerPath)).find((place) => place !== undefined);
+		case 'VIEW_EXISTS':
+			return plan.routes.map((route) => existing(route.viewPath)).find((place) => place !== undefined);
+		case 'URI_TAKEN': {
+			const other = plan.routes.flatMap((route) => route.methods.map((method) => routes.byMethodUri.get(methodUriKey(method, route.uri)))).find((found) => found !== undefined);
+			return other && {file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another --uri or --methods, or remove that route`};
+		}
+		default:
+			return undefined;
+	}
+}
+
+/** `routes.yaml:12: the route … ` or `app/…/VilleController.php: delete it …`: the line under the seed's message. */
+export function placeLine(place: RefusalPlace): string {
+	return `${place.file}${place.line === undefined ? '' : `:${place.line}`}: ${place.hint}.`;
 }

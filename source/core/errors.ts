@@ -1,5 +1,5 @@
-// Refusal codes and the seed's exact messages, defined once.
-// Core code returns refusals as values; edges turn them into exit codes.
+// Refusal codes, the seed's exact messages and the one error type, defined once.
+// Core code returns refusals as values; commands throw them as EduError; main renders them.
 
 export type RefusalCode =
 	| 'ROUTE_EXISTS'
@@ -17,7 +17,10 @@ export type RefusalCode =
 	| 'WRITE_FAILED'
 	| 'MISSING_ARGUMENT'
 	| 'PHP_MISSING' | 'PHP_TOO_OLD' | 'PORT_IN_USE' | 'NO_DOCROOT' | 'SERVER_FAILED' | 'NO_COMPOSE_FILE' | 'NO_MOCK_SERVICE' | 'VOLUME_CONFLICT' | 'DOCKER_UNAVAILABLE' | 'MOCK_UNREACHABLE' | 'MOCK_FAILED' | 'TOKEN_EXISTS'
-	| 'USAGE';
+	| 'USAGE'
+	| 'UNKNOWN_COMMAND'
+	| 'UNKNOWN_OPTION'
+	| 'INTERNAL';
 
 export interface Refusal {
 	readonly code: RefusalCode;
@@ -35,30 +38,52 @@ export function refusal(code: RefusalCode, message: string): Refusal {
 	return {code, message};
 }
 
-/** An expected failure: printed as one line, never with a stack trace. */
+/** The one test for "is this a refusal rather than a result": every refusal has a known code and a message. */
+export function isRefusal(value: unknown): value is Refusal {
+	return typeof value === 'object' && value !== null && !Array.isArray(value)
+		&& typeof (value as {code?: unknown}).code === 'string' && typeof (value as {message?: unknown}).message === 'string';
+}
+
+/** Codes that mean "the command line is wrong" (exit 2); every other refusal is about the project or the world (exit 1). */
+const usageCodes: ReadonlySet<RefusalCode> = new Set<RefusalCode>([
+	'USAGE', 'MISSING_ARGUMENT', 'UNKNOWN_COMMAND', 'UNKNOWN_OPTION', 'INVALID_OPTION', 'INVALID_METHODS', 'INVALID_URI',
+]);
+
+export function exitCodeFor(code: RefusalCode): 1 | 2 {
+	return usageCodes.has(code) ? 2 : 1;
+}
+
+export interface ErrorExtras {
+	/** Fields added to the --json error report, e.g. {errors: […]} or {steps: […]}. */
+	readonly details?: Readonly<Record<string, unknown>>;
+	/** Printed as `Warning: …` lines on stderr before the message in text mode (warnings found before the refusal). */
+	readonly notes?: readonly string[];
+}
+
+/** An expected failure: printed as one line (or one JSON object), never with a stack trace. */
 export class EduError extends Error {
 	readonly code: RefusalCode;
-	readonly exitCode: 1 | 2;
+	readonly exitCode: number;
+	readonly details: Readonly<Record<string, unknown>>;
+	readonly notes: readonly string[];
 
-	constructor(code: RefusalCode, message: string, exitCode: 1 | 2 = 1) {
+	constructor(code: RefusalCode, message: string, exitCode: number = exitCodeFor(code), extras: ErrorExtras = {}) {
 		super(message);
 		this.name = 'EduError';
 		this.code = code;
 		this.exitCode = exitCode;
+		this.details = extras.details ?? {};
+		this.notes = extras.notes ?? [];
 	}
 
-	static from(refused: Refusal): EduError {
-		return new EduError(refused.code, refused.message, exitCodeFor(refused.code));
+	static from(refused: Refusal, extras: ErrorExtras = {}): EduError {
+		return new EduError(refused.code, refused.message, exitCodeFor(refused.code), extras);
 	}
 }
 
 export class UsageError extends EduError {
-	constructor(message: string, code: RefusalCode = 'USAGE') {
-		super(code, message, 2);
+	constructor(message: string, code: RefusalCode = 'USAGE', extras: ErrorExtras = {}) {
+		super(code, message, 2, extras);
 		this.name = 'UsageError';
 	}
-}
-
-export function exitCodeFor(code: RefusalCode): 1 | 2 {
-	return code === 'MISSING_ARGUMENT' || code === 'USAGE' ? 2 : 1;
 }

@@ -101,10 +101,6 @@ export function deriveNames(kind: Kind, argument: string): Names | Refusal {
 	};
 }
 
-export function isRefusal(value: object): value is Refusal {
-	return 'code' in value && 'message' in value && !('className' in value);
-}
-
 /** Warnings for names whose URI would surprise, each with the spelling that gives the intended URI. */
 export function namingWarnings(kind: Kind, argument: string): string[] {
 	const warnings: string[] = [];

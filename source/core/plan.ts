@@ -2,7 +2,9 @@
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
 import {messages, refusal, type Refusal} from './errors.js';
+import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
+import type {UploadApi} from './framework-request.js';
 import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
@@ -12,15 +14,6 @@ import type {PlannedRoute, Unit} from './unit.js';
 import {pathParameters, uriProblem} from './uri.js';
 
 export type {PlannedRoute, Unit} from './unit.js';
-
-export interface FileChange {
-	/** Relative to the project root, with `/`. */
-	readonly path: string;
-	readonly action: 'create' | 'modify';
-	/** The content read in the snapshot (null for a file to create). */
-	readonly before: string | null;
-	readonly after: string;
-}
 
 export interface Plan {
 	readonly request: MakeRequest;
@@ -35,6 +28,8 @@ export interface Plan {
 	readonly refusals: readonly Refusal[];
 	readonly warnings: readonly string[];
 }
+
+export type {FileChange} from './file-change.js';
 
 export const openapiPath = 'app/Controller/api/openapi.php';
 
@@ -84,7 +79,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	}
 	// The resource and upload templates choose their own methods; request.methods is ignored.
 	const templated = template !== 'default' && kind === 'api' && badUri === undefined
-		? templateUnits(template, request, names, uri)
+		? templateUnits(template, request, names, uri, snapshot.uploadApi ?? 'php')
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
 	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, names, warnings);
@@ -97,15 +92,16 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		units = kind === 'api' ? [apiUnit(names, uri, methods, description)] : [webUnit(names, uri, methods)];
 	}
 
-	const refusals = collisions(units, snapshot);
+	const refusals = collisions(units, snapshot, request.force === true);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
 	if (refusals.length > 0) return {...refused(refusals, names, warnings), routes: units.map((unit) => unit.route)};
 
 	const changes: FileChange[] = [];
+	const action = (file: string): FileChange['action'] => (existingFile(snapshot, file) === file ? 'overwrite' : 'create');
 	for (const unit of units) {
-		changes.push({path: unit.route.controllerPath, action: 'create', before: null, after: unit.controller});
+		changes.push({path: unit.route.controllerPath, action: action(unit.route.controllerPath), before: null, after: unit.controller});
 		if (unit.route.viewPath !== undefined && unit.view !== undefined) {
-			changes.push({path: unit.route.viewPath, action: 'create', before: null, after: unit.view});
+			changes.push({path: unit.route.viewPath, action: action(unit.route.viewPath), before: null, after: unit.view});
 		}
 	}
 	if (kind === 'api' && existingFile(snapshot, openapiPath) === undefined) {
@@ -127,17 +123,19 @@ function newRoute(route: PlannedRoute): NewRoute {
 }
 
 /** Route, then controller, then view, then a method and URI already served: every one found. */
-function collisions(units: readonly Unit[], snapshot: Snapshot): Refusal[] {
+function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean): Refusal[] {
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
+	// --force replaces a file at exactly the planned path; one that differs only in case is still refused.
+	const taken = (file: string): boolean => existingFile(snapshot, file) !== undefined && !(force && existingFile(snapshot, file) === file);
 	for (const {route} of units) {
 		if (routes.byName.has(route.name)) found.push(refusal('ROUTE_EXISTS', messages.routeExists));
 	}
 	for (const {route} of units) {
-		if (existingFile(snapshot, route.controllerPath) !== undefined) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists));
+		if (taken(route.controllerPath)) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists));
 	}
 	for (const {route} of units) {
-		if (route.viewPath !== undefined && existingFile(snapshot, route.viewPath) !== undefined) {
+		if (route.viewPath !== undefined && taken(route.viewPath)) {
 			found.push(refusal('VIEW_EXISTS', messages.viewExists));
 		}
 	}

@@ -1,8 +1,13 @@
 // Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
 // the existing controllers and views. Reads only; never writes.
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from './errors.js';
+import {readUploadApi, type UploadApi} from './framework-request.js';
+import {lockFileFor, readLock} from './lock.js';
+import {readRegularFile} from './regular-file.js';
+import {killedRunLeftovers} from './sink-fs.js';
+import {processHost, type SinkHost} from './sink-host.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
 
 export {findProjectRoot} from './project-root.js';
@@ -13,26 +18,37 @@ export interface Snapshot {
 	readonly routes: RoutesFile;
 	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
 	readonly files: ReadonlyMap<string, string>;
+	/** The upload API of the installed framework's Request; `php` when absent. */
+	readonly uploadApi?: UploadApi;
 }
 
 /** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
-export function readSnapshot(root: string): Snapshot | Refusal {
+export function readSnapshot(root: string, host: SinkHost = processHost): Snapshot | Refusal {
 	const routes = readRoutesFile(root);
 	if ('code' in routes) return routes;
 	const files = new Map<string, string>();
 	for (const folder of ['app/Controller', 'app/Template']) listFiles(root, folder, files);
-	return {root, routes, files};
+	// A run killed between its renames left files without their route: the file-system sink
+	// removes them under the lock before writing, so plan as if they were gone already.
+	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
+	return {root, routes, files, uploadApi: readUploadApi(root)};
+}
+
+function killedRunFiles(root: string, host: SinkHost): string[] {
+	const owner = readLock(host, lockFileFor(path.join(root, routesPath)));
+	if (owner?.journal === undefined || host.isAlive(owner.pid)) return [];
+	return killedRunLeftovers(owner.journal, (relative) => {
+		const bytes = readRegularFile(path.join(root, relative), relative);
+		return bytes instanceof Buffer ? bytes.toString('utf8') : null;
+	});
 }
 
 export function readRoutesFile(root: string): RoutesFile | Refusal {
 	const absolute = path.join(root, routesPath);
-	let bytes: Buffer;
-	try {
-		bytes = readFileSync(absolute);
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyRoutesFile();
-		return refusal('BAD_PROJECT_FILE', `${routesPath}: cannot be read (${(error as Error).message})`);
-	}
+	// Only a regular file: a FIFO would hang the run, a link to /dev/zero would fill memory.
+	const bytes = readRegularFile(absolute, routesPath);
+	if (bytes === null) return emptyRoutesFile();
+	if ('code' in bytes) return bytes;
 	const nul = bytes.indexOf(0);
 	if (nul !== -1) {
 		const line = bytes.subarray(0, nul).filter((byte) => byte === 0x0a).length + 1;

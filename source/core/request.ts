@@ -35,6 +35,8 @@ export interface MakeRequest {
 	readonly fields?: readonly FieldSpec[];
 	/** `upload` template. */
 	readonly upload?: UploadSpec;
+	/** --force: replace an existing controller or view file of this request (never a route). */
+	readonly force?: boolean;
 }
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;

@@ -1,4 +1,5 @@
 // The units of a make:api template (resource or upload) for a plan. Pure.
+import type {UploadApi} from './framework-request.js';
 import type {Names} from './naming.js';
 import type {MakeRequest, TemplateKind} from './request.js';
 import {resourceUnits} from './resource.js';
@@ -6,8 +7,8 @@ import type {TemplateUnits} from './unit.js';
 import {uploadUnits} from './upload.js';
 
 /** The units of the resource or upload template, for a request whose name and URI are already checked. */
-export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, names: Names, uri: string): TemplateUnits {
+export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, names: Names, uri: string, uploadApi: UploadApi): TemplateUnits {
 	return template === 'resource'
 		? resourceUnits(names, uri, request.fields, request.table, request.description)
-		: uploadUnits(names, uri, request.upload, request.description);
+		: uploadUnits(names, uri, request.upload, request.description, uploadApi);
 }

@@ -1,12 +1,15 @@
 // What one controller of a plan is made of (its route, its files' text), shared by the plan
 // and the templates that build units, so neither imports the other. Types only.
 import type {Refusal} from './errors.js';
+import type {UploadApi} from './framework-request.js';
 import type {NewRoute} from './routes.js';
 
 export interface PlannedRoute extends NewRoute {
 	readonly className: string;
 	readonly controllerPath: string;
 	readonly viewPath?: string;
+	/** Upload template: the upload API the controller uses. */
+	readonly uploadApi?: UploadApi;
 }
 
 export interface Unit {

@@ -1,6 +1,8 @@
 // The `upload` template of make:api: `--field`, `--extensions` and `--dir` checked, and the POST
-// controller and route it generates (the seed's reference upload flow). Pure.
+// controller and route it generates: the seed's upload flow over the project's Request where its
+// framework has the seed's upload methods, the same checks and answers over $_FILES where not. Pure.
 import {refusal, type Refusal} from './errors.js';
+import type {UploadApi} from './framework-request.js';
 import type {Names} from './naming.js';
 import type {UploadSpec} from './request.js';
 import {printable} from './resource.js';
@@ -51,7 +53,7 @@ export function dirProblem(dir: string): string | undefined {
 	return undefined;
 }
 
-export function uploadUnits(names: Names, uri: string, upload: UploadSpec | undefined, description: string | undefined): TemplateUnits {
+export function uploadUnits(names: Names, uri: string, upload: UploadSpec | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
 	const spec = upload ?? defaultUpload;
 	const refusals: Refusal[] = [];
 	const problem = uploadProblem(spec);
@@ -72,6 +74,7 @@ export function uploadUnits(names: Names, uri: string, upload: UploadSpec | unde
 		extensions: spec.extensions.map((value, index) => ({value, last: index === spec.extensions.length - 1})),
 		extensionList: spec.extensions.join(', '),
 		createdDescription: description ?? 'The file was stored under a name made by the server',
+		requestApi: uploadApi === 'request',
 	});
 	return {
 		units: [{
@@ -82,6 +85,7 @@ export function uploadUnits(names: Names, uri: string, upload: UploadSpec | unde
 				methods: ['POST'],
 				className: names.className,
 				controllerPath: `app/Controller/api/${names.className}.php`,
+				uploadApi,
 			},
 			controller,
 		}],

@@ -31,11 +31,16 @@ function defaultIn(dir: string): string | undefined {
 	return undefined;
 }
 
-/** The nearest folder at or above `start` with a compose file or a var/api folder: where the mock API's files live. */
-export function mockRootAbove(start: string): string | undefined {
+/** The last folder to look in: `limit` (the project root) when `start` is inside it, else the file-system root. */
+function isLast(dir: string, limit: string | undefined): boolean {
+	return path.dirname(dir) === dir || (limit !== undefined && dir === path.resolve(limit));
+}
+
+/** The nearest folder at or above `start` (up to `limit`) with a compose file or a var/api folder: where the mock API's files live. */
+export function mockRootAbove(start: string, limit?: string): string | undefined {
 	for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
 		if (defaultIn(dir) !== undefined || isDirectory(path.join(dir, 'var', 'api'))) return dir;
-		if (path.dirname(dir) === dir) return undefined;
+		if (isLast(dir, limit)) return undefined;
 	}
 }
 
@@ -47,7 +52,8 @@ function isDirectory(target: string): boolean {
 	}
 }
 
-export function findComposeFile(start: string, explicit?: string): ComposeFile {
+/** The compose file `docker compose` would use from `start`, looking no higher than `limit` (the project root). */
+export function findComposeFile(start: string, explicit?: string, limit?: string): ComposeFile {
 	if (explicit !== undefined) {
 		const file = path.resolve(start, explicit);
 		if (!isFile(file)) {
@@ -60,13 +66,13 @@ export function findComposeFile(start: string, explicit?: string): ComposeFile {
 	for (;;) {
 		const found = defaultIn(dir);
 		if (found !== undefined) return {path: found, dir, isDefault: true};
-		const parent = path.dirname(dir);
-		if (parent === dir) break;
-		dir = parent;
+		if (isLast(dir, limit)) break;
+		dir = path.dirname(dir);
 	}
+	const where = limit === undefined ? `${path.resolve(start)} or above it` : `the project (${path.resolve(limit)})`;
 	throw new EduError(
 		'NO_COMPOSE_FILE',
-		`No compose file in ${path.resolve(start)} or above it (looked for ${composeFileNames.join(', ')}). Run edu at the project root, or pass --compose FILE.`,
+		`No compose file in ${where} (looked for ${composeFileNames.join(', ')}). Run edu at the project root, or pass --compose FILE.`,
 	);
 }
 

@@ -37,9 +37,15 @@ function text(node: unknown): string | undefined {
 /** Parses the compose file and lists its services; `file` is the name used in messages. */
 export function readCompose(source: string, file: string): ComposeModel {
 	const counter = new LineCounter();
-	const document = parseDocument(source, {...parseOptions, lineCounter: counter});
+	let document: Document.Parsed;
+	try {
+		document = parseDocument(source, {...parseOptions, lineCounter: counter});
+	} catch (error) {
+		if (error instanceof RangeError) throw bad({file, counter}, 0, tooDeep);
+		throw error;
+	}
 	const [error] = document.errors;
-	if (error) throw bad({file, counter}, error.pos[0], error.message.split('\n', 1)[0] ?? 'not valid YAML');
+	if (error) throw bad({file, counter}, error.pos[0], /call stack/i.test(error.message) ? tooDeep : error.message.split('\n', 1)[0] ?? 'not valid YAML');
 	const root = document.contents;
 	if (!isMap(root)) throw bad({file, counter}, root?.range?.[0] ?? 0, 'expected a mapping with a "services" key');
 	const services = root.get('services', true);
@@ -55,6 +61,21 @@ export function readCompose(source: string, file: string): ComposeModel {
 		list.push({name, image, containerName, node});
 	}
 	return {file, text: source, document, counter, services: list};
+}
+
+const tooDeep = 'nested too deeply to read (thousands of levels): not a compose file edu edits';
+
+/** The document as plain data; an alias bomb or a structure too deep to expand is a located refusal. */
+function toData(model: ComposeModel, document: Document.Parsed = model.document): unknown {
+	try {
+		return document.toJS({maxAliasCount: 1000});
+	} catch (error) {
+		if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+			throw bad(model, Math.max(0, model.text.search(/\*[\w.-]/)), 'its aliases expand to too much data (more than 1000 expansions, an "alias bomb"): edu will not expand it');
+		}
+		if (error instanceof RangeError) throw bad(model, 0, tooDeep);
+		throw error;
+	}
 }
 
 /** Services whose image or container name says "mock". */
@@ -113,7 +134,7 @@ export function planVolume(model: ComposeModel, serviceName: string, requestedTa
 	if (!isMap(service.node)) throw bad(model, where, `service "${serviceName}" is not a mapping`);
 	const target = trimSlash(requestedTarget ?? defaultTarget(service, model.file));
 	const volume = `${hostFolder}:${target}`;
-	const data = model.document.toJS({maxAliasCount: 1000}) as {services: Record<string, Record<string, unknown>>};
+	const data = toData(model) as {services: Record<string, Record<string, unknown>>};
 	const current = data.services[serviceName]?.['volumes'];
 	const own = service.node.get('volumes', true) as Node | undefined;
 	if (current !== undefined && !isSeq(own) && !(isScalar(own) && own.value === null)) {
@@ -144,7 +165,7 @@ export function planVolume(model: ComposeModel, serviceName: string, requestedTa
 	const expected = structuredClone(data);
 	const expectedService = expected.services[serviceName] ?? {};
 	expectedService['volumes'] = [...(Array.isArray(current) ? current : []), volume];
-	if (reparsed.errors.length > 0 || !isDeepStrictEqual(reparsed.toJS({maxAliasCount: 1000}), expected)) {
+	if (reparsed.errors.length > 0 || !isDeepStrictEqual(toData(model, reparsed), expected)) {
 		throw bad(model, where, `could not add the volume without changing anything else; add "- ${volume}" under "volumes:" of "${serviceName}" by hand`);
 	}
 	return {changed: true, service: serviceName, volume, text: edit.text, added: edit.added};

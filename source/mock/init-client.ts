@@ -1,22 +1,33 @@
-// Initialises the mock API: POST {url}/api/init/schema, then POST {url}/api/init/data,
-// stopping at the first failure. Uses Node's fetch; each request has its own time limit.
+// Initialises the mock API: {url}/api/init/schema, then {url}/api/init/data, stopping at the
+// first failure. Each step tries the seed's POST first; the real mock (0.3.2) declares both
+// routes GET and refuses POST with its framework's "Error 405" HTML page (status 200, or 405),
+// so a refused POST is retried as GET. A step succeeds only on a JSON body whose "status" is
+// "success"; bodies are read up to 1 MiB, decompressed or not.
 
 export const defaultMockUrl = 'http://localhost:9042';
 export const initPaths = ['/api/init/schema', '/api/init/data'] as const;
+/** The most of a body edu reads: the mock's answers are a line of JSON. */
+export const maxBodyBytes = 1024 * 1024;
+
+export type StepOutcome = 'success' | 'refused' | 'error';
 
 export interface InitStep {
-	readonly method: 'POST';
+	readonly method: 'POST' | 'GET';
 	readonly url: string;
 	readonly status: number;
 	readonly statusText: string;
+	/** success: JSON status "success"; refused: the method is not allowed (retried as GET); error: anything else. */
+	readonly outcome: StepOutcome;
 	readonly ok: boolean;
+	/** The mock's own "message", or what was wrong with the answer. */
+	readonly message: string;
 	/** The first characters of the response body, on one line. */
 	readonly body: string;
 	readonly ms: number;
 }
 
 export type InitFailure =
-	| {readonly kind: 'status'; readonly step: InitStep}
+	| {readonly kind: 'answer'; readonly step: InitStep}
 	| {readonly kind: 'unreachable'; readonly url: string; readonly reason: string}
 	| {readonly kind: 'timeout'; readonly url: string; readonly seconds: number};
 
@@ -66,35 +77,88 @@ function isTimeout(error: unknown): boolean {
 	return error instanceof Error && (error.name === 'TimeoutError' || (error.cause as Error | undefined)?.name === 'TimeoutError');
 }
 
-/** Runs both steps; `onStep` hears about each finished one as it happens. */
+/** The body as text, reading at most `limit` bytes (after decompression); `over` when there was more. */
+async function readCapped(response: Response, limit: number): Promise<{text: string; over: boolean}> {
+	const reader = response.body?.getReader();
+	if (reader === undefined) return {text: '', over: false};
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	for (;;) {
+		const {done, value} = await reader.read();
+		if (done) break;
+		size += value.byteLength;
+		if (size > limit) {
+			await reader.cancel();
+			return {text: '', over: true};
+		}
+		chunks.push(value);
+	}
+	return {text: Buffer.concat(chunks).toString('utf8'), over: false};
+}
+
+/** The framework's "method not allowed" page, whatever status it came with. */
+const refusalPage = /Error 405 - METHOD_NOT_ALLOWED/;
+
+/** What an answer means: the mock's JSON {"status", "message"}, or why it is not one. Pure. */
+export function judgeAnswer(status: number, text: string, over: boolean): {outcome: StepOutcome; message: string} {
+	if (over) return {outcome: 'error', message: `the answer is larger than ${maxBodyBytes / 1024 / 1024} MiB: not the mock API's`};
+	if (status === 405 || refusalPage.test(text)) return {outcome: 'refused', message: 'method not allowed'};
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		const kind = /^\s*</.test(text) ? 'an HTML page' : text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
+		return {outcome: 'error', message: `${kind} instead of the mock's JSON${text.trim() === '' ? '' : `: ${oneLine(text)}`}`};
+	}
+	const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? data as Record<string, unknown> : {};
+	const message = typeof fields['message'] === 'string' ? fields['message'] : '';
+	if (status >= 200 && status < 300 && fields['status'] === 'success') return {outcome: 'success', message};
+	if (fields['status'] === 'error' || message !== '') return {outcome: 'error', message: message || 'no message'};
+	return {outcome: 'error', message: `unexpected JSON instead of {"status": "success", …}: ${oneLine(text)}`};
+}
+
+async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: number): Promise<InitStep> {
+	const started = performance.now();
+	const signal = AbortSignal.timeout(Math.round(timeoutSeconds * 1000));
+	const response = await fetch(url, {method, redirect: 'manual', signal, headers: {accept: 'application/json'}});
+	const redirect = response.status >= 300 && response.status < 400;
+	const {text, over} = redirect ? {text: '', over: false} : await readCapped(response, maxBodyBytes);
+	const judged = redirect
+		? {outcome: 'error' as const, message: `redirected to ${response.headers.get('location') ?? '?'}`}
+		: judgeAnswer(response.status, text, over);
+	return {
+		method,
+		url,
+		status: response.status,
+		statusText: response.statusText,
+		outcome: judged.outcome,
+		ok: judged.outcome === 'success',
+		message: judged.message,
+		body: redirect ? judged.message : oneLine(text),
+		ms: Math.round(performance.now() - started),
+	};
+}
+
+/** Runs both steps; `onStep` hears about each answer (a refused POST included) as it comes. */
 export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: (step: InitStep) => void = () => {}): Promise<InitResult> {
 	const steps: InitStep[] = [];
 	for (const path of initPaths) {
 		const url = `${baseUrl}${path}`;
-		const started = performance.now();
-		let step: InitStep;
-		try {
-			const signal = AbortSignal.timeout(Math.round(timeoutSeconds * 1000));
-			const response = await fetch(url, {method: 'POST', redirect: 'manual', signal, headers: {accept: 'application/json'}});
-			const body = await response.text();
-			step = {
-				method: 'POST',
-				url,
-				status: response.status,
-				statusText: response.statusText,
-				ok: response.status >= 200 && response.status < 300,
-				body: oneLine(response.status >= 300 && response.status < 400 ? `redirected to ${response.headers.get('location') ?? '?'}` : body),
-				ms: Math.round(performance.now() - started),
-			};
-		} catch (error) {
-			return {
-				steps,
-				failure: isTimeout(error) ? {kind: 'timeout', url, seconds: timeoutSeconds} : {kind: 'unreachable', url, reason: reasonOf(error)},
-			};
+		let step: InitStep | undefined;
+		for (const method of ['POST', 'GET'] as const) {
+			try {
+				step = await attempt(method, url, timeoutSeconds);
+			} catch (error) {
+				return {
+					steps,
+					failure: isTimeout(error) ? {kind: 'timeout', url, seconds: timeoutSeconds} : {kind: 'unreachable', url, reason: reasonOf(error)},
+				};
+			}
+			steps.push(step);
+			onStep(step);
+			if (step.outcome !== 'refused') break;
 		}
-		steps.push(step);
-		onStep(step);
-		if (!step.ok) return {steps, failure: {kind: 'status', step}};
+		if (step !== undefined && !step.ok) return {steps, failure: {kind: 'answer', step}};
 	}
 	return {steps};
 }

@@ -1,41 +1,91 @@
-// edu mock:init: POST /api/init/schema then /api/init/data, each step's status printed;
-// the first failure becomes one clear line (or a JSON report).
+// edu mock:init: /api/init/schema then /api/init/data (POST as the seed says, GET when the mock
+// refuses it), each answer printed; the first failure becomes one clear line (or a JSON report).
+// The data step makes the mock copy its image's configDataset.json over var/configDataset.json:
+// the project's tokens (var/api/configDataset.json) are read before and merged back after.
+import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {writeJson} from '../commands/options.js';
-import type {InitOptions} from '../commands/mock.js';
-import {initMock, normaliseMockUrl} from './init-client.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {InitOptions} from './options.js';
+import {defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
+import {confined, findMockProject, readProjectText} from './project-files.js';
+import {readTokens, setTokens, tokenFile} from './token-store.js';
+import {writeProjectText} from './token.js';
 
-export async function runInit(options: InitOptions, io: Io): Promise<number> {
+/** Where the mock keeps its database, host side (var/sqlite/app_db.sqlite in the container). */
+export const databaseFile = 'var/api/sqlite/app_db.sqlite';
+
+function stepLine(step: InitStep): string {
+	const answer = `${step.status}${step.statusText ? ` ${step.statusText}` : ''}`;
+	if (step.outcome === 'refused') {
+		return `${step.method} ${step.url} → ${answer}: the mock refuses ${step.method} ("Error 405 - METHOD_NOT_ALLOWED"); its code declares this route GET${step.method === 'POST' ? ', trying GET' : ''}`;
+	}
+	return `${step.method} ${step.url} → ${answer} ${step.outcome}${step.message ? `: ${step.message}` : ''} (${step.ms} ms)`;
+}
+
+interface TokenKeeping {
+	readonly file: string;
+	readonly shown: string;
+	readonly before: Map<string, string>;
+}
+
+/** The project's tokens before init, or undefined when there is no token file to keep. */
+function tokensBefore(start: string): TokenKeeping | undefined {
+	const project = findMockProject(start);
+	if (project === undefined) return undefined;
+	const target = path.join(project.root, tokenFile);
+	const shown = path.relative(start, target).split(path.sep).join('/');
+	const file = confined(project, target, shown);
+	const existing = readProjectText(file, shown);
+	if (existing === undefined) return undefined;
+	return {file, shown, before: readTokens(existing.text, shown)};
+}
+
+/** Puts back every token that init removed or changed; returns their ids. */
+function restoreTokens(keeping: TokenKeeping): string[] {
+	const now = readProjectText(keeping.file, keeping.shown);
+	const current = now === undefined ? new Map<string, string>() : readTokens(now.text, keeping.shown);
+	const missing = [...keeping.before].filter(([id, value]) => current.get(id) !== value);
+	if (missing.length === 0) return [];
+	const edit = setTokens(now?.text, keeping.shown, missing, true);
+	writeProjectText(keeping.file, edit.text, now?.mode ?? 0o644, keeping.shown);
+	return missing.map(([id]) => id);
+}
+
+export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const url = normaliseMockUrl(options.url);
-	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as http://localhost:9042 (got "${options.url}").`, 'INVALID_OPTION');
+	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
 	const seconds = Number(options.timeout);
 	if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout must be a number of seconds above 0 (got "${options.timeout}").`, 'INVALID_OPTION');
+	// Read (and checked) before anything is asked of the mock: a file edu could not merge back refuses the run.
+	const keeping = tokensBefore(startFolder(io, options));
 
 	const result = await initMock(url, seconds, (step) => {
-		if (!options.json) io.stdout.write(`POST ${step.url} → ${step.status}${step.statusText ? ` ${step.statusText}` : ''} (${step.ms} ms)\n`);
+		if (!options.json) io.stdout.write(`${stepLine(step)}\n`);
 	});
+	// The data step resets the token file before it can fail: put the tokens back whatever happened.
+	const dataAsked = result.steps.some((step) => step.url.endsWith('/api/init/data') && step.outcome !== 'refused');
+	const kept = keeping !== undefined && dataAsked ? restoreTokens(keeping) : [];
+	const keptLine = kept.length > 0 && keeping !== undefined
+		? `Kept ${kept.length === 1 ? 'the token' : `${kept.length} tokens`} ${kept.map((id) => `"${id}"`).join(', ')} of ${keeping.shown}: init/data had replaced the file with the image's default.`
+		: undefined;
+
 	const startIt = 'Start it with "docker compose up -d" in the project';
 	const failure = result.failure;
 	let error: EduError | undefined;
-	if (failure?.kind === 'status') {
+	if (failure?.kind === 'answer') {
 		const {step} = failure;
-		error = new EduError('MOCK_FAILED', `POST ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}${step.body ? `: ${step.body}` : ''}`);
+		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}`);
 	} else if (failure?.kind === 'unreachable') {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {
-		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url} did not answer POST ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
+		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url} did not answer ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
 	}
-	if (options.json) {
-		writeJson(io, {
-			ok: error === undefined,
-			url,
-			steps: result.steps,
-			...(error ? {error: {code: error.code, message: error.message}} : {}),
-		});
-		return error ? error.exitCode : 0;
-	}
-	if (error) throw error;
-	io.stdout.write('[OK] Mock API initialised: schema and data created.\n');
-	return 0;
+	// In text mode the kept tokens are said with the steps, before a failure's line.
+	if (keptLine !== undefined && !options.json) io.stdout.write(`${keptLine}\n`);
+	if (error) throw new EduError(error.code, error.message, error.exitCode, {details: {url, steps: result.steps, tokensKept: kept}});
+	return {
+		json: {url, steps: result.steps, tokensKept: kept, database: databaseFile},
+		text: `[OK] Mock API initialised: schema and data created (database ${databaseFile} with the ./var/api volume of edu mock:persist).\n`,
+	};
 }

@@ -1,14 +1,17 @@
 // edu mock:persist: find the compose file and the mock API service, add the ./var/api volume,
 // create var/api/, and print (or with --restart run) the restart command.
-import {existsSync, mkdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {startFolder, writeJson} from '../commands/options.js';
-import type {PersistOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {PersistOptions} from './options.js';
 import {writeFileAtomic} from '../core/atomic-write.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
+import {databaseFile} from './init.js';
+import {confined, eduRootOf, readProjectText} from './project-files.js';
+import {tokenFile} from './token-store.js';
 
 async function chooseService(model: ComposeModel, options: PersistOptions, io: Io): Promise<string> {
 	if (options.service !== undefined) return options.service;
@@ -38,36 +41,37 @@ async function chooseService(model: ComposeModel, options: PersistOptions, io: I
 	}
 }
 
-export async function runPersist(options: PersistOptions, io: Io): Promise<number> {
+export async function runPersist(options: PersistOptions, io: Io): Promise<Outcome> {
 	if (options.target !== undefined) {
 		const problem = checkTarget(options.target);
 		if (problem) throw new UsageError(problem, 'INVALID_OPTION');
 	}
 	const start = startFolder(io, options);
-	const compose = findComposeFile(start, options.compose);
+	// Inside an Edu Framework project, nothing above its root is looked at or written.
+	const eduRoot = eduRootOf(start);
+	const compose = findComposeFile(start, options.compose, eduRoot);
+	const project = {root: eduRoot ?? compose.dir};
 	const shown = path.relative(start, compose.path).split(path.sep).join('/') || path.basename(compose.path);
-	let text: string;
-	try {
-		text = readFileSync(compose.path, 'utf8');
-	} catch (error) {
-		throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
-	}
+	// A symlinked compose file: its target is read and updated, never replaced by a copy.
+	const composeFile = confined(project, compose.path, shown);
+	const read = readProjectText(composeFile, shown);
+	if (read === undefined) throw new EduError('NO_COMPOSE_FILE', `${shown}: no such compose file.`);
+	const {text} = read;
 	const model = readCompose(text, shown);
 	const service = await chooseService(model, options, io);
 	const plan = planVolume(model, service, options.target);
 	const command = restartCommand(compose, start);
 	const folder = path.join(compose.dir, ...hostFolder.slice(2).split('/'));
 	const folderShown = `${path.relative(start, folder).split(path.sep).join('/')}/`;
+	confined(project, folder, folderShown);
 
 	if (options.dryRun) {
-		if (options.json) {
-			writeJson(io, {ok: true, composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command});
-		} else if (plan.changed) {
-			io.stdout.write(`Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`);
-		} else {
-			io.stdout.write(`${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`);
-		}
-		return 0;
+		return {
+			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command},
+			text: plan.changed
+				? `Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`
+				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`,
+		};
 	}
 
 	if (options.restart) {
@@ -82,10 +86,11 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<numbe
 		for (let dir = folder; !existsSync(dir); dir = path.dirname(dir)) made.unshift(dir);
 		for (const dir of made) mkdirSync(dir);
 		if (plan.changed) {
-			if (readFileSync(compose.path, 'utf8') !== text) {
+			const now = readProjectText(composeFile, shown);
+			if (now?.text !== text) {
 				throw new EduError('PROJECT_CHANGED', `${shown} changed while edu was reading it; run the command again.`);
 			}
-			writeFileAtomic(compose.path, plan.text, statSync(compose.path).mode & 0o7777);
+			writeFileAtomic(composeFile, plan.text, now.mode);
 		}
 	} catch (error) {
 		for (const dir of made.reverse()) rmSync(dir, {recursive: true, force: true});
@@ -93,27 +98,23 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<numbe
 		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
 	}
 
-	if (!options.json) {
-		io.stdout.write([
-			plan.changed
-				? `${shown}: added the volume ${plan.volume} to service "${service}".`
-				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
-			...(createdFolder ? [`Created ${folderShown}: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.`] : []),
-			...(options.restart ? [] : [
-				plan.changed ? 'Restart the mock API to use it:' : 'If the mock API was started before the volume was there, restart it:',
-				`  ${command}`,
-				'then create its database: edu mock:init',
-			]),
-			'',
-		].join('\n'));
-	}
-	if (options.restart) {
-		const {restartCompose} = await import('./docker.js');
-		await restartCompose(composeArgs(compose), compose.dir, options.json ? {...io, stdout: io.stderr} : io);
-		if (!options.json) io.stdout.write('Mock API restarted. Next: edu mock:init\n');
-	}
-	if (options.json) {
-		writeJson(io, {ok: true, composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, dryRun: false, restartCommand: command, restarted: Boolean(options.restart)});
-	}
-	return 0;
+	const summary = [
+		plan.changed
+			? `${shown}: added the volume ${plan.volume} to service "${service}".`
+			: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
+		...(createdFolder ? [`Created ${folderShown}: the mock API keeps its tokens (${tokenFile}) and its database (${databaseFile}) there.`] : []),
+		...(options.restart ? [] : [
+			plan.changed ? 'Restart the mock API to use it:' : 'If the mock API was started before the volume was there, restart it:',
+			`  ${command}`,
+			'then create its database: edu mock:init',
+		]),
+		'',
+	].join('\n');
+	const json = {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, dryRun: false, restartCommand: command, restarted: Boolean(options.restart)};
+	if (!options.restart) return {json, text: summary};
+	// What was written is said before Docker's own output, which streams while it restarts.
+	if (!options.json) io.stdout.write(summary);
+	const {restartCompose} = await import('./docker.js');
+	await restartCompose(composeArgs(compose), compose.dir, options.json ? {...io, stdout: io.stderr} : io);
+	return {json, text: 'Mock API restarted. Next: edu mock:init\n'};
 }

@@ -1,55 +1,70 @@
-// edu mock:token: a new random token in var/api/configData.json, written atomically (0600).
-import {existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
+// edu mock:token: a new random token in var/api/configDataset.json, where the mock API reads it.
+// Written atomically, readable by the container's web server (an existing file keeps its mode;
+// a new one is 0644), only inside the project.
+import {existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io} from '../io.js';
-import {startFolder, writeJson} from '../commands/options.js';
-import type {TokenOptions} from '../commands/mock.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {TokenOptions} from './options.js';
 import {writeFileAtomic} from '../core/atomic-write.js';
-import {mockRootAbove} from './compose-file.js';
-import {addToken, checkTokenName, newToken} from './token-store.js';
+import {defaultMockUrl} from './init-client.js';
+import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
+import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
 
-export async function runToken(name: string, options: TokenOptions, io: Io): Promise<number> {
-	const nameProblem = checkTokenName(name);
-	if (nameProblem) throw new UsageError(nameProblem, 'INVALID_OPTION');
-	const start = startFolder(io, options);
-	// From a subfolder, var/api/ is the project's: beside the compose file, or an existing var/api/ above.
-	const base = path.isAbsolute(options.file) ? start : mockRootAbove(start) ?? start;
-	const file = path.resolve(base, options.file);
-	const shown = path.isAbsolute(options.file) ? options.file : path.relative(start, file).split(path.sep).join('/');
+/** Apache runs as www-data in the container: through a bind mount it reads a host file only when others may. */
+export const newTokenFileMode = 0o644;
 
-	let existing: string | undefined;
-	try {
-		existing = readFileSync(file, 'utf8');
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code !== 'ENOENT') throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${code === 'EISDIR' ? 'it is a folder' : (error as Error).message}).`);
-	}
-	const token = newToken();
-	const edit = addToken(existing, shown, name, token, Boolean(options.force));
+/** The docs' configData.json, when a project has one: the mock never reads it. */
+export function docsFileWarning(project: MockProject, start: string): string[] {
+	const docs = path.join(project.root, docsTokenFile);
+	if (!existsSync(docs)) return [];
+	const shown = path.relative(start, docs).split(path.sep).join('/');
+	return [`${shown} is not read by the mock API: it reads ${tokenFile} (var/configDataset.json in the container). Tokens in ${path.basename(docsTokenFile)} do not work.`];
+}
 
-	// Create the missing folders, and remove them again if the write fails.
+/** Writes `text` to `file` atomically, creating its missing folders and removing them again on failure. */
+export function writeProjectText(file: string, text: string, mode: number, shown: string): void {
 	const made: string[] = [];
 	for (let folder = path.dirname(file); !existsSync(folder); folder = path.dirname(folder)) made.unshift(folder);
 	try {
 		for (const folder of made) mkdirSync(folder);
-		writeFileAtomic(file, edit.text, 0o600);
+		writeFileAtomic(file, text, mode);
 	} catch (error) {
 		for (const folder of made.reverse()) rmSync(folder, {recursive: true, force: true});
 		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
 	}
+}
 
-	if (options.json) {
-		writeJson(io, {ok: true, name, token, file: shown, created: existing === undefined, replaced: edit.replaced, header: `Authorization: ${token}`});
-		return 0;
-	}
-	io.stdout.write([
-		`${edit.replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,
-		`  ${token}`,
-		'Send it in the Authorization request header, as the mock API expects:',
-		`  Authorization: ${token}`,
-		`  curl -H "Authorization: ${token}" http://localhost:9042/api/…`,
-		'',
-	].join('\n'));
-	return 0;
+export async function runToken(name: string, options: TokenOptions, io: Io): Promise<Outcome> {
+	const nameProblem = checkTokenName(name);
+	if (nameProblem) throw new UsageError(nameProblem, 'INVALID_OPTION');
+	const start = startFolder(io, options);
+	const project = requireMockProject(start);
+	const given = options.file ?? tokenFile;
+	// A relative --file is the project's: from a subfolder too.
+	const target = path.resolve(project.root, given);
+	const shown = path.isAbsolute(given) ? given : path.relative(start, target).split(path.sep).join('/');
+	const file = confined(project, target, shown);
+
+	const existing = readProjectText(file, shown);
+	const token = newToken();
+	const edit = setTokens(existing?.text, shown, [[name, token]], Boolean(options.force));
+	writeProjectText(file, edit.text, existing?.mode ?? newTokenFileMode, shown);
+
+	const replaced = edit.replaced.length > 0;
+	const warnings = options.file === undefined ? docsFileWarning(project, start) : [];
+	return {
+		json: {name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})},
+		warnings,
+		text: [
+			`${replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,
+			`  ${token}`,
+			'Send it as the whole value of the Authorization request header (no "Bearer "), as the mock API expects:',
+			`  Authorization: ${token}`,
+			`  curl -X PUT -H "Authorization: ${token}" ${defaultMockUrl}/api/velo/1/location`,
+			'edu mock:init keeps it; the mock\'s own init/data would reset the file.',
+			'',
+		].join('\n'),
+	};
 }

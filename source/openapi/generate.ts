@@ -1,13 +1,13 @@
 // edu openapi: scan app/Controller/api, build the document, turn it into YAML and (unless asked
 // to print it) replace the output file. Errors leave every file as it was.
 import path from 'node:path';
+import {stringify} from 'yaml';
 import {EduError} from '../core/errors.js';
-import type {JsonObject} from './arguments.js';
-import {buildDocument} from './build-document.js';
-import {formatDiagnostic, type Diagnostic} from './diagnostics.js';
-import {apiFolder, scanApiFolderParallel} from './scan.js';
-import {writeAtomically} from './write-output.js';
-import {toYaml} from './yaml-text.js';
+import type {JsonObject} from './document/arguments.js';
+import {buildDocument} from './document/build-document.js';
+import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
+import type {ParseOptions} from './php/parse-pool.js';
+import {apiFolder, scanApiFolderParallel} from './php/scan.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -17,6 +17,8 @@ export interface GenerateOptions {
 	readonly out?: string;
 	/** False: build and return the YAML, write nothing. */
 	readonly write: boolean;
+	/** Worker threads, time budget per file (see parse-pool.ts). */
+	readonly parse?: ParseOptions;
 }
 
 export interface GenerateResult {
@@ -46,7 +48,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
-	const scan = await scanApiFolderParallel(root);
+	const scan = await scanApiFolderParallel(root, options.parse);
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);
 	}
@@ -57,7 +59,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
-	if (options.write) writeAtomically(root, out, yaml);
+	if (options.write) {
+		const {oneFileChangeset, sinkFor} = await import('../core/sink.js');
+		await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined));
+	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
 		out,
@@ -79,4 +84,21 @@ function outputPath(root: string, given: string): string {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${given}: --out must name a file inside the project (${root}).`);
 	}
 	return relative.split(path.sep).join('/');
+}
+
+// YAML 1.1 rules decide what gets quoted, so Symfony YAML and older readers see `'yes'`,
+// `'200'` and `'1e3'` as strings too.
+/** The document as YAML text, ending with a newline. */
+export function toYaml(document: JsonObject): string {
+	return stringify(document, {
+		version: '1.1',
+		lineWidth: 0,
+		indent: 2,
+		indentSeq: true,
+		singleQuote: true,
+		aliasDuplicateObjects: false,
+		nullStr: 'null',
+		trueStr: 'true',
+		falseStr: 'false',
+	});
 }

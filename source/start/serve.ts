@@ -1,5 +1,6 @@
 // Runs `php -S host:port -t docroot`, streams its log, prints the URL once it answers, and
 // stops it on Ctrl+C / SIGTERM (heard through io.onSignal) so no PHP process is left behind.
+import {platform} from 'node:os';
 import {StringDecoder} from 'node:string_decoder';
 import {EduError} from '../core/errors.js';
 import type {Io, StopSignal} from '../io.js';
@@ -21,6 +22,32 @@ export function serverUrl(host: string, port: number): string {
 	return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/**
+ * Runs `php -S` so that it never outlives edu, however edu ends (Ctrl+C, SIGTERM, SIGHUP, even
+ * SIGKILL, which no handler can catch): a shell starts PHP and reads the pipe edu holds on its
+ * stdin; when that pipe closes, edu is gone and the shell stops PHP. A signal to the shell stops
+ * PHP too. The shell exits with PHP's status (128 + signal number when PHP was stopped by one).
+ */
+const guard = [
+	// PHP keeps the real stderr (4); the shell's own job notices ("Terminated") go nowhere.
+	'exec 3<&0 4>&2 2>/dev/null',
+	'php -S "$1" -t "$2" 0</dev/null 2>&4 3<&- 4>&- &',
+	'php=$!',
+	'trap \'kill -TERM "$php" 2>/dev/null\' INT TERM HUP',
+	'{ while read -r _; do :; done; kill -TERM "$php" 2>/dev/null; } <&3 &',
+	'watch=$!',
+	'exec 3<&-',
+	'while :; do wait "$php"; status=$?; kill -0 "$php" 2>/dev/null || break; done',
+	'kill "$watch" 2>/dev/null',
+	'exit "$status"',
+].join('\n');
+
+/** The signal that stopped PHP: execa's own, or the shell guard's 128 + number. */
+function stoppedBy(result: {signal?: string | undefined; exitCode?: number | undefined}): string | undefined {
+	if (result.signal) return result.signal;
+	return ({129: 'SIGHUP', 130: 'SIGINT', 143: 'SIGTERM'} as Record<number, string>)[result.exitCode ?? 0];
+}
+
 /** PHP says this once it listens: "PHP 8.2.1 Development Server (http://localhost:8042) started". */
 const startedLine = /Development Server \(.*\) started/;
 
@@ -39,12 +66,17 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 	const {execa} = await import('execa');
 	const {host, port} = options;
 	const url = serverUrl(host, port);
-	const child = execa('php', ['-S', `${host.includes(':') ? `[${host}]` : host}:${port}`, '-t', options.docroot], {
+	const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+	const [command, args] = platform() === 'win32'
+		? ['php', ['-S', address, '-t', options.docroot]] as const
+		: ['/bin/sh', ['-c', guard, 'edu-start', address, options.docroot]] as const;
+	const child = execa(command, args, {
 		cwd: options.cwd,
 		env: io.env,
 		extendEnv: false,
 		reject: false,
-		stdin: 'ignore',
+		// On POSIX the guard reads this pipe: edu holds its other end, which closes when edu dies.
+		stdin: platform() === 'win32' ? 'ignore' : 'pipe',
 		forceKillAfterDelay: 3000,
 	});
 	let lastLine = '';
@@ -88,11 +120,12 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 			// edu's own signal handler runs. Give that signal a moment to arrive.
 			await new Promise((resolve) => setTimeout(resolve, 150));
 		}
-		if (stopRequested !== undefined || result.signal === 'SIGINT' || result.signal === 'SIGTERM') {
+		const signal = stoppedBy(result);
+		if (stopRequested !== undefined || signal === 'SIGINT' || signal === 'SIGTERM') {
 			io.stdout.write('Server stopped.\n');
 			return 0;
 		}
-		const how = result.signal ? `was stopped by ${result.signal}` : `stopped with exit code ${result.exitCode}`;
+		const how = signal ? `was stopped by ${signal}` : `stopped with exit code ${result.exitCode}`;
 		const said = lastLine.trim().replace(/^\[[^\]]*\]\s*/, '');
 		throw new EduError('SERVER_FAILED', `PHP's server ${ready ? '' : `could not start on ${host}:${port}: it `}${how}${said ? ` (${said})` : ''}.`);
 	} finally {

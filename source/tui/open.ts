@@ -1,6 +1,6 @@
 // The one entry the commands import (lazily): opens the full-screen wizard, or the plain
 // prompts with --plain. Each is itself imported on demand, so --plain never loads Ink.
-import {splitList} from '../commands/options.js';
+import {splitList} from '../options.js';
 import type {Kind} from '../core/naming.js';
 import type {TemplateKind} from '../core/request.js';
 import type {Io} from '../io.js';

@@ -4,6 +4,7 @@
 import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../core/commit.js';
+import {sinkFor} from '../core/sink.js';
 import {fileLines, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
@@ -117,11 +118,11 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	say(['', dryRun ? 'The run would:' : 'The run will:', ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
 	const go = await confirm({message: dryRun ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
 	if (!go) return undefined;
-	if (dryRun) {
+	const {plan: written, dryRun: nothingWritten} = await commit(planned, snapshot, sinkFor({dryRun, onSignal: io.onSignal}));
+	if (nothingWritten) {
 		say(['Dry run: nothing was written.']);
-		return planned;
+		return written;
 	}
-	const {plan: written} = await commit(planned, snapshot);
 	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written).flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])]);
 	return written;
 }

@@ -4,6 +4,7 @@
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
 import {commit} from '../core/commit.js';
+import {sinkFor} from '../core/sink.js';
 import {EduError} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
@@ -93,14 +94,9 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryR
 	const write = async (): Promise<void> => {
 		if (screen !== 'review' || plan.refusals.length > 0 || writing.current) return;
 		writing.current = true;
-		if (dryRun) {
-			setWritten(plan);
-			setScreen('done');
-			return;
-		}
 		setBusy(true);
 		try {
-			const result = await commit(plan, snapshot);
+			const result = await commit(plan, snapshot, sinkFor({dryRun}));
 			setWritten(result.plan);
 			setScreen('done');
 		} catch (error) {

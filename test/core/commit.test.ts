@@ -1,8 +1,10 @@
-import {existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, watch, writeFileSync} from 'node:fs';
 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {commit, realFs, type CommitFs} from '../../source/core/commit.js';
+import {commit} from '../../source/core/commit.js';
+import {fileSystemSink} from '../../source/core/sink-fs.js';
+import {processHost, realFs, type SinkFs} from '../../source/core/sink-host.js';
 import {EduError} from '../../source/core/errors.js';
 import {plan} from '../../source/core/plan.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project.js';
@@ -63,35 +65,71 @@ describe('commit', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
-	describe('a failure at any step restores the project byte for byte', () => {
-		const steps: Array<[string, keyof CommitFs, number]> = [];
-		for (const operation of ['mkdirSync', 'writeFileSync', 'fsyncFile', 'renameSync', 'linkSync'] as const) {
-			for (const nth of [1, 2, 3]) steps.push([`${operation} #${nth}`, operation, nth]);
+	/** The real file system, with `operation` failing with `code` on its nth call (every call when nth is 0). */
+	function failingFs(faults: ReadonlyArray<[keyof SinkFs, number, string]>): SinkFs & {calls: Record<string, number>} {
+		const calls: Record<string, number> = {};
+		const fs = {...realFs, calls} as SinkFs & {calls: Record<string, number>};
+		for (const [operation, nth, code] of faults) {
+			const real = realFs[operation] as (...rest: unknown[]) => unknown;
+			(fs as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
+				calls[operation] = (calls[operation] ?? 0) + 1;
+				if (nth === 0 || calls[operation] === nth) throw Object.assign(new Error(`injected ${code}`), {code});
+				return real(...args);
+			};
 		}
-		it.each(steps)('%s fails', async (_label, operation, nth) => {
-			const root = tempProject('sample');
+		return fs;
+	}
+
+	describe('a failure at any step restores the project byte for byte, leaving no temp file, folder or lock', () => {
+		const steps: Array<[string, keyof SinkFs, number, string]> = [];
+		for (const operation of ['mkdir', 'create', 'write', 'fchmod', 'fsync', 'close', 'fstat', 'realpath', 'rename', 'link'] as const) {
+			for (const nth of [1, 2, 3, 4]) steps.push([`${operation} #${nth}`, operation, nth, nth % 2 === 0 ? 'EIO' : 'ENOSPC']);
+		}
+		it.each(steps)('%s fails', async (_label, operation, nth, code) => {
+			// The empty project: the run must create folders (app/Config, app/Controller/api…) too.
+			const root = tempProject('empty');
 			const snapshot = snapshotOf(root);
 			const planned = plan({kind: 'controller', name: 'VilleRead'}, snapshot);
 			const before = snapshotTree(root);
-			let calls = 0;
-			const failing: CommitFs = {
-				...realFs,
-				[operation]: (...args: unknown[]) => {
-					calls++;
-					if (calls === nth) throw Object.assign(new Error('injected failure'), {code: 'EIO'});
-					return (realFs[operation] as (...rest: unknown[]) => unknown)(...args);
-				},
-			};
-			const outcome = await commit(planned, snapshot, {fs: failing}).then(() => 'written', (error: unknown) => error);
+			const fs = failingFs([[operation, nth, code]]);
+			const outcome = await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}})).then(() => 'written', (error: unknown) => error);
 			if (outcome === 'written') {
 				// This step happens fewer than nth times in this plan: the run must simply have succeeded.
-				expect(calls).toBeLessThan(nth);
+				expect(fs.calls[operation] ?? 0).toBeLessThan(nth);
 				return;
 			}
 			expect(outcome).toBeInstanceOf(EduError);
-			expect((outcome as EduError).message).toMatch(/^Cannot write the files \(EIO: injected failure\); the project was left as it was\.$/);
+			expect((outcome as EduError).message).toBe(`Cannot write the files (${code}: injected ${code}); the project was left as it was.`);
 			expect(snapshotTree(root)).toEqual(before);
 		});
+	});
+
+	it('names the files it could not remove when the cleanup fails too, and removes all it can', async () => {
+		const root = tempProject('sample');
+		const snapshot = snapshotOf(root);
+		const planned = plan({kind: 'controller', name: 'VilleRead'}, snapshot);
+		const before = snapshotTree(root);
+		// The disk fills up on the second file; then every unlink fails with EIO.
+		const fs = failingFs([['write', 2, 'ENOSPC'], ['unlink', 0, 'EIO']]);
+		const error = await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}})).catch((caught: unknown) => caught as EduError);
+		expect(error).toBeInstanceOf(EduError);
+		const message = (error as EduError).message;
+		expect(message).toMatch(/^Cannot write the files \(ENOSPC: injected ENOSPC\); the project was left as it was\. Could not remove /);
+		const left = Object.keys(snapshotTree(root)).filter((file) => !(file in before));
+		expect(left.length).toBeGreaterThan(0);
+		// Every leftover is named in the message, so the user can remove it.
+		for (const file of left) expect(message).toContain(path.basename(file));
+		expect(message).toMatch(/remove them by hand\.$/);
+	});
+
+	it('removes the lock and new folders when it cannot even take the lock', async () => {
+		const root = tempProject('empty');
+		const snapshot = snapshotOf(root);
+		const planned = plan(ville, snapshot);
+		const before = snapshotTree(root);
+		const fs = failingFs([['link', 1, 'EIO']]);
+		await expect(commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}}))).rejects.toThrow('Cannot write the files (EIO: injected EIO); the project was left as it was.');
+		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	it('refuses to write through a symlink that leads out of the project', async () => {
@@ -105,6 +143,49 @@ describe('commit', () => {
 		await expect(commit(planned, snapshot)).rejects.toThrow(/outside the project/);
 		expect(snapshotTree(root)).toEqual(before);
 		expect(readdirSync(outside)).toEqual([]);
+	});
+
+	describe('app/Controller/api swapped for a link to an outside folder mid-run: no controller text ever lands outside', () => {
+		const steps: Array<[string, keyof SinkFs, 'before' | 'after']> = [];
+		for (const operation of ['create', 'fstat', 'write', 'fsync', 'close', 'link', 'rename'] as const) {
+			for (const when of ['before', 'after'] as const) steps.push([`${when} ${operation}`, operation, when]);
+		}
+		it.each(steps)('%s', async (_label, operation, when) => {
+			const root = tempProject('sample');
+			const outside = tempProject();
+			const api = path.join(root, 'app/Controller/api');
+			const snapshot = snapshotOf(root);
+			const planned = plan(ville, snapshot);
+			let swapped = false;
+			const swap = (): void => {
+				if (swapped) return;
+				swapped = true;
+				renameSync(api, `${api}-moved`);
+				symlinkSync(outside, api);
+			};
+			const real = realFs[operation] as (...rest: unknown[]) => unknown;
+			const fs = {...realFs, [operation]: (...args: unknown[]) => {
+				if (when === 'before') swap();
+				const result = real(...args);
+				if (when === 'after') swap();
+				return result;
+			}} as SinkFs;
+			// Every write to outside is watched, not only what is left at the end.
+			const seen: string[] = [];
+			const watcher = watch(outside, (_event, name) => {
+				if (name) seen.push(name);
+			});
+			const outcome = await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}})).then(() => 'written', (error: unknown) => error);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			watcher.close();
+			if (swapped) expect(outcome).toBeInstanceOf(EduError);
+			for (const name of readdirSync(outside)) {
+				expect(readFileSync(path.join(outside, name), 'utf8')).not.toContain('class VilleController');
+			}
+			expect(readdirSync(outside)).toEqual([]);
+			// At most an empty temp file was created there (and removed at once): never the controller.
+			for (const name of new Set(seen)) expect(name).toMatch(/^\.VilleController\.php\.edu-tmp-/);
+		});
 	});
 
 	it('cleans temp files left by a killed run', async () => {

@@ -182,8 +182,8 @@ describe('resource refusals', () => {
 });
 
 describe('plan for --template upload', () => {
-	it('creates one POST controller with the flow of the seed', () => {
-		const result = plan(upload('import'), memorySnapshot(sampleRoutes));
+	it('creates one POST controller with the flow of the seed, where the project\'s Request has the seed\'s upload methods', () => {
+		const result = plan(upload('import'), {...memorySnapshot(sampleRoutes), uploadApi: 'request'});
 		expect(result.refusals).toEqual([]);
 		expect(result.routes.map((route) => [route.name, route.uri, route.methods])).toEqual([['api_import', '/api/import', ['POST']]]);
 		const controller = content(result, 'app/Controller/api/ImportController.php');
@@ -194,7 +194,7 @@ describe('plan for --template upload', () => {
 		for (const status of ['201', '400', '415', '500']) expect(controller).toContain(`new Attributes\\Response(response: '${status}'`);
 		expect(controller).toContain('bin2hex(random_bytes(16))');
 		const calls = [...controller.matchAll(/\$request->(\w+)\(/g)].map((match) => match[1]);
-		expect([...new Set(calls)]).toEqual(['hasFile', 'isValid', 'getExtension', 'move']);
+		expect([...new Set(calls)]).toEqual(['hasFile', 'isValid', 'getFile', 'getExtension', 'move']);
 		expect(controller).not.toMatch(/\$_FILES|copy\(|move_uploaded_file|\['name'\]/);
 	});
 

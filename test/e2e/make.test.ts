@@ -53,7 +53,11 @@ describe('edu make:api in the sample project', () => {
 		});
 		const before = snapshotTree(root);
 		const second = await runEdu(['make:api', 'ville'], {cwd: root});
-		expect(second).toEqual({exitCode: 1, stdout: '', stderr: 'Route already exists.\n'});
+		expect(second).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: 'Route already exists.\napp/Config/routes.yaml:14: the route "api_ville" is already there: choose another name, or remove that entry first (edu never replaces a route).\n',
+		});
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
@@ -106,7 +110,13 @@ describe('edu make:api in the sample project', () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['make:api', 'hello', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(1);
-		expect(JSON.parse(result.stdout)).toEqual({ok: false, error: {code: 'ROUTE_EXISTS', message: 'Route already exists.'}});
+		expect(JSON.parse(result.stdout)).toEqual({
+			ok: false,
+			error: {code: 'ROUTE_EXISTS', message: 'Route already exists.'},
+			file: 'app/Config/routes.yaml',
+			line: 9,
+			hint: 'the route "api_hello" is already there: choose another name, or remove that entry first (edu never replaces a route)',
+		});
 	});
 
 	it('a missing name without a terminal is the usage error, exit 2, at once', async () => {
@@ -133,7 +143,7 @@ describe('edu make:api in the sample project', () => {
 	it('outside any project it says so, exit 1', async () => {
 		const result = await runEdu(['make:api', 'ville'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toMatch(/^No Edu Framework project in .* Run edu at the project root, or pass --cwd\.\n$/);
+		expect(result.stderr).toMatch(/^No Edu Framework project in .* \(looked for a composer\.json requiring studoo\/edu-framework, or an app\/Config\/routes\.yaml file\): run edu at the project root, or pass --cwd; nothing was written\.\n$/);
 	});
 
 	it('a malformed routes.yaml is reported with file:line:col and left untouched', async () => {
@@ -173,7 +183,7 @@ describe('edu make:controller', () => {
 	it('refuses an existing view, exit 1', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['make:controller', 'home'], {cwd: root});
-		expect(result).toMatchObject({exitCode: 1, stderr: 'Route already exists.\n'});
+		expect(result).toMatchObject({exitCode: 1, stderr: 'Route already exists.\napp/Config/routes.yaml:3: the route "home" is already there: choose another name, or remove that entry first (edu never replaces a route).\n'});
 	});
 });
 

@@ -3,10 +3,10 @@
 // loopback port, and every row of the seed's worked endpoints and upload flow is checked over HTTP.
 import {execFileSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {freePort} from '../helpers/free-port.js';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
@@ -57,11 +57,23 @@ describe('make:api --template resource|upload, without PHP', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
-	it('--dry-run prints the upload plan and the routes.yaml diff', async () => {
+	it.each([
+		['no vendor/ (framework not installed)', undefined, 'php'],
+		['Edu Framework 2.3\'s Request', 'vendor', 'php'],
+		['a Request with the seed\'s upload methods', 'seed-upload/vendor', 'request'],
+	])('--json --dry-run with %s says which upload API it generates', async (_label, vendor, uploadApi) => {
+		const root = tempProject('sample');
+		if (vendor === 'seed-upload/vendor') cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
+		if (vendor !== undefined) cpSync(path.join(fixturesDir, 'runtime', vendor), path.join(root, 'vendor'), {recursive: true});
+		const result = await runEdu([...importArgs, '--dry-run', '--json'], {cwd: root});
+		expect(JSON.parse(result.stdout)).toMatchObject({ok: true, routes: [{name: 'api_import', uploadApi}], dryRun: true});
+	});
+
+	it('--dry-run prints the upload plan, the upload API chosen and the routes.yaml diff', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu([...importArgs, '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
-		expect(result.stdout).toContain('Class : ./app/Controller/api/ImportController\nURI : /api/import\nDry run: nothing was written.');
+		expect(result.stdout).toContain("Class : ./app/Controller/api/ImportController\nURI : /api/import\nUpload : PHP's $_FILES and move_uploaded_file() (the installed framework's Request has no upload methods, as in Edu Framework 2.3)\nDry run: nothing was written.");
 		expect(result.stdout).toContain('+api_import:\n+    uri: /api/import\n+    controller: Controller\\api\\ImportController\n+    httpMethod: [POST]\n');
 	});
 
@@ -75,13 +87,13 @@ describe('make:api --template resource|upload, without PHP', () => {
 	});
 
 	it.each([
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 1, '--fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 1, 'Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 2, '--fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 2, 'Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
 		[['make:api', 'ville', '--template', 'resource'], 2, '--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int\n'],
 		[['make:api', 'ville', '--fields', 'nom:string'], 2, '--fields applies to --template resource only.\n'],
 		[['make:api', 'import', '--template', 'upload', '--methods', 'GET'], 2, '--methods does not apply to --template upload: its routes are POST.\n'],
-		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 1, 'The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
-		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 1, 'Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
+		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 2, 'The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
+		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 2, 'Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
 	])('%j is refused with one line, leaving the project unchanged', async (args, exitCode, stderr) => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
@@ -92,7 +104,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 	it('--json reports a refused option as {ok: false}', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--fields', 'id:int', '--json'], {cwd: root});
-		expect(result.exitCode).toBe(1);
+		expect(result.exitCode).toBe(2);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: false,
 			error: {code: 'INVALID_OPTION', message: 'Invalid field: "id" is the primary key the database generates; leave it out of the fields.'},
@@ -107,18 +119,6 @@ describe('make:api --template resource|upload, without PHP', () => {
 		}
 	});
 });
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address !== null ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 interface Part {
 	readonly name: string;
@@ -141,7 +141,14 @@ function multipart(parts: readonly Part[]): {body: Buffer; contentType: string} 
 	return {body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`};
 }
 
-describe.skipIf(!hasPhp)('the generated controllers under php -S and the runtime stand-in', () => {
+const flavours = [
+	// Edu Framework 2.3 as released: its Request has no upload methods.
+	{flavour: '2.3', uploadApi: 'php', uses: /\$_FILES\[self::FIELD\]/},
+	// The opt-in stand-in whose Request has the seed's upload methods.
+	{flavour: 'seed-upload', uploadApi: 'request', uses: /\$request->hasFile\(self::FIELD\)/},
+] as const;
+
+describe.skipIf(!hasPhp).each(flavours)('the generated controllers under php -S and the runtime stand-in ($flavour)', ({flavour, uploadApi, uses}) => {
 	let root = '';
 	let base = '';
 	let server: ResultPromise | undefined;
@@ -170,15 +177,20 @@ describe.skipIf(!hasPhp)('the generated controllers under php -S and the runtime
 	const rowCount = (): number => Number(execFileSync('php', ['-r', '$db = new PDO("sqlite:" . $argv[1]); echo $db->query("SELECT COUNT(*) FROM ville")->fetchColumn();', path.join(root, 'var/test.sqlite')], {encoding: 'utf8'}));
 	const stored = (): string[] => (existsSync(path.join(root, 'var/uploads')) ? readdirSync(path.join(root, 'var/uploads')).sort() : []);
 
+	let importOutput = '';
+
 	beforeAll(async () => {
 		root = tempProject('empty');
+		// The project's front controller and composer's vendor/, as the stand-in provides them:
+		// edu reads the installed Request to choose the upload API.
+		cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
+		if (flavour === 'seed-upload') cpSync(path.join(fixturesDir, 'runtime', 'seed-upload', 'vendor'), path.join(root, 'vendor'), {recursive: true});
+		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
 		for (const args of [villeArgs, importArgs, ['make:api', 'blocked', '--template', 'upload', '--dir', 'var/blocked/inner']]) {
 			const result = await runEdu([...args, '--yes'], {cwd: root});
 			expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
+			if (args === importArgs) importOutput = result.stdout;
 		}
-		// The project's front controller and composer's vendor/, as the stand-in provides them.
-		cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
-		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
 		mkdirSync(path.join(root, 'var'));
 		// The folder of the "blocked" upload cannot be created: a file stands in the way.
 		writeFileSync(path.join(root, 'var/blocked'), 'not a folder');
@@ -327,17 +339,32 @@ describe.skipIf(!hasPhp)('the generated controllers under php -S and the runtime
 			['POST', '/api/ville/1'],
 			['DELETE', '/api/ville/1'],
 			['GET', '/api/import'],
-		])('%s %s, a method not listed in httpMethod: 405', async (method, uri) => {
-			expect((await http(method, uri)).status).toBe(405);
+		])('%s %s, a method not listed in httpMethod: the router\'s HTML page "Error 405" with status 200, as 2.3 answers', async (method, uri) => {
+			const response = await http(method, uri);
+			expect(response).toMatchObject({status: 200, json: undefined});
+			expect(response.text).toContain('<h1>Error 405 - METHOD_NOT_ALLOWED</h1>');
 		});
 
-		// php -S answers /api/ville/1.5 itself (a path with an extension is taken for a file), as under `edu start`.
-		it.each([['/api/nowhere'], ['/api/ville/1/2'], ['/api/ville/'], ['/api/ville/1.5']])('GET %s, a path with no route: 404', async (uri) => {
-			expect((await http('GET', uri)).status).toBe(404);
+		it.each([['/api/nowhere'], ['/api/ville/1/2'], ['/api/ville/']])('GET %s, a path with no route: the HTML page "Error 404" with status 200, as 2.3 answers', async (uri) => {
+			const response = await http('GET', uri);
+			expect(response).toMatchObject({status: 200, json: undefined});
+			expect(response.text).toContain('<h1>Error 404 - NOT_FOUND</h1>');
+		});
+
+		// php -S answers it itself (a path with an extension is taken for a file), as under `edu start`.
+		it('GET /api/ville/1.5: 404 from php -S', async () => {
+			expect((await http('GET', '/api/ville/1.5')).status).toBe(404);
 		});
 	});
 
 	describe('the upload flow', () => {
+		it(`uses the ${uploadApi === 'php' ? '$_FILES' : 'Request'} upload API, and says so`, () => {
+			const controller = readProjectFile(root, 'app/Controller/api/ImportController.php');
+			expect(controller).toMatch(uses);
+			expect(controller).not.toMatch(uploadApi === 'php' ? /\$request->(hasFile|isValid|getExtension|move)\(/ : /\$_FILES|move_uploaded_file/);
+			expect(importOutput).toContain(uploadApi === 'php' ? "Upload : PHP's $_FILES and move_uploaded_file()" : "Upload : the upload methods of the project's Request");
+		});
+
 		it('a csv is stored under a name made by the server: 201 {"fichier"}, the folder created', async () => {
 			expect(existsSync(path.join(root, 'var/uploads'))).toBe(false);
 			const response = await upload([{name: 'file', filename: 'villes.csv', content: 'nom;code_postal\nParis;75001\n'}]);
@@ -371,6 +398,7 @@ describe.skipIf(!hasPhp)('the generated controllers under php -S and the runtime
 			['a .PHP file in capitals', 'shell.PHP', '<?php echo 1;'],
 			['a csv name ending in .php', 'data.csv.php', '<?php echo 1;'],
 			['a name without extension', 'README', 'x'],
+			['a .php5 file', 'shell.php5', '<?php echo 1;'],
 		])('%s is refused: 415 {"erreur"}, nothing stored', async (_label, filename, content) => {
 			const before = stored();
 			const response = await upload([{name: 'file', filename, content}]);
@@ -397,6 +425,13 @@ describe.skipIf(!hasPhp)('the generated controllers under php -S and the runtime
 		it('an empty file input (error 4): 400 {"erreur"}, nothing stored', async () => {
 			const before = stored();
 			const response = await upload([{name: 'file', filename: '', content: ''}]);
+			expect(response).toMatchObject({status: 400, json: {erreur: expect.any(String)}});
+			expect(stored()).toEqual(before);
+		});
+
+		it('two files in file[] where one is expected: 400 {"erreur"}, nothing stored', async () => {
+			const before = stored();
+			const response = await upload([{name: 'file[]', filename: 'a.csv', content: 'a'}, {name: 'file[]', filename: 'b.csv', content: 'b'}]);
 			expect(response).toMatchObject({status: 400, json: {erreur: expect.any(String)}});
 			expect(stored()).toEqual(before);
 		});

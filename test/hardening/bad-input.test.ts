@@ -1,5 +1,7 @@
 // Hostile and broken input: each gives one clear line, the right exit code, and no change.
-import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
+import {execa} from 'execa';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
@@ -7,12 +9,12 @@ import type {Io} from '../../source/io.js';
 import {captureIo} from '../helpers/io.js';
 import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
-async function refusedUnchanged(root: string, args: string[]): Promise<string> {
+async function refusedUnchanged(root: string, args: string[], exitCode = 1, lines = 1): Promise<string> {
 	const before = snapshotTree(root);
 	const result = await runEdu(args, {cwd: root});
-	expect(result.exitCode, result.stderr).toBe(1);
+	expect(result.exitCode, result.stderr).toBe(exitCode);
 	expect(result.stdout).toBe('');
-	expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+	expect(result.stderr.trimEnd().split('\n')).toHaveLength(lines);
 	expect(result.stderr).not.toMatch(/\n\s+at /);
 	expect(snapshotTree(root)).toEqual(before);
 	return result.stderr;
@@ -60,8 +62,48 @@ describe('routes.yaml', () => {
 
 	it('two routes already serving the same method and URI: the new one is still checked against both', async () => {
 		const root = tempProject('sample');
-		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'])).toBe('Route "api_hello" already serves GET /api/hello.\n');
+		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'], 1, 2)).toBe('Route "api_hello" already serves GET /api/hello.\napp/Config/routes.yaml:9: route "api_hello" serves it: choose another --uri or --methods, or remove that route.\n');
 	});
+});
+
+/** Every entry under `folder` with a hash of each regular file; FIFOs and links listed, never opened. */
+function safeTree(folder: string, relative = '', into: Record<string, string> = {}): Record<string, string> {
+	for (const name of readdirSync(path.join(folder, relative))) {
+		const child = path.join(relative, name);
+		const stat = lstatSync(path.join(folder, child));
+		if (stat.isDirectory()) safeTree(folder, child, into);
+		else into[child] = stat.isFile() ? createHash('sha256').update(readFileSync(path.join(folder, child))).digest('hex') : `special ${stat.mode}`;
+	}
+	return into;
+}
+
+describe('a routes.yaml that is not a regular file is refused at once with one line', () => {
+	const cases: Array<[string, (file: string) => Promise<void> | void, RegExp]> = [
+		['a FIFO', async (file) => {
+			await execa('mkfifo', [file]);
+		}, /^app\/Config\/routes\.yaml: not a regular file \(a FIFO\)/],
+		['a link to /dev/zero', (file) => symlinkSync('/dev/zero', file), /^app\/Config\/routes\.yaml: not a regular file \(a device\)/],
+		['a 65 MB file', (file) => truncateSync(file, 65 * 1024 * 1024), /^app\/Config\/routes\.yaml: too big \(68157440 bytes; at most 67108864 are read\)\.$/m],
+	];
+	for (const [label, make, expected] of cases) {
+		for (const args of [['make:api', 'ville', '--yes'], ['routes', '--check']]) {
+			it(`${label}: edu ${args.join(' ')}`, async () => {
+				const root = tempProject('sample');
+				const file = path.join(root, 'app/Config/routes.yaml');
+				rmSync(file);
+				if (label === 'a 65 MB file') writeFileSync(file, '');
+				await make(file);
+				const before = safeTree(root);
+				const started = performance.now();
+				const result = await runEdu(args, {cwd: root, timeout: 20_000});
+				expect(performance.now() - started).toBeLessThan(10_000);
+				expect(result.exitCode, result.stderr).toBe(1);
+				expect(result.stderr).toMatch(expected);
+				expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+				expect(safeTree(root)).toEqual(before);
+			}, 30_000);
+		}
+	}
 });
 
 describe('confinement', () => {
@@ -88,8 +130,8 @@ describe('confinement', () => {
 
 	it('a hostile --uri never becomes a path', async () => {
 		const root = tempProject('sample');
-		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/../../etc'])).toContain('".." segment');
-		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"])).toContain('Invalid URI');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/../../etc'], 2)).toContain('".." segment');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"], 2)).toContain('Invalid URI');
 	});
 });
 

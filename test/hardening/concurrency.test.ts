@@ -1,12 +1,13 @@
 // Twenty runs at once, and runs killed at random moments: no route is ever lost, no route
 // ever lacks its controller, routes.yaml always parses.
-import {spawn} from 'node:child_process';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, watch, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {build} from 'esbuild';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {parseRoutes} from '../../source/core/routes.js';
-import {binPath, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';
+import {binPath, readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function routesOf(root: string) {
 	const file = parseRoutes(readProjectFile(root, 'app/Config/routes.yaml'));
@@ -43,7 +44,7 @@ describe('concurrent runs', () => {
 		const results = await Promise.all([1, 2, 3].map(() => runEdu(['make:api', 'ville', '--yes'], {cwd: root})));
 		expect(results.map((result) => result.exitCode).sort()).toEqual([0, 1, 1]);
 		for (const result of results.filter((candidate) => candidate.exitCode === 1)) {
-			expect(result.stderr).toMatch(/^(Route already exists\.|Controller already exists\.)\n$/);
+			expect(result.stderr).toMatch(/^(Route already exists\.|Controller already exists\.)\n(app\/\S+: [^\n]+\n)?$/);
 		}
 		expect(routesOf(root).entries.filter((entry) => entry.name === 'api_ville')).toHaveLength(1);
 	}, 60_000);
@@ -76,5 +77,150 @@ describe('runs killed at random moments (SIGKILL)', () => {
 		const leftovers = [...readdirSync(path.join(root, 'app/Config')), ...readdirSync(path.join(root, 'app/Controller/api'))]
 			.filter((file) => file.includes('.edu-tmp-'));
 		expect(leftovers).toEqual([]);
+	}, 120_000);
+});
+
+/** test/helpers/killed-commit.ts bundled once, next to dist/ so it finds templates/. */
+async function killedCommitScript(): Promise<string> {
+	const outfile = path.join(repoRoot, 'dist', 'test-helpers', 'killed-commit.mjs');
+	await build({
+		entryPoints: [path.join(repoRoot, 'test/helpers/killed-commit.ts')],
+		outfile,
+		bundle: true,
+		format: 'esm',
+		platform: 'node',
+		target: 'node20',
+		banner: {js: "import {createRequire as __createRequire} from 'node:module';\nconst require = __createRequire(import.meta.url);"},
+		logLevel: 'warning',
+	});
+	return outfile;
+}
+
+function deadPid(): number {
+	const child = spawnSync(process.execPath, ['-e', '0']);
+	return child.pid;
+}
+
+function dotFiles(root: string): string[] {
+	return ['app/Config', 'app/Controller/api'].flatMap((folder) => readdirSync(path.join(root, folder)).filter((name) => name.startsWith('.')).map((name) => `${folder}/${name}`));
+}
+
+describe('a run killed between its two renames (controller in place, routes.yaml not yet)', () => {
+	it('does not block the next run: it says so, removes the orphan controller, and writes', async () => {
+		const script = await killedCommitScript();
+		const root = tempProject('sample');
+		const routesBefore = readProjectFile(root, 'app/Config/routes.yaml');
+		const killed = spawnSync(process.execPath, [script, root, 'ville', 'rename-routes']);
+		expect(killed.signal).toBe('SIGKILL');
+		// The window itself: the controller is there, its route is not, the lock names a dead pid.
+		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(true);
+		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(routesBefore);
+		expect(dotFiles(root)).toContain('app/Config/.routes.yaml.edu-lock');
+
+		const next = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(next, next.stderr).toMatchObject({exitCode: 0});
+		expect(next.stderr).toBe('Warning: An earlier edu run was killed while writing: removed what it had half-written (app/Controller/api/VilleController.php).\n');
+		expect(next.stdout).toContain('[OK] Controller and route successfully generated');
+		expect(routesOf(root).byName.has('api_ville')).toBe(true);
+		expect(dotFiles(root)).toEqual([]);
+	}, 60_000);
+
+	it('a controller the user changed since is kept (only files still as the killed run wrote them are removed)', async () => {
+		const script = await killedCommitScript();
+		const root = tempProject('sample');
+		spawnSync(process.execPath, [script, root, 'ville', 'rename-routes']);
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(controller, `${readFileSync(controller, 'utf8')}// edited\n`);
+		const next = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(next.exitCode).toBe(1);
+		expect(next.stderr).toBe('Controller already exists.\n');
+		expect(readFileSync(controller, 'utf8')).toMatch(/\/\/ edited\n$/);
+	}, 60_000);
+});
+
+describe('the lock', () => {
+	it('left by a killed run (its pid gone) is taken over at once', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Config/.routes.yaml.edu-lock'), JSON.stringify({pid: deadPid()}));
+		const started = performance.now();
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		const elapsed = performance.now() - started;
+		expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		// A cold run takes well under a second here; waiting for the lock would take 30 s.
+		expect(elapsed).toBeLessThan(4000);
+		expect(dotFiles(root)).toEqual([]);
+	}, 60_000);
+
+	it.each(['SIGTERM', 'SIGINT'] as const)('%s while waiting for a live run\'s lock ends the run within a second, nothing written, its own lock never taken', async (signal) => {
+		const root = tempProject('empty');
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		// This test process holds the lock, as another edu run would.
+		writeFileSync(path.join(root, 'app/Config/.routes.yaml.edu-lock'), JSON.stringify({pid: process.pid}));
+		const before = snapshotTree(root);
+		const child = spawn(process.execPath, [binPath, 'make:api', 'ville', '--yes'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
+		let stderr = '';
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		const sent = performance.now();
+		child.kill(signal);
+		const code = await exited;
+		expect(performance.now() - sent).toBeLessThan(1000);
+		expect(code).toBe(1);
+		expect(stderr).toBe(`Interrupted (${signal}) while waiting for another edu run to finish writing; nothing was written.\n`);
+		expect(snapshotTree(root)).toEqual(before);
+	}, 60_000);
+});
+
+describe('a folder swapped for a link to outside the project while make:api runs', () => {
+	it('never puts a file with controller text outside (20 races)', async () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		const api = path.join(root, 'app/Controller/api');
+		const found: string[] = [];
+		const look = (name: string): void => {
+			try {
+				const text = readFileSync(path.join(outside, name), 'utf8');
+				if (text.includes('Controller')) found.push(`${name}: ${text.slice(0, 200)}`);
+			} catch {
+				// Gone already.
+			}
+		};
+		const watcher = watch(outside, (_event, name) => name && look(name));
+		try {
+			for (let round = 0; round < 20; round++) {
+				// A shell swaps the folder for a link to `outside` and back (atomic renames), as fast as it can, during the run.
+				symlinkSync(outside, `${api}.link`);
+				const swapper = spawn('bash', ['-c', 'while mv -T "$1" "$1.real" && mv -T "$1.link" "$1" && mv -T "$1" "$1.link" && mv -T "$1.real" "$1"; do :; done', 'swap', api], {stdio: 'ignore', detached: true});
+				const swapperExited = new Promise((resolve) => swapper.on('exit', resolve));
+				const run = await runEdu(['make:api', `Race${round}`, '--yes'], {cwd: root});
+				// The whole group: an mv still running would swap again after the restore below.
+				try {
+					process.kill(-swapper.pid!, 'SIGKILL');
+				} catch {
+					// It stopped by itself: edu created the folder while it was briefly missing.
+				}
+				await swapperExited;
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				// Put the real folder back wherever the swapper stopped.
+				for (const link of [api, `${api}.link`]) {
+					if (lstatSync(link, {throwIfNoEntry: false})?.isSymbolicLink()) unlinkSync(link);
+				}
+				if (existsSync(`${api}.real`)) {
+					// edu may have created app/Controller/api while it was briefly missing: keep what it wrote.
+					if (existsSync(api)) {
+						for (const name of readdirSync(api)) renameSync(path.join(api, name), path.join(`${api}.real`, name));
+						rmSync(api, {recursive: true});
+					}
+					renameSync(`${api}.real`, api);
+				}
+				expect([0, 1]).toContain(run.exitCode);
+				for (const name of readdirSync(outside)) look(name);
+			}
+		} finally {
+			watcher.close();
+		}
+		expect(found).toEqual([]);
+		expect(readdirSync(outside)).toEqual([]);
 	}, 120_000);
 });

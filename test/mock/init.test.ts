@@ -1,14 +1,25 @@
 // edu mock:init against real HTTP servers on 127.0.0.1, started here, that record what they get.
+// (test/mock/sequence.test.ts runs it against the PHP stand-in of the real mock.)
+import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
+import {judgeAnswer} from '../../source/mock/init-client.js';
 import {captureIo} from '../helpers/io.js';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 interface Recorded {
 	readonly method: string;
 	readonly url: string;
+}
+
+interface Answer {
+	readonly status: number;
+	readonly body: string | Buffer;
+	readonly headers?: Record<string, string>;
 }
 
 const servers: Server[] = [];
@@ -19,15 +30,20 @@ afterEach(async () => {
 	}
 });
 
-/** A mock API stand-in: answers each path with `answers[path]` (default 200 JSON) and records every request. */
-async function mockApi(answers: Record<string, {status: number; body: string} | 'hang'> = {}): Promise<{url: string; requests: Recorded[]}> {
+const success = (message: string): Answer => ({status: 200, body: JSON.stringify({status: 'success', message})});
+/** What the real mock answers a POST on its GET routes: its framework's 405 page, with status 200. */
+const page405: Answer = {status: 200, body: '<!DOCTYPE html>\n<html lang="fr">\n<body>\n<div>\n    <h1>Error 405 - METHOD_NOT_ALLOWED</h1>\n</div>\n</body>\n</html>', headers: {'content-type': 'text/html; charset=UTF-8'}};
+
+/** A mock API stand-in: answers "METHOD path" (or "path") from `answers`, default success, and records every request. */
+async function mockApi(answers: Record<string, Answer | 'hang' | ((request: IncomingMessage) => Answer)> = {}): Promise<{url: string; requests: Recorded[]}> {
 	const requests: Recorded[] = [];
 	const server = createServer((request: IncomingMessage, response: ServerResponse) => {
 		requests.push({method: request.method ?? '', url: request.url ?? ''});
 		request.resume();
-		const answer = answers[request.url ?? ''] ?? {status: 200, body: '{"status":"success"}'};
-		if (answer === 'hang') return; // never answers
-		response.writeHead(answer.status, {'content-type': 'application/json'});
+		const found = answers[`${request.method} ${request.url}`] ?? answers[request.url ?? ''] ?? success('done');
+		if (found === 'hang') return; // never answers
+		const answer = typeof found === 'function' ? found(request) : found;
+		response.writeHead(answer.status, {'content-type': 'application/json', ...answer.headers});
 		response.end(answer.body);
 	});
 	servers.push(server);
@@ -44,49 +60,88 @@ async function closedPort(): Promise<number> {
 	return port;
 }
 
-async function init(args: readonly string[]) {
-	const io = captureIo(tempProject());
+async function init(args: readonly string[], root = tempProject()) {
+	const io = captureIo(root);
 	const exitCode = await main(['mock:init', ...args], io);
 	return {exitCode, stdout: io.out(), stderr: io.err()};
 }
 
-const step = (url: string, status: string): RegExp => new RegExp(`^POST ${url.replace(/[.]/g, '\\.')} → ${status} \\(\\d+ ms\\)$`);
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const okLine = '[OK] Mock API initialised: schema and data created (database var/api/sqlite/app_db.sqlite with the ./var/api volume of edu mock:persist).';
 
 describe('edu mock:init', () => {
-	it('POSTs /api/init/schema, then /api/init/data, and prints each status', async () => {
-		const api = await mockApi();
+	it('a mock that accepts the seed\'s POST: POST each step, report each message, then [OK]', async () => {
+		const api = await mockApi({'/api/init/schema': success('Structure API VELIKO is done'), '/api/init/data': success('API VELIKO is running')});
 		const result = await init(['--url', `${api.url}/`]);
-		expect(result.stderr).toBe('');
-		expect(result.exitCode).toBe(0);
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
 		expect(api.requests).toEqual([{method: 'POST', url: '/api/init/schema'}, {method: 'POST', url: '/api/init/data'}]);
 		const lines = result.stdout.trimEnd().split('\n');
 		expect(lines).toHaveLength(3);
-		expect(lines[0]).toMatch(step(`${api.url}/api/init/schema`, '200 OK'));
-		expect(lines[1]).toMatch(step(`${api.url}/api/init/data`, '200 OK'));
-		expect(lines[2]).toBe('[OK] Mock API initialised: schema and data created.');
+		expect(lines[0]).toMatch(new RegExp(`^POST ${escape(api.url)}/api/init/schema → 200 OK success: Structure API VELIKO is done \\(\\d+ ms\\)$`));
+		expect(lines[1]).toMatch(new RegExp(`^POST ${escape(api.url)}/api/init/data → 200 OK success: API VELIKO is running \\(\\d+ ms\\)$`));
+		expect(lines[2]).toBe(okLine);
 	});
 
-	it('stops at a 500 on schema: data is never called, the error shows the status and the body', async () => {
-		const api = await mockApi({'/api/init/schema': {status: 500, body: '{"status":"error",\n "message":"SQLSTATE[HY000]: unable to open database file"}'}});
+	it.each([
+		['the framework\'s "Error 405" page with status 200 (the real mock 0.3.2)', page405],
+		['a 405 status', {status: 405, body: 'Method Not Allowed', headers: {'content-type': 'text/plain'}}],
+	])('POST refused with %s: says so, then uses GET for each step', async (_label, refusal) => {
+		const api = await mockApi({
+			'POST /api/init/schema': refusal,
+			'POST /api/init/data': refusal,
+			'GET /api/init/schema': success('Structure API VELIKO is done'),
+			'GET /api/init/data': success('API VELIKO is running'),
+		});
+		const result = await init(['--url', api.url]);
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/init/schema', 'GET /api/init/schema', 'POST /api/init/data', 'GET /api/init/data']);
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines[0]).toBe(`POST ${api.url}/api/init/schema → ${refusal.status} ${refusal.status === 200 ? 'OK' : 'Method Not Allowed'}: the mock refuses POST ("Error 405 - METHOD_NOT_ALLOWED"); its code declares this route GET, trying GET`);
+		expect(lines[1]).toMatch(new RegExp(`^GET ${escape(api.url)}/api/init/schema → 200 OK success: Structure API VELIKO is done`));
+		expect(lines[3]).toMatch(/^GET .*\/api\/init\/data → 200 OK success: API VELIKO is running/);
+		expect(lines.at(-1)).toBe(okLine);
+	});
+
+	it('the data step fails offline (500 {"status": "error"}): exit 1 with the mock\'s message, never [OK]', async () => {
+		const message = 'file_get_contents(https://velib-metropole-opendata.smovengo.cloud/…): Failed to open stream';
+		const api = await mockApi({'POST /api/init/schema': page405, 'POST /api/init/data': page405, 'GET /api/init/data': {status: 500, body: JSON.stringify({status: 'error', message})}});
+		const result = await init(['--url', api.url]);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).not.toContain('[OK]');
+		expect(result.stderr).toBe(`GET ${api.url}/api/init/data failed: 500 Internal Server Error: ${message}\n`);
+	});
+
+	it.each([
+		['an HTML page with status 200', {status: 200, body: '<html><h1>Welcome</h1></html>', headers: {'content-type': 'text/html'}}, 'an HTML page instead of the mock\'s JSON: <html><h1>Welcome</h1></html>'],
+		['{"status": "error"} with status 200', {status: 200, body: '{"status":"error","message":"SQLSTATE[HY000]: unable to open database file"}'}, 'SQLSTATE[HY000]: unable to open database file'],
+		['a body that is not JSON', {status: 200, body: 'done'}, 'a body that is not JSON instead of the mock\'s JSON: done'],
+		['an empty body', {status: 200, body: ''}, 'an empty body instead of the mock\'s JSON'],
+		['JSON without a status', {status: 200, body: '"Token is not valid"'}, 'unexpected JSON instead of {"status": "success", …}: "Token is not valid"'],
+		['a 404 page', {status: 404, body: `<html>${'x'.repeat(500)}</html>`}, `an HTML page instead of the mock's JSON: <html>${'x'.repeat(194)}…`],
+	])('schema answered with %s: a failure (exit 1), data never asked, never [OK]', async (_label, answer, reason) => {
+		const api = await mockApi({'/api/init/schema': answer});
 		const result = await init(['--url', api.url]);
 		expect(api.requests).toEqual([{method: 'POST', url: '/api/init/schema'}]);
 		expect(result.exitCode).toBe(1);
-		expect(result.stdout.trimEnd()).toMatch(step(`${api.url}/api/init/schema`, '500 Internal Server Error'));
-		expect(result.stderr).toBe(`POST ${api.url}/api/init/schema failed: 500 Internal Server Error: {"status":"error", "message":"SQLSTATE[HY000]: unable to open database file"}\n`);
+		expect(result.stdout).not.toContain('[OK]');
+		expect(result.stderr).toBe(`POST ${api.url}/api/init/schema failed: ${answer.status} ${answer.status === 200 ? 'OK' : 'Not Found'}: ${reason}\n`);
 	});
 
-	it('stops at a failing data step, and shows only the start of a long body', async () => {
-		const api = await mockApi({'/api/init/data': {status: 404, body: `<html>${'x'.repeat(500)}</html>`}});
+	it.each([
+		['a 2 MiB body', {status: 200, body: `{"status":"success","message":"${'x'.repeat(2 * 1024 * 1024)}"}`}],
+		['a gzip bomb (64 MiB of zeros, 64 KiB on the wire)', {status: 200, body: gzipSync(Buffer.alloc(64 * 1024 * 1024)), headers: {'content-encoding': 'gzip'}}],
+	])('%s: read no further than 1 MiB, a failure', async (_label, answer) => {
+		const api = await mockApi({'/api/init/schema': answer});
+		const before = process.memoryUsage().rss;
 		const result = await init(['--url', api.url]);
-		expect(api.requests.map((request) => request.url)).toEqual(['/api/init/schema', '/api/init/data']);
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toBe(`POST ${api.url}/api/init/data failed: 404 Not Found: <html>${'x'.repeat(194)}…\n`);
+		expect(result.stderr).toBe(`POST ${api.url}/api/init/schema failed: 200 OK: the answer is larger than 1 MiB: not the mock API's\n`);
+		expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
 	});
 
 	it('connection refused: names the URL and says how to start the mock API', async () => {
 		const url = `http://127.0.0.1:${await closedPort()}`;
-		const result = await init(['--url', url]);
-		expect(result).toEqual({
+		expect(await init(['--url', url])).toEqual({
 			exitCode: 1,
 			stdout: '',
 			stderr: `Cannot reach the mock API at ${url} (connection refused): is it running? Start it with "docker compose up -d" in the project, or pass --url.\n`,
@@ -99,31 +154,31 @@ describe('edu mock:init', () => {
 		const result = await init(['--url', api.url, '--timeout', '0.5']);
 		const elapsed = Date.now() - started;
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toBe(`The mock API at ${api.url} did not answer POST ${api.url}/api/init/schema within 0.5 s: is it running? Start it with "docker compose up -d" in the project, or raise --timeout.\n`);
-		expect(api.requests).toEqual([{method: 'POST', url: '/api/init/schema'}]);
+		expect(result.stderr).toBe(`The mock API at ${api.url} did not answer ${api.url}/api/init/schema within 0.5 s: is it running? Start it with "docker compose up -d" in the project, or raise --timeout.\n`);
 		expect(elapsed).toBeGreaterThanOrEqual(450);
 		expect(elapsed).toBeLessThan(5000);
 	});
 
-	it('--json: the steps, and the error when there is one', async () => {
-		const good = await mockApi();
+	it('--json: the steps (the refused POST included), and the error when there is one', async () => {
+		const good = await mockApi({'POST /api/init/schema': page405, 'POST /api/init/data': page405});
 		const ok = await init(['--url', good.url, '--json']);
 		expect(ok.exitCode).toBe(0);
-		const report = JSON.parse(ok.stdout) as {ok: boolean; url: string; steps: Array<Record<string, unknown>>};
-		expect(report).toMatchObject({ok: true, url: good.url});
-		expect(report.steps.map(({url, status, ok: done, method}) => ({url, status, ok: done, method}))).toEqual([
-			{method: 'POST', url: `${good.url}/api/init/schema`, status: 200, ok: true},
-			{method: 'POST', url: `${good.url}/api/init/data`, status: 200, ok: true},
+		const report = JSON.parse(ok.stdout) as {steps: Array<Record<string, unknown>>};
+		expect(report).toMatchObject({ok: true, url: good.url, tokensKept: [], database: 'var/api/sqlite/app_db.sqlite'});
+		expect(report.steps.map(({method, url, status, outcome}) => `${method} ${url} ${status} ${outcome}`)).toEqual([
+			`POST ${good.url}/api/init/schema 200 refused`,
+			`GET ${good.url}/api/init/schema 200 success`,
+			`POST ${good.url}/api/init/data 200 refused`,
+			`GET ${good.url}/api/init/data 200 success`,
 		]);
 
 		const bad = await mockApi({'/api/init/schema': {status: 503, body: 'down'}});
 		const failed = await init(['--url', bad.url, '--json']);
-		expect(failed.exitCode).toBe(1);
-		expect(failed.stderr).toBe('');
+		expect(failed).toMatchObject({exitCode: 1, stderr: ''});
 		expect(JSON.parse(failed.stdout)).toMatchObject({
 			ok: false,
-			steps: [{status: 503, ok: false, body: 'down'}],
-			error: {code: 'MOCK_FAILED', message: `POST ${bad.url}/api/init/schema failed: 503 Service Unavailable: down`},
+			steps: [{status: 503, ok: false, outcome: 'error', body: 'down'}],
+			error: {code: 'MOCK_FAILED', message: `POST ${bad.url}/api/init/schema failed: 503 Service Unavailable: a body that is not JSON instead of the mock's JSON: down`},
 		});
 	});
 
@@ -134,16 +189,73 @@ describe('edu mock:init', () => {
 	])('usage errors: %j', async (args, stderr) => {
 		expect(await init(args)).toEqual({exitCode: 2, stdout: '', stderr});
 	});
+});
+
+describe('edu mock:init keeps the project\'s tokens', () => {
+	const tokens = 'var/api/configDataset.json';
+	const imageDefault = '{\n  "token" : {\n    "default": "image-default"\n  }\n}';
+
+	/** A project with a compose file and var/api/configDataset.json, and a mock whose data step resets that file as the real one does. */
+	async function resettingMock(content: string, data: Answer = success('API VELIKO is running')) {
+		const root = tempProject('compose/comments');
+		mkdirSync(path.join(root, 'var/api'), {recursive: true});
+		writeFileSync(path.join(root, tokens), content);
+		const api = await mockApi({
+			'POST /api/init/schema': page405,
+			'POST /api/init/data': page405,
+			'GET /api/init/data': () => {
+				writeFileSync(path.join(root, tokens), imageDefault);
+				return data;
+			},
+		});
+		return {root, api};
+	}
+
+	it('tokens added before init are put back after it, the image\'s default kept too, atomically, mode kept', async () => {
+		const {root, api} = await resettingMock('{\n  "token": {\n    "teacher": "t-1",\n    "ci": "c-2"\n  }\n}\n');
+		const result = await init(['--url', api.url], root);
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		expect(result.stdout).toContain('Kept 2 tokens "teacher", "ci" of var/api/configDataset.json: init/data had replaced the file with the image\'s default.\n');
+		expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(okLine);
+		expect(readFileSync(path.join(root, tokens), 'utf8')).toBe('{\n  "token" : {\n    "default": "image-default",\n    "teacher": "t-1",\n    "ci": "c-2"\n  }\n}');
+		expect(statSync(path.join(root, tokens)).mode & 0o777).toBe(0o644);
+		expect(Object.keys(snapshotTree(path.join(root, 'var/api')))).toEqual(['configDataset.json']);
+	});
+
+	it('also when the data step then fails (the reset happens first): tokens back, exit 1', async () => {
+		const {root, api} = await resettingMock('{"token": {"teacher": "t-1"}}', {status: 500, body: '{"status":"error","message":"offline"}'});
+		const result = await init(['--url', api.url, '--json'], root);
+		expect(result.exitCode).toBe(1);
+		expect(JSON.parse(result.stdout)).toMatchObject({ok: false, tokensKept: ['teacher'], error: {message: `GET ${api.url}/api/init/data failed: 500 Internal Server Error: offline`}});
+		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
+	});
+
+	it('an unreadable token file refuses before anything is asked of the mock', async () => {
+		const {root, api} = await resettingMock('{"token": {"a": "1", "a": "2"}}');
+		const result = await init(['--url', api.url], root);
+		expect(result).toEqual({exitCode: 1, stdout: '', stderr: 'var/api/configDataset.json:1:22: the key "a" is given twice: one would silently win; nothing was written.\n'});
+		expect(api.requests).toEqual([]);
+	});
 
 	it('through the built binary', async () => {
-		const api = await mockApi();
-		const result = await runEdu(['mock:init', '--url', api.url], {cwd: tempProject()});
-		expect(result.exitCode).toBe(0);
-		expect(result.stdout).toContain('[OK] Mock API initialised: schema and data created.');
-		expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/init/schema', 'POST /api/init/data']);
+		const {root, api} = await resettingMock('{"token": {"teacher": "t-1"}}\n');
+		const result = await runEdu(['mock:init', '--url', api.url], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		expect(result.stdout).toContain('Kept the token "teacher" of var/api/configDataset.json');
+		expect(result.stdout).toContain(okLine);
+	});
+});
 
-		const refused = await runEdu(['mock:init', '--url', `http://127.0.0.1:${await closedPort()}`], {cwd: tempProject()});
-		expect(refused.exitCode).toBe(1);
-		expect(refused.stderr).toMatch(/^Cannot reach the mock API at http:\/\/127\.0\.0\.1:\d+ \(connection refused\)/);
+describe('judgeAnswer', () => {
+	it.each([
+		[200, '{"status":"success","message":"m"}', 'success'],
+		[201, '{"status":"success"}', 'success'],
+		[500, '{"status":"success","message":"m"}', 'error'],
+		[200, page405.body as string, 'refused'],
+		[405, '', 'refused'],
+		[200, '{"status":"error","message":"m"}', 'error'],
+		[200, '[]', 'error'],
+	])('%i %s → %s', (status, body, outcome) => {
+		expect(judgeAnswer(status, body, false).outcome).toBe(outcome);
 	});
 });

@@ -1,6 +1,6 @@
 // edu mock:persist on temp copies of fixtures/compose: in-process through main(), and through
 // the built binary (with a real terminal for the "which service?" question).
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -56,7 +56,7 @@ describe('edu mock:persist (in-process)', () => {
 			stderr: '',
 			stdout: [
 				'compose.yaml: added the volume ./var/api:/var/www/mock-veliko-api/var to service "mock-api".',
-				'Created var/api/: the mock API keeps configData.json (tokens) and sqlite/app.db.sqlite (database) there.',
+				'Created var/api/: the mock API keeps its tokens (var/api/configDataset.json) and its database (var/api/sqlite/app_db.sqlite) there.',
 				'Restart the mock API to use it:',
 				'  docker compose down && docker compose up -d',
 				'then create its database: edu mock:init',
@@ -154,6 +154,60 @@ describe('edu mock:persist (in-process)', () => {
 		const refused = await persist(tempProject('compose/several'), ['--json']);
 		expect(refused.exitCode).toBe(1);
 		expect(JSON.parse(refused.stdout)).toMatchObject({ok: false, error: {code: 'NO_MOCK_SERVICE'}});
+	});
+});
+
+describe('edu mock:persist never changes what it did not mean to, never outside the project', () => {
+	it('a compose.yaml with a byte that is not UTF-8: refused at its line:col, file untouched', async () => {
+		const root = tempProject('compose/comments');
+		const original = readFileSync(path.join(root, 'compose.yaml'));
+		writeFileSync(path.join(root, 'compose.yaml'), Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n'), original]));
+		const before = snapshotTree(root);
+		expect(await persist(root, [])).toEqual({exitCode: 1, stdout: '', stderr: 'compose.yaml:1:6: not UTF-8 (a byte that starts no character); edu would have to replace it, so nothing was written.\n'});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it.skipIf(!posix)('a symlinked compose.yaml: the target is updated, the link kept', async () => {
+		const root = tempProject('compose/comments');
+		mkdirSync(path.join(root, 'docker'));
+		const original = readFileSync(path.join(root, 'compose.yaml'), 'utf8');
+		writeFileSync(path.join(root, 'docker/compose.yaml'), original);
+		const {rmSync} = await import('node:fs');
+		rmSync(path.join(root, 'compose.yaml'));
+		symlinkSync('docker/compose.yaml', path.join(root, 'compose.yaml'));
+		expect((await persist(root, [])).exitCode).toBe(0);
+		expect(lstatSync(path.join(root, 'compose.yaml')).isSymbolicLink()).toBe(true);
+		expect(readlinkSync(path.join(root, 'compose.yaml'))).toBe('docker/compose.yaml');
+		expect(readFileSync(path.join(root, 'docker/compose.yaml'), 'utf8')).toContain('      - ./var/api:/var/www/mock-veliko-api/var\n');
+	});
+
+	it('an Edu project without a compose file, under a folder that has one: refused; ../compose.yaml untouched, no ../var/api', async () => {
+		const outer = tempProject('compose/comments');
+		const root = path.join(outer, 'project');
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), '');
+		const before = snapshotTree(outer);
+		expect(await persist(root, [])).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: `No compose file in the project (${root}) (looked for compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml). Run edu at the project root, or pass --compose FILE.\n`,
+		});
+		expect(await persist(root, ['--compose', '../compose.yaml'])).toEqual({exitCode: 1, stdout: '', stderr: `../compose.yaml: outside the project (${root}); edu writes only inside it.\n`});
+		expect(snapshotTree(outer)).toEqual(before);
+	});
+
+	it.each([
+		['an alias bomb', `a0: &a0 [x, x, x, x, x, x, x, x, x]\n${Array.from({length: 9}, (_, index) => `a${index + 1}: &a${index + 1} [${Array.from({length: 9}, () => `*a${index}`).join(', ')}]`).join('\n')}\nservices:\n  mock:\n    image: mock-veliko-api\n    x: *a9\n`, /^compose\.yaml:2:10: its aliases expand to too much data \(more than 1000 expansions, an "alias bomb"\): edu will not expand it\n$/],
+		['a 20,000-deep flow sequence', `services:\n  mock:\n    image: mock-veliko-api\n    x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, /^compose\.yaml:\d+:\d+: nested too deeply to read \(thousands of levels\): not a compose file edu edits\n$/],
+	])('%s: one located line, exit 1, nothing written', async (_label, text, stderr) => {
+		const root = tempProject();
+		writeFileSync(path.join(root, 'compose.yaml'), text);
+		const before = snapshotTree(root);
+		const result = await persist(root, []);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toMatch(stderr);
+		expect(snapshotTree(root)).toEqual(before);
 	});
 });
 

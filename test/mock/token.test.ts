@@ -1,5 +1,7 @@
-// edu mock:token on missing, valid and invalid var/api/configData.json files.
-import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+// edu mock:token on missing, valid and invalid var/api/configDataset.json files (where the mock
+// reads its tokens), inside and outside a project.
+import {chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
@@ -9,7 +11,7 @@ import {captureIo} from '../helpers/io.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const posix = process.platform !== 'win32';
-const file = 'var/api/configData.json';
+const file = 'var/api/configDataset.json';
 const urlSafe = /^[A-Za-z0-9_-]{32,}$/;
 
 async function token(root: string, args: readonly string[]) {
@@ -18,8 +20,9 @@ async function token(root: string, args: readonly string[]) {
 	return {exitCode, stdout: io.out(), stderr: io.err()};
 }
 
-function project(content?: string): string {
-	const root = tempProject();
+/** An Edu Framework project (app/Controller), with var/api/configDataset.json when `content` is given. */
+function project(content?: string | Buffer): string {
+	const root = tempProject('empty');
 	if (content !== undefined) {
 		mkdirSync(path.join(root, 'var/api'), {recursive: true});
 		writeFileSync(path.join(root, file), content);
@@ -38,7 +41,7 @@ describe('newToken', () => {
 });
 
 describe('edu mock:token', () => {
-	it('creates the file and its folders when missing, mode 0600, and says how to send the token', async () => {
+	it('creates the file and its folders when missing, mode 0644 (readable by the container\'s web server), and says how to send the token', async () => {
 		const root = project();
 		const result = await token(root, []);
 		expect(result.exitCode).toBe(0);
@@ -49,28 +52,27 @@ describe('edu mock:token', () => {
 		expect(result.stdout).toBe([
 			`Added token "default" in ${file} (new file):`,
 			`  ${value}`,
-			'Send it in the Authorization request header, as the mock API expects:',
+			'Send it as the whole value of the Authorization request header (no "Bearer "), as the mock API expects:',
 			`  Authorization: ${value}`,
-			`  curl -H "Authorization: ${value}" http://localhost:9042/api/…`,
+			`  curl -X PUT -H "Authorization: ${value}" http://localhost:9042/api/velo/1/location`,
+			'edu mock:init keeps it; the mock\'s own init/data would reset the file.',
 			'',
 		].join('\n'));
 		expect(readFileSync(path.join(root, file), 'utf8')).toBe(`{\n  "token": {\n    "default": "${value}"\n  }\n}\n`);
-		if (posix) expect(statSync(path.join(root, file)).mode & 0o777).toBe(0o600);
+		if (posix) expect(statSync(path.join(root, file)).mode & 0o777).toBe(0o644);
 	});
 
-	it('adds a named token to a valid file, keeping every other key, its order and its indentation', async () => {
-		const before = '{\n    "database": {"path": "sqlite/app.db.sqlite"},\n    "token": {\n        "default": "keep-me"\n    },\n    "debug": false\n}\n';
+	it('adds a named token to a valid file, keeping every other byte, key order and mode', async () => {
+		// An existing file keeps its mode (here 0600, as the docs' procedure may have left it).
+		const before = '{\n    "database": {"path": "sqlite/app_db.sqlite"},\n    "token" : {\n        "default": "keep-me"\n    },\n    "2": 1.50,\n    "1": "\\u00e9",\n    "debug": false\n}\n';
 		const root = project(before);
+		if (posix) chmodSync(path.join(root, file), 0o600);
 		const result = await token(root, ['teacher']);
 		expect(result.exitCode).toBe(0);
 		const data = read(root) as {token: Record<string, string>};
-		expect(Object.keys(data)).toEqual(['database', 'token', 'debug']);
-		expect(data).toMatchObject({database: {path: 'sqlite/app.db.sqlite'}, debug: false, token: {default: 'keep-me'}});
 		expect(Object.keys(data.token)).toEqual(['default', 'teacher']);
-		expect(readFileSync(path.join(root, file), 'utf8')).toBe(
-			`{\n    "database": {\n        "path": "sqlite/app.db.sqlite"\n    },\n    "token": {\n        "default": "keep-me",\n        "teacher": "${data.token['teacher']}"\n    },\n    "debug": false\n}\n`,
-		);
 		if (posix) expect(statSync(path.join(root, file)).mode & 0o777).toBe(0o600);
+		expect(readFileSync(path.join(root, file), 'utf8')).toBe(before.replace('"keep-me"\n', `"keep-me",\n        "teacher": "${data.token['teacher']}"\n`));
 	});
 
 	it('refuses an existing name unless --force, and then replaces only that token', async () => {
@@ -86,7 +88,8 @@ describe('edu mock:token', () => {
 
 		const forced = await token(root, ['default', '--force']);
 		expect(forced.exitCode).toBe(0);
-		expect(forced.stdout).toMatch(/^Replaced token "default" in var\/api\/configData\.json:\n/);
+		expect(forced.stdout).toMatch(/^Replaced token "default" in var\/api\/configDataset\.json:\n/);
+		expect(readFileSync(path.join(root, file), 'utf8')).toMatch(/^\{"token": \{"default": "[\w-]{43}", "ci": "other"\}\}$/);
 		const data = read(root) as {token: Record<string, string>};
 		expect(data.token['ci']).toBe('other');
 		expect(data.token['default']).toMatch(urlSafe);
@@ -108,7 +111,7 @@ describe('edu mock:token', () => {
 
 	it.each([
 		['[1, 2]', `${file}: expected a JSON object at the top level, found an array.`],
-		['{"token": "abc"}', `${file}: "token" should be an object of name → token, found "abc".`],
+		['{"token": "abc"}', `${file}:1:11: "token" should be an object of name → token, found "abc".`],
 	])('refuses a file of another shape: %s', async (content, message) => {
 		const root = project(content);
 		const before = snapshotTree(root);
@@ -128,7 +131,7 @@ describe('edu mock:token', () => {
 		mkdirSync(path.join(root, 'app/Controller'), {recursive: true});
 		const result = await token(path.join(root, 'app/Controller'), ['ci']);
 		expect(result.exitCode).toBe(0);
-		expect(result.stdout).toMatch(/^Added token "ci" in \.\.\/\.\.\/var\/api\/configData\.json \(new file\):\n/);
+		expect(result.stdout).toMatch(/^Added token "ci" in \.\.\/\.\.\/var\/api\/configDataset\.json \(new file\):\n/);
 		expect(read(root)).toEqual({token: {ci: expect.stringMatching(urlSafe)}});
 		expect(snapshotTree(path.join(root, 'app'))).toEqual({'Controller/': ''});
 	});
@@ -149,7 +152,7 @@ describe('edu mock:token', () => {
 	it('refuses a name that is not a plain word (usage error)', async () => {
 		const root = project();
 		expect(await token(root, ['my token'])).toEqual({exitCode: 2, stdout: '', stderr: 'Token name "my token" is not allowed: use 1 to 64 letters, digits, "_", "-" or ".".\n'});
-		expect(snapshotTree(root)).toEqual({});
+		expect(snapshotTree(root)).toEqual(snapshotTree(project()));
 	});
 
 	it('through the built binary', async () => {
@@ -161,6 +164,93 @@ describe('edu mock:token', () => {
 		expect(result.stdout).toContain(`Authorization: ${value}`);
 		const refused = await runEdu(['mock:token', 'student'], {cwd: root});
 		expect(refused).toEqual({exitCode: 1, stdout: '', stderr: `Token "student" already exists in ${file}: pass --force to replace it, or give another name (edu mock:token other-name).\n`});
+	});
+});
+
+describe('edu mock:token writes only what it means to, only inside the project', () => {
+	it.each([
+		['a key given twice', '{"token": {"a": "1", "a": "2"}}', '1:22', 'the key "a" is given twice: one would silently win'],
+		['a "token" key given twice', '{\n  "token": {"a": "1"},\n  "token": {"b": "2"}\n}', '3:3', 'the key "token" is given twice: one would silently win'],
+		['a 20-digit integer', '{"token": {"a": "1"}, "id": 12345678901234567890}', '1:29', 'the integer 12345678901234567890 is beyond 2^53: it would be rounded; write it as a string'],
+		['1e400', '{"limit": 1e400, "token": {}}', '1:11', 'the number 1e400 is too large for a double: it would be rewritten as null'],
+		['a 20,000-deep array', `{"deep": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`, '1:521', 'nested deeper than 512 levels (the most PHP\'s json_decode reads)'],
+	])('%s: refused at file:line:col, nothing written', async (_label, content, where, reason) => {
+		const root = project(content);
+		const before = snapshotTree(root);
+		expect(await token(root, ['b'])).toEqual({exitCode: 1, stdout: '', stderr: `${file}:${where}: ${reason}; nothing was written.\n`});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('a byte that is not UTF-8: refused at its line:col, never replaced by U+FFFD', async () => {
+		const root = project(Buffer.concat([Buffer.from('{\n  "token": {"a": "caf'), Buffer.from([0xe9]), Buffer.from('"}\n}\n')]));
+		const before = snapshotTree(root);
+		expect(await token(root, ['b'])).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: `${file}:2:22: not UTF-8 (a byte that starts no character); edu would have to replace it, so nothing was written.\n`,
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('outside any project (no Edu project, compose file or var/api/): refused, nothing written', async () => {
+		const root = tempProject();
+		expect(await token(root, [])).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: `No project in ${root} or above it (no Edu Framework project, compose file or var/api/ folder). Run edu at the project root, or pass --cwd.\n`,
+		});
+		expect(snapshotTree(root)).toEqual({});
+	});
+
+	it.each([['../../x.json'], ['../x.json']])('--file %s (outside the project): refused, nothing written there', async (given) => {
+		const outer = tempProject();
+		const root = path.join(outer, 'a', 'project');
+		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), '');
+		const result = await token(root, ['--file', given]);
+		expect(result).toEqual({exitCode: 1, stdout: '', stderr: `${given}: outside the project (${root}); edu writes only inside it.\n`});
+		expect(snapshotTree(outer)).toEqual({'a/': '', 'a/project/': '', 'a/project/app/': '', 'a/project/app/Config/': '', 'a/project/app/Config/routes.yaml': ''});
+	});
+
+	it.skipIf(!posix)('a symlinked token file: its target is updated, the link kept', async () => {
+		const root = project();
+		mkdirSync(path.join(root, 'var/api'), {recursive: true});
+		writeFileSync(path.join(root, 'var/tokens.json'), '{"token": {}}\n');
+		symlinkSync('../tokens.json', path.join(root, file));
+		expect((await token(root, ['a'])).exitCode).toBe(0);
+		expect(lstatSync(path.join(root, file)).isSymbolicLink()).toBe(true);
+		expect(readlinkSync(path.join(root, file))).toBe('../tokens.json');
+		expect(JSON.parse(readFileSync(path.join(root, 'var/tokens.json'), 'utf8'))).toEqual({token: {a: expect.stringMatching(urlSafe)}});
+	});
+
+	it.skipIf(!posix)('a token file linked to a file outside the project: refused, the target untouched', async () => {
+		const outside = tempProject();
+		writeFileSync(path.join(outside, 'x.json'), '{}');
+		const root = project();
+		mkdirSync(path.join(root, 'var/api'), {recursive: true});
+		symlinkSync(path.join(outside, 'x.json'), path.join(root, file));
+		const result = await token(root, ['a']);
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toMatch(/^var\/api\/configDataset\.json: a link to .*x\.json, outside the project \(.*\); edu writes only inside it\.\n$/);
+		expect(readFileSync(path.join(outside, 'x.json'), 'utf8')).toBe('{}');
+	});
+
+	it.skipIf(!posix)('a FIFO in place of the token file: refused at once, never waits', async () => {
+		const root = project();
+		mkdirSync(path.join(root, 'var/api'), {recursive: true});
+		execFileSync('mkfifo', [path.join(root, file)]);
+		expect(await token(root, [])).toEqual({exitCode: 1, stdout: '', stderr: `${file}: not a regular file (a folder, FIFO or device); nothing was written.\n`});
+	});
+
+	it('a var/api/configData.json left by the docs\' procedure: a one-line warning that the mock does not read it', async () => {
+		const root = project();
+		mkdirSync(path.join(root, 'var/api'), {recursive: true});
+		writeFileSync(path.join(root, 'var/api/configData.json'), '{"token": {"old": "x"}}');
+		const result = await token(root, ['a']);
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('Warning: var/api/configData.json is not read by the mock API: it reads var/api/configDataset.json (var/configDataset.json in the container). Tokens in configData.json do not work.\n');
+		const json = await token(root, ['b', '--json']);
+		expect(JSON.parse(json.stdout)).toMatchObject({ok: true, file, warnings: [expect.stringContaining('configData.json is not read by the mock API')]});
 	});
 });
 

@@ -5,12 +5,19 @@ import {pathToFileURL} from 'node:url';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
+import {buildDocument} from '../../source/openapi/document/build-document.js';
+import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
+import type {PhpFileFacts} from '../../source/openapi/php/php-file.js';
+import {listPhpFiles} from '../../source/openapi/php/scan.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {expectValidOpenApi} from './validate.js';
 
 type Document = Record<string, any>;
+
+/** The worker module of the bundle (test/helpers/bundle-setup.ts rebuilds it before every run). */
+const bundledWorker = pathToFileURL(path.join(repoRoot, 'dist', 'bin', 'parse-worker.js'));
 
 describe('the done-when project: Info/Server, GET+POST on one method, inline and method-level responses, a {id} parameter', () => {
 	it('writes a valid public/openapi.yaml with exactly the expected operations, parameters and responses', async () => {
@@ -210,35 +217,30 @@ describe('failures write nothing', () => {
 	});
 });
 
-describe('large projects: files parsed on several threads give the same document', () => {
-	it('250 controllers, with a syntax error among them, on 1 and on 3 threads', async () => {
+describe('large projects: files parsed in worker threads give the same document', () => {
+	it('250 controllers, with a syntax error among them, on this thread and on 3 workers', async () => {
 		const root = tempProject('openapi/project');
 		const template = readProjectFile(root, 'app/Controller/api/VilleByIdController.php');
 		for (let index = 0; index < 250; index++) {
 			const text = template.replaceAll('VilleByIdController', `Ville${index}Controller`).replaceAll('/api/ville/{id}', `/api/ville${index}/{id}`);
 			writeFileSync(path.join(root, `app/Controller/api/Ville${index}Controller.php`), index === 137 ? text.replace("schema: new", "schema: new new") : text);
 		}
-		// The built modules: the worker thread runs dist/openapi/parse-worker.js.
-		const dist = path.join(repoRoot, 'dist', 'openapi');
-		const scan = (await import(pathToFileURL(path.join(dist, 'scan.js')).href)) as typeof import('../../source/openapi/scan.js');
-		const pool = (await import(pathToFileURL(path.join(dist, 'parse-pool.js')).href)) as typeof import('../../source/openapi/parse-pool.js');
-		const build = (await import(pathToFileURL(path.join(dist, 'build-document.js')).href)) as typeof import('../../source/openapi/build-document.js');
-		const files = scan.listPhpFiles(root)!;
+		const files = listPhpFiles(root)!;
 		expect(files).toHaveLength(253);
-		const one = await pool.parseWithThreads(root, files, 1);
-		const three = await pool.parseWithThreads(root, files, 3);
-		// The last files came back from a worker thread: their syntax nodes keep only where they start.
-		const firstArgument = (result: (typeof one)[number]) => ('kind' in result ? undefined : result.classes[0]?.methods[0]?.attributes[0]?.args[0]);
-		const ville = files.indexOf('app/Controller/api/VilleController.php');
-		expect(ville).toBeGreaterThan(200);
-		expect(Object.keys(firstArgument(three[ville]!)!.loc!)).toEqual(['start']);
-		expect(Object.keys(firstArgument(one[ville]!)!.loc!)).toContain('end');
-		const errors = (results: typeof one) => results.filter((result) => 'kind' in result);
-		expect(errors(three)).toEqual(errors(one));
-		expect(errors(one).map((error) => 'kind' in error && `${error.site.file}:${error.site.line}`)).toEqual(['app/Controller/api/Ville137Controller.php:16']);
-		const facts = (results: typeof one) => results.filter((result) => !('kind' in result)) as Parameters<typeof build.buildDocument>[0][number][];
-		const sequential = build.buildDocument(facts(one));
-		const parallel = build.buildDocument(facts(three));
+		const here = await parseAll(root, files, {workerUrl: undefined});
+		const workers = await parseAll(root, files, {threads: 3, workerUrl: bundledWorker});
+		// Results that came back from a worker thread: their syntax nodes keep only where they start.
+		const firstArgument = (result: ParseResult) => ('kind' in result ? undefined : result.classes[0]?.methods[0]?.attributes[0]?.args[0]);
+		for (const index of ['Ville0', 'Ville200', 'Ville'].map((name) => files.indexOf(`app/Controller/api/${name}Controller.php`))) {
+			expect(Object.keys(firstArgument(workers[index]!)!.loc!)).toEqual(['start']);
+			expect(Object.keys(firstArgument(here[index]!)!.loc!)).toContain('end');
+		}
+		const errors = (results: ParseResult[]) => results.filter((result) => 'kind' in result);
+		expect(errors(workers)).toEqual(errors(here));
+		expect(errors(here).map((error) => 'kind' in error && `${error.site.file}:${error.site.line}`)).toEqual(['app/Controller/api/Ville137Controller.php:16']);
+		const facts = (results: ParseResult[]) => results.filter((result) => !('kind' in result)) as PhpFileFacts[];
+		const sequential = buildDocument(facts(here));
+		const parallel = buildDocument(facts(workers));
 		expect(parallel.document).toEqual(sequential.document);
 		expect(parallel.operations).toEqual(sequential.operations);
 		expect(parallel.diagnostics.all).toEqual(sequential.diagnostics.all);

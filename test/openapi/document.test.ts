@@ -2,11 +2,11 @@
 // by field against the document swagger-php's meaning gives, and validated as OpenAPI 3.0.
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {buildDocument} from '../../source/openapi/build-document.js';
-import {formatDiagnostic} from '../../source/openapi/diagnostics.js';
-import {operationId} from '../../source/openapi/operation.js';
-import {readPhpFile} from '../../source/openapi/php-file.js';
-import {scanApiFolder} from '../../source/openapi/scan.js';
+import {buildDocument} from '../../source/openapi/document/build-document.js';
+import {formatDiagnostic} from '../../source/openapi/php/diagnostics.js';
+import {operationId} from '../../source/openapi/document/operation.js';
+import {readPhpFile} from '../../source/openapi/php/php-file.js';
+import {scanApiFolder} from '../../source/openapi/php/scan.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 import {expectValidOpenApi} from './validate.js';
 
@@ -241,13 +241,48 @@ describe('swagger-php semantics in small cases', () => {
 		await expectValidOpenApi(document);
 	});
 
-	it('operation tags nobody declared are added to the tags list', () => {
-		const {document} = fromSource({...info, 'app/Controller/api/A.php': `${header}class A {
-    #[OA\\Get(path: '/a', tags: ['Zeta', 'Alpha'])]
+	// A parameter without schema: documented as a string, whatever its name or place (never integer).
+	const schemaCases: Array<[string, string, Record<string, string>, boolean]> = [
+		['path {id}', "name: 'id', in: 'path', required: true", {type: 'string'}, true],
+		['path {villeId}', "name: 'villeId', in: 'path', required: true", {type: 'string'}, true],
+		['query', "name: 'page', in: 'query'", {type: 'string'}, true],
+		['header', "name: 'X-Trace', in: 'header'", {type: 'string'}, true],
+		['path with a schema', "name: 'id', in: 'path', required: true, schema: new OA\\Schema(type: 'integer')", {type: 'integer'}, false],
+	];
+	it.each(schemaCases)('parameter without schema, %s', (_, args, schema, warned) => {
+		const {document, diagnostics} = fromSource({...info, 'app/Controller/api/A.php': `${header}class A {
+    #[OA\\Get(path: '/a/{id}/{villeId}')]
+    #[OA\\Parameter(${args})]
     #[OA\\Response(response: 200, description: 'Ok')]
     function execute() {}
 }`});
-		expect(document['tags']).toEqual([{name: 'Zeta'}, {name: 'Alpha'}]);
+		const [parameter] = (document['paths'] as Record<string, any>)['/a/{id}/{villeId}'].get.parameters;
+		expect(parameter.schema).toEqual(schema);
+		expect(diagnostics.all.some((item) => item.message.endsWith('has no schema; documented as a string (add schema: new Attributes\\Schema(type: …))'))).toBe(warned);
+	});
+
+	// swagger-php's AugmentTags: read from its source (src/Processors/AugmentTags.php), not guessed.
+	const tagCases: Array<[string, string, string, Array<Record<string, string>>, string[]]> = [
+		['a tag used but declared nowhere: described by its name, in the order first used', '', "tags: ['Zeta', 'Alpha']", [{name: 'Zeta', description: 'Zeta'}, {name: 'Alpha', description: 'Alpha'}], []],
+		['a tag declared twice: the last declaration, at the place of the first', "#[OA\\Tag(name: 'Villes', description: 'premier')]\n#[OA\\Tag(name: 'Autre', description: 'autre')]\n#[OA\\Tag(name: 'Villes', description: 'dernier')]", "tags: ['Autre', 'Villes']",
+			[{name: 'Villes', description: 'dernier'}, {name: 'Autre', description: 'autre'}],
+			['app/Controller/api/openapi.php:5:3: Tag Villes is declared again at app/Controller/api/openapi.php:7; that last declaration is used (as swagger-php does)']],
+		['a declared tag no operation uses: dropped', "#[OA\\Tag(name: 'Villes', description: 'Les villes')]\n#[OA\\Tag(name: 'Oubli', description: 'jamais')]", "tags: ['Villes', 'Neuf']",
+			[{name: 'Villes', description: 'Les villes'}, {name: 'Neuf', description: 'Neuf'}],
+			['app/Controller/api/openapi.php:6:3: Tag Oubli is used by no operation; left out (as swagger-php does)']],
+		['no operation tags: no tags list, declared tags dropped', "#[OA\\Tag(name: 'Seul')]", '', [], ['app/Controller/api/openapi.php:5:3: Tag Seul is used by no operation; left out (as swagger-php does)']],
+	];
+	it.each(tagCases)('tags: %s', (_, declarations, used, expected, warnings) => {
+		const {document, diagnostics} = fromSource({
+			'app/Controller/api/openapi.php': `${header}#[OA\\Info(title: 'T', version: '1')]\n${declarations}\nclass openapi {}\n`,
+			'app/Controller/api/A.php': `${header}class A {
+    #[OA\\Get(path: '/a'${used === '' ? '' : `, ${used}`})]
+    #[OA\\Response(response: 200, description: 'Ok')]
+    function execute() {}
+}`,
+		});
+		expect(document['tags']).toEqual(expected.length === 0 ? undefined : expected);
+		expect(diagnostics.all.map(formatDiagnostic)).toEqual(warnings);
 	});
 
 	it('the default operationId is swagger-php\'s md5 of METHOD::path::Class::method', () => {

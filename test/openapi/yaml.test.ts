@@ -4,10 +4,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
-import type {Json, JsonObject} from '../../source/openapi/arguments.js';
-import {buildDocument} from '../../source/openapi/build-document.js';
-import {scanApiFolder} from '../../source/openapi/scan.js';
-import {toYaml} from '../../source/openapi/yaml-text.js';
+import type {Json, JsonObject} from '../../source/openapi/document/arguments.js';
+import {buildDocument} from '../../source/openapi/document/build-document.js';
+import {scanApiFolder} from '../../source/openapi/php/scan.js';
+import {toYaml} from '../../source/openapi/generate.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 

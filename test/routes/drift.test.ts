@@ -3,13 +3,13 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseRoutes} from '../../source/core/routes.js';
-import {checkRoutes, controllerFile, type RouteRow} from '../../source/openapi/route-drift.js';
-import {inspectRoutes} from '../../source/openapi/routes-report.js';
-import {renderProblems, renderTable} from '../../source/openapi/routes-table.js';
+import {checkRoutes, controllerFile, type RouteRow} from '../../source/routes/drift.js';
+import {inspectRoutes} from '../../source/routes/report.js';
+import {renderProblems, renderTable} from '../../source/routes/table.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
-function rowsOf(fixture: string): RouteRow[] {
-	return [...inspectRoutes(path.join(fixturesDir, fixture)).rows];
+async function rowsOf(fixture: string): Promise<RouteRow[]> {
+	return [...(await inspectRoutes(path.join(fixturesDir, fixture))).rows];
 }
 
 function summary(rows: readonly RouteRow[]): Array<[string | null, string, string[]]> {
@@ -17,62 +17,62 @@ function summary(rows: readonly RouteRow[]): Array<[string | null, string, strin
 }
 
 describe('each status on its own fixture', () => {
-	it('controller file missing (PSR-4 from app/)', () => {
-		expect(summary(rowsOf('drift/missing-file'))).toEqual([
+	it('controller file missing (PSR-4 from app/)', async () => {
+		expect(summary(await rowsOf('drift/missing-file'))).toEqual([
 			['api_ville', 'GET /api/ville', ['CONTROLLER_MISSING: app/Controller/api/VilleController.php is missing (the autoloader looks for Controller\\api\\VilleController there, PSR-4 from app/)']],
 		]);
 	});
 
-	it('a file whose name differs only in case', () => {
-		expect(summary(rowsOf('drift/file-case'))).toEqual([
+	it('a file whose name differs only in case', async () => {
+		expect(summary(await rowsOf('drift/file-case'))).toEqual([
 			['api_ville', 'GET /api/ville', ['CONTROLLER_MISSING: app/Controller/api/villeController.php exists, but the autoloader looks for app/Controller/api/VilleController.php: file names are case-sensitive on Linux']],
 		]);
 	});
 
-	it('class name not matching the file (and its attribute left without a route)', () => {
-		expect(summary(rowsOf('drift/class-mismatch'))).toEqual([
+	it('class name not matching the file (and its attribute left without a route)', async () => {
+		expect(summary(await rowsOf('drift/class-mismatch'))).toEqual([
 			['api_ville', 'GET /api/ville', ['CLASS_MISMATCH: app/Controller/api/VilleController.php declares Controller\\api\\VillesController, not Controller\\api\\VilleController']],
 			[null, 'GET /api/ville', ["NO_ROUTE: #[Get] with path '/api/ville' at app/Controller/api/VilleController.php:9 has no route in app/Config/routes.yaml"]],
 		]);
 	});
 
-	it('an API route whose URI no operation attribute has as path', () => {
-		expect(summary(rowsOf('drift/no-attribute'))).toEqual([
+	it('an API route whose URI no operation attribute has as path', async () => {
+		expect(summary(await rowsOf('drift/no-attribute'))).toEqual([
 			['api_ville', 'GET /api/villes', ["NO_ATTRIBUTE: no operation attribute of VilleController has path '/api/villes'; its attributes say '/api/ville' (app/Controller/api/VilleController.php:9). The route's uri and the attribute's path must be identical"]],
 			[null, 'GET /api/ville', ["NO_ROUTE: #[Get] with path '/api/ville' at app/Controller/api/VilleController.php:9 has no route in app/Config/routes.yaml"]],
 		]);
 	});
 
-	it('a listed method with no operation attribute', () => {
-		expect(summary(rowsOf('drift/method-undocumented'))).toEqual([
+	it('a listed method with no operation attribute', async () => {
+		expect(summary(await rowsOf('drift/method-undocumented'))).toEqual([
 			['api_ville', 'GET,POST /api/ville', ["METHOD_UNDOCUMENTED: POST is in httpMethod but VilleController has no #[Attributes\\Post(path: '/api/ville')]"]],
 		]);
 	});
 
-	it('operation attributes with no route: a method missing from httpMethod, and a controller no route names', () => {
-		expect(summary(rowsOf('drift/unrouted'))).toEqual([
+	it('operation attributes with no route: a method missing from httpMethod, and a controller no route names', async () => {
+		expect(summary(await rowsOf('drift/unrouted'))).toEqual([
 			['api_ville', 'GET /api/ville', ["NO_ROUTE: #[Delete(path: '/api/ville')] at app/Controller/api/VilleController.php:11 has no route: add DELETE to httpMethod of api_ville"]],
 			[null, 'GET,POST /api/orphan', ["NO_ROUTE: #[Get] and #[Post] with path '/api/orphan' at app/Controller/api/OrphanController.php:9 have no route in app/Config/routes.yaml"]],
 		]);
 	});
 
-	it('two routes serving the same method and URI', () => {
-		expect(summary(rowsOf('drift/clash'))).toEqual([
+	it('two routes serving the same method and URI', async () => {
+		expect(summary(await rowsOf('drift/clash'))).toEqual([
 			['api_ville', 'GET /api/ville', ['CLASH: GET /api/ville is also served by api_villes (app/Config/routes.yaml:6); the router fails on both']],
 			['api_villes', 'GET,POST /api/ville', ['CLASH: GET /api/ville is also served by api_ville (app/Config/routes.yaml:1); the router fails on both']],
 		]);
 	});
 
-	it('a controller with a PHP syntax error', () => {
-		expect(summary(rowsOf('drift/php-error'))).toEqual([
+	it('a controller with a PHP syntax error', async () => {
+		expect(summary(await rowsOf('drift/php-error'))).toEqual([
 			['api_ville', 'GET /api/ville', ["PHP_ERROR: app/Controller/api/VilleController.php:10:5: syntax error, unexpected '#'"]],
 		]);
 	});
 });
 
 describe('projects that agree', () => {
-	it.each(['openapi/project', 'openapi/forms', 'sample'])('%s: every route ok, web routes included', (fixture) => {
-		const rows = rowsOf(fixture);
+	it.each(['openapi/project', 'openapi/forms', 'openapi/mock-api', 'openapi/realistic', 'sample'])('%s: every route ok, web routes included', async (fixture) => {
+		const rows = await rowsOf(fixture);
 		expect(rows.length).toBeGreaterThan(0);
 		expect(rows.flatMap((row) => row.problems)).toEqual([]);
 	});
@@ -92,7 +92,7 @@ b:
 	const aFacts = {file: 'app/Controller/api/AController.php', constants: [], classes: [{name: 'Controller\\api\\acontroller'}]} as never;
 	const site = (line: number) => ({file: 'app/Controller/api/AController.php', line, col: 5});
 
-	it('one controller serving two routes; class names compare case-insensitively, a leading \\ ignored', () => {
+	it('one controller serving two routes; class names compare case-insensitively, a leading \\ ignored', async () => {
 		const rows = checkRoutes({
 			routes,
 			operations: [
@@ -110,7 +110,30 @@ b:
 		]);
 	});
 
-	it('maps controller classes to files PSR-4 from app/, and refuses what is no class name', () => {
+	// Seed rule 4: a route's uri and its attribute's path are identical strings, parameter names included.
+	const pathCases: Array<[string, string, string[]]> = [
+		['/api/b/{id}', '/api/b/{id}', []],
+		['/api/b/{id}', '/api/b/{code}', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}', '/api/b/{id}/', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}', '/api/B/{id}', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}', '/api/b/{ id }', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+		['/api/b/{id}/status[/{x}]', '/api/b/{id}/status[/{x}]', []],
+		['/api/b/{id}/status[/{x}]', '/api/b/{id}/status/{x}', ['NO_ATTRIBUTE', 'NO_ROUTE']],
+	];
+	it.each(pathCases)('route uri %s, attribute path %s: %j', async (uri, attributePath, codes) => {
+		const parsed = parseRoutes(`b:\n    uri: '${uri}'\n    controller: Controller\\api\\BController\n    httpMethod: [GET]\n`);
+		if ('code' in parsed) throw new Error(parsed.message);
+		const rows = checkRoutes({
+			routes: parsed,
+			operations: [{method: 'GET', path: attributePath, className: 'Controller\\api\\BController', methodName: 'execute', site: site(10)}],
+			errors: [],
+			readPhp: (relative) => (relative === 'app/Controller/api/BController.php' ? {file: relative, constants: [], classes: [{name: 'Controller\\api\\BController'}]} as never : undefined),
+			caseVariant: () => undefined,
+		});
+		expect(rows.flatMap((row) => row.problems.map((problem) => problem.code))).toEqual(codes);
+	});
+
+	it('maps controller classes to files PSR-4 from app/, and refuses what is no class name', async () => {
 		expect(controllerFile('Controller\\api\\VilleController')).toBe('app/Controller/api/VilleController.php');
 		expect(controllerFile('\\Controller\\HomeController')).toBe('app/Controller/HomeController.php');
 		expect(controllerFile('Controller/api/Ville')).toBeUndefined();
@@ -119,8 +142,8 @@ b:
 });
 
 describe('the table', () => {
-	it('fits 80 columns, cutting class names at namespace boundaries, and lists problems in full below', () => {
-		const {rows, routes} = inspectRoutes(path.join(fixturesDir, 'drift/unrouted'));
+	it('fits 80 columns, cutting class names at namespace boundaries, and lists problems in full below', async () => {
+		const {rows, routes} = await inspectRoutes(path.join(fixturesDir, 'drift/unrouted'));
 		const lines = renderTable(rows, 80);
 		expect(lines).toEqual([
 			'NAME       METHODS   URI          CONTROLLER              STATUS',

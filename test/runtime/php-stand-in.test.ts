@@ -12,7 +12,7 @@ const scripts = readdirSync(testsDir).filter((name) => name.endsWith('.test.php'
 
 describe.skipIf(!hasPhp)('the PHP runtime stand-in passes its own tests', () => {
 	it('has the request, router and HTTP scripts', () => {
-		expect(scripts).toEqual(['http.test.php', 'request.test.php', 'router.test.php']);
+		expect(scripts).toEqual(['http.test.php', 'request.test.php', 'router.test.php', 'seed-upload.test.php']);
 	});
 
 	it.each(scripts)('php %s', async (script) => {

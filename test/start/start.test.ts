@@ -96,6 +96,21 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		if (posix) expect(phpServersOn(port)).toBe('');
 	});
 
+	it.skipIf(!posix).each(['SIGKILL', 'SIGHUP'] as const)('edu killed by %s (no handler runs) leaves no php -S behind: the port is freed', async (signal) => {
+		const root = tempProject('start');
+		const port = await freePort();
+		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		let stdout = '';
+		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		await until(() => stdout.includes('Press Ctrl+C to stop.'), 'the URL');
+		expect(phpServersOn(port)).not.toBe('');
+		child.kill(signal);
+		const result = await child;
+		expect(result.signal).toBe(signal);
+		await until(() => phpServersOn(port) === '', 'PHP to stop', 3000);
+		expect(await portIsFree(port)).toBe(true);
+	});
+
 	it('in-process: a stop signal heard through io.onSignal stops PHP (SIGTERM)', async () => {
 		const root = tempProject('start');
 		const port = await freePort();

@@ -125,7 +125,7 @@ describe('--plain', () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		const run = plainRun(root, ['make:api', '--template', 'resource', '--fields', 'nom:text']);
-		expect(await run.exit).toBe(1);
+		expect(await run.exit).toBe(2);
 		expect(run.stderr.plain()).toMatch(/nom:text/);
 		expect(run.stdout.plain()).not.toContain('Controller name');
 		expect(snapshotTree(root)).toEqual(before);

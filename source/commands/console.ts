@@ -1,0 +1,84 @@
+// The habits of Symfony Console users (the original `php bin/edu`): `edu list`, `edu help
+// [command]`, -n/--no-interaction, -q/--quiet, -v/--verbose and -V/--version on every command,
+// and "did you mean" for a mistyped command name.
+import type {Command} from 'commander';
+import {EduError} from '../core/errors.js';
+import {version} from '../version.js';
+import type {CommandContext} from './context.js';
+
+/** Flags every command takes, so they work after the command name too (`edu make:api -n`). */
+export function addGlobalOptions(command: Command): void {
+	command
+		.option('-n, --no-interaction', 'never prompt (as --yes)')
+		.option('-q, --quiet', 'print nothing but errors')
+		.option('-v, --verbose', 'show the stack trace of an unexpected error (as DEBUG=1)')
+		.version(version, '-V, --version', 'print the version')
+		.hook('preAction', (_command, action) => {
+			if (action.getOptionValue('interaction') === false && action.options.some((option) => option.long === '--yes')) {
+				action.setOptionValue('yes', true);
+			}
+		});
+}
+
+function distance(a: string, b: string): number {
+	const previous = Array.from({length: b.length + 1}, (_, index) => index);
+	for (let i = 1; i <= a.length; i++) {
+		let diagonal = previous[0]!;
+		previous[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const above = previous[j]!;
+			previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+			diagonal = above;
+		}
+	}
+	return previous[b.length]!;
+}
+
+/** Command names close to a mistyped one: `make` → make:api, make:controller; `make:apii` → make:api. */
+export function suggestCommands(typed: string, names: readonly string[]): string[] {
+	const word = typed.toLowerCase();
+	const family = names.filter((name) => name.startsWith(`${word}:`) || (word.includes(':') && name.startsWith(word)));
+	if (family.length > 0) return family;
+	const best = names.map((name) => ({name, cost: distance(word, name)})).filter(({cost, name}) => cost <= Math.max(1, Math.floor(name.length / 3)));
+	const least = Math.min(...best.map(({cost}) => cost));
+	const close = best.filter(({cost}) => cost === least).map(({name}) => name);
+	if (close.length > 0) return close;
+	// `edu ville`: the name of something to make, not a command.
+	return /^[A-Za-z][A-Za-z0-9]*$/.test(typed) ? names.filter((name) => name.startsWith('make:')) : [];
+}
+
+export function unknownCommand(typed: string, names: readonly string[]): EduError {
+	const suggestions = suggestCommands(typed, names);
+	const hint = suggestions.length > 0 ? `did you mean ${suggestions.join(' or ')}? ` : '';
+	return new EduError('UNKNOWN_COMMAND', `edu: unknown command '${typed}' (${hint}edu list shows every command).`, 2, {details: {suggestions}});
+}
+
+function visible(program: Command): Command[] {
+	return program.commands.filter((command) => !(command as unknown as {_hidden?: boolean})._hidden);
+}
+
+export function registerConsole(program: Command, context: CommandContext): void {
+	program
+		.command('list')
+		.description('list the commands, one line each')
+		.option('--json', 'print one JSON object on stdout')
+		.action(() => {
+			const commands = visible(program).map((command) => ({name: command.name(), usage: `edu ${command.name()} ${command.usage()}`.trim(), description: command.description()}));
+			const pad = Math.max(...commands.map(({name}) => name.length)) + 2;
+			context.outcome = {
+				json: {version, commands},
+				text: `${['Usage: edu <command> [options]   (edu help <command> for its flags)', '', ...commands.map(({name, description}) => `  ${name.padEnd(pad)}${description}`)].join('\n')}\n`,
+			};
+		});
+	program
+		.command('help')
+		.description('show the help of a command')
+		.argument('[command]', 'the command, e.g. make:api')
+		.option('--json', 'print one JSON object on stdout')
+		.action((name: string | undefined) => {
+			const target = name === undefined ? program : program.commands.find((command) => command.name() === name);
+			if (target === undefined) throw unknownCommand(name ?? '', visible(program).map((command) => command.name()));
+			target.outputHelp();
+			context.outcome = {json: {}};
+		});
+}

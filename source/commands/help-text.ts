@@ -1,0 +1,39 @@
+// Help that fits the terminal: every line longer than the width is broken between words, the
+// rest indented under the line's second column (or its own indentation), never inside a word.
+// So help texts are written with one line per paragraph, and wrapped here at the real width.
+
+/** The width help is wrapped at: the terminal's columns, 80 when there is no terminal. */
+export function helpWidth(stream: {readonly isTTY?: boolean; readonly columns?: number}): number {
+	return stream.isTTY && stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80;
+}
+
+function hangingIndent(line: string, width: number): number {
+	const leading = /^ */.exec(line)?.[0].length ?? 0;
+	// "  --flag <x>     description" and "  $ edu …     what it does": continue under the description.
+	const column = /^( *\S.*?\S {2,})\S/.exec(line)?.[1]?.length;
+	if (column !== undefined) return column <= width - 20 ? column : leading + 4;
+	// Prose at the margin stays there; an indented line (a command) continues a little further in.
+	return Math.min(leading === 0 ? 0 : leading + 4, Math.floor(width / 2));
+}
+
+function wrapLine(line: string, width: number): string[] {
+	if (line.length <= width) return [line];
+	const indent = hangingIndent(line, width);
+	const lines: string[] = [];
+	let rest = line;
+	let start = /^ */.exec(line)?.[0].length ?? 0;
+	while (rest.length > width) {
+		let cut = rest.lastIndexOf(' ', width);
+		if (cut <= start) cut = rest.indexOf(' ', width);
+		if (cut <= start || cut === -1) break;
+		lines.push(rest.slice(0, cut).trimEnd());
+		rest = `${' '.repeat(indent)}${rest.slice(cut).trimStart()}`;
+		start = indent;
+	}
+	lines.push(rest);
+	return lines;
+}
+
+export function wrapHelp(text: string, width: number): string {
+	return text.split('\n').flatMap((line) => wrapLine(line, width)).join('\n');
+}

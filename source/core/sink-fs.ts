@@ -1,0 +1,334 @@
+// The file-system sink: the only code that writes into a project. For a changeset it checks every
+// path stays inside the project, takes the lock, undoes what a killed run left half-done,
+// re-checks the project against what was planned (revising the plan if it changed), writes every
+// new content to a temp file beside its target, and only then renames them into place, the last
+// change (routes.yaml for make:*) being the commit point. On any failure, or Ctrl+C / SIGTERM, it
+// restores what it had changed and removes every temp file, folder and lock it created; a
+// cleanup that fails is named in the error, never hidden.
+import path from 'node:path';
+import type {StopSignal} from '../io.js';
+import {confinementProblem, isInside} from './confinement.js';
+import {EduError, type Refusal} from './errors.js';
+import type {Changeset, FileChange, Sink, Written} from './file-change.js';
+import {acquireLock, sha, tempName, tempPattern, type HeldLock, type Journal} from './lock.js';
+import {processHost, type SinkHost} from './sink-host.js';
+
+export interface FileSystemSinkOptions {
+	readonly host?: SinkHost;
+	/** Subscribes to Ctrl+C / SIGTERM (io.onSignal): the write stops, rolls back and releases the lock. */
+	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+	/** How long to wait for another run's lock, in milliseconds. */
+	readonly lockWaitMs?: number;
+}
+
+export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
+	return {dryRun: false, write: (changeset) => writeChangeset(changeset, options)};
+}
+
+/** One run of the sink: what it created, so every failure path can remove it. */
+class Run {
+	readonly folders: string[] = [];
+	readonly temps = new Set<string>();
+	/** Cleanups that failed: named in the error or the notes. */
+	readonly leftovers: string[] = [];
+	readonly notes: string[] = [];
+	stop: string | undefined;
+
+	constructor(readonly host: SinkHost, readonly root: string) {}
+
+	get fs() {
+		return this.host.fs;
+	}
+
+	shown(absolute: string): string {
+		return path.relative(this.root, absolute).split(path.sep).join('/');
+	}
+
+	checkStop(): void {
+		if (this.stop !== undefined) throw new EduError('WRITE_FAILED', `${this.stop}: stopped before finishing; the project was left as it was.`);
+	}
+
+	/** Creates `folder` and its missing parents inside the root, remembering each. */
+	ensureFolder(folder: string): void {
+		const stat = this.fs.lstat(folder);
+		if (stat !== null) return;
+		const parent = path.dirname(folder);
+		if (parent !== folder && path.relative(this.root, parent) !== '') this.ensureFolder(parent);
+		this.fs.mkdir(folder);
+		this.folders.push(folder);
+	}
+
+	removeTemp(temp: string): void {
+		try {
+			this.fs.unlink(temp);
+			this.temps.delete(temp);
+		} catch (error) {
+			this.temps.delete(temp);
+			this.leftovers.push(`${this.shown(temp)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+		}
+	}
+
+	/** After a failure: every temp file and new folder of this run removed, newest first. */
+	cleanUp(): void {
+		for (const temp of [...this.temps]) this.removeTemp(temp);
+		for (const folder of this.folders.splice(0).reverse()) {
+			try {
+				this.fs.rmdir(folder);
+			} catch (error) {
+				const code = (error as NodeJS.ErrnoException).code;
+				// Another run wrote there meanwhile: its folder now, not a leftover.
+				if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') this.leftovers.push(`${this.shown(folder)}/ (${code ?? (error as Error).message})`);
+			}
+		}
+	}
+}
+
+async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSinkOptions): Promise<Written<T>> {
+	const run = new Run(options.host ?? processHost, changeset.root);
+	const unsubscribe = options.onSignal?.((signal) => {
+		run.stop ??= `Interrupted (${signal})`;
+	}) ?? (() => {});
+	let lock: HeldLock | undefined;
+	try {
+		checkConfinement(changeset);
+		if (changeset.lock !== undefined) {
+			const lockTarget = path.join(changeset.root, changeset.lock);
+			run.ensureFolder(path.dirname(lockTarget));
+			lock = await acquireLock(run.host, lockTarget, changeset.lock, {interrupted: () => run.stop, leftover: (name) => run.leftovers.push(run.shown(name))}, options.lockWaitMs);
+			if (lock.inherited) run.notes.push(...undoKilledRun(run, lock.inherited));
+		}
+		const current = recheck(run, changeset);
+		const folders = new Set(current.changes.map((change) => path.dirname(path.join(current.root, change.path))));
+		for (const folder of folders) cleanStaleTemps(run, folder);
+		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
+		await apply(run, current, lock);
+		if (run.leftovers.length > 0) run.notes.push(`Written, but could not remove ${run.leftovers.join(', ')}: remove ${run.leftovers.length === 1 ? 'it' : 'them'} by hand.`);
+		return {value: current.value, dryRun: false, notes: run.notes};
+	} catch (error) {
+		// The lock first: it lives in a folder this run may have created.
+		const released = lock?.release();
+		if (released !== undefined) run.leftovers.push(released);
+		lock = undefined;
+		run.cleanUp();
+		throw failure(error, run);
+	} finally {
+		const released = lock?.release();
+		if (released !== undefined) run.notes.push(`could not remove the lock ${released}: remove it by hand.`);
+		unsubscribe();
+	}
+}
+
+function checkConfinement(changeset: Changeset<unknown>): void {
+	for (const relative of [...changeset.changes.map((change) => change.path), ...(changeset.folders ?? [])]) {
+		const problem = confinementProblem(changeset.root, relative);
+		if (problem) throw EduError.from(problem);
+	}
+}
+
+/** The error to show: an expected one as it is, anything else as WRITE_FAILED; failed cleanups named. */
+function failure(error: unknown, run: Run): EduError {
+	const left = run.leftovers.length > 0 ? ` Could not remove ${run.leftovers.join(', ')}: remove ${run.leftovers.length === 1 ? 'it' : 'them'} by hand.` : '';
+	if (error instanceof EduError) {
+		if (left === '') return error;
+		return new EduError(error.code, `${error.message}${left}`, error.exitCode);
+	}
+	const reason = (error as NodeJS.ErrnoException).code ?? 'error';
+	const message = (error as Error).message?.split('\n')[0] ?? String(error);
+	return new EduError('WRITE_FAILED', `Cannot write the files (${reason}: ${message}); the project was left as it was.${left}`);
+}
+
+function readText(run: Run, absolute: string): string | null {
+	const bytes = run.fs.read(absolute, run.shown(absolute));
+	if (bytes === null) return null;
+	if (!(bytes instanceof Buffer)) throw EduError.from(bytes as Refusal);
+	return bytes.toString('utf8');
+}
+
+/** Under the lock: the project as planned, or a revised plan, or a refusal. */
+function recheck<T>(run: Run, changeset: Changeset<T>): Changeset<T> {
+	// An overwrite (--force) replaces whatever is there.
+	const matches = (candidate: Changeset<T>): boolean => candidate.changes.every((change) => change.action === 'overwrite' || readText(run, path.join(candidate.root, change.path)) === change.before);
+	if (matches(changeset)) return changeset;
+	const revised = changeset.revise?.();
+	if (revised === undefined) {
+		throw new EduError('PROJECT_CHANGED', 'The project changed while edu was reading it; nothing was written. Run the command again.');
+	}
+	if ('code' in revised) throw EduError.from(revised);
+	checkConfinement(revised);
+	return revised;
+}
+
+interface Staged {
+	readonly change: FileChange;
+	/** Where the content goes: the change's path, or the target of the link it names. */
+	readonly target: string;
+	readonly temp: string;
+	/** What the target held when it was replaced, for the rollback (null: it was created). */
+	previous?: string | null;
+}
+
+/** Every content to a temp file first, then the renames, the last change last. */
+async function apply<T>(run: Run, changeset: Changeset<T>, lock: HeldLock | undefined): Promise<void> {
+	const staged: Staged[] = [];
+	for (const change of changeset.changes) {
+		await yieldToSignals();
+		run.checkStop();
+		const target = resolveTarget(run, changeset.root, change);
+		run.ensureFolder(path.dirname(target));
+		staged.push({change, target, temp: writeTemp(run, target, change)});
+	}
+	if (lock && staged.length > 1) lock.record(journalOf(changeset));
+	await yieldToSignals();
+	run.checkStop();
+	const done: Staged[] = [];
+	try {
+		for (const step of staged) {
+			place(run, step);
+			done.push(step);
+		}
+	} catch (error) {
+		rollback(run, done);
+		throw error;
+	}
+}
+
+function journalOf(changeset: Changeset<unknown>): Journal {
+	const last = changeset.changes.at(-1);
+	return {
+		created: changeset.changes.slice(0, -1).filter((change) => change.action === 'create').map((change) => ({path: change.path, sha: sha(change.after)})),
+		commit: last ? {path: last.path, sha: sha(last.after)} : null,
+	};
+}
+
+/** Lets a pending Ctrl+C / SIGTERM handler run between steps. */
+function yieldToSignals(): Promise<void> {
+	return new Promise((resolve) => setImmediate(resolve));
+}
+
+function resolveTarget(run: Run, root: string, change: FileChange): string {
+	const target = path.join(root, change.path);
+	const stat = run.fs.lstat(target);
+	if (stat?.isSymbolicLink() && change.followLink) {
+		const real = run.fs.realpath(target);
+		if (!isInside(run.fs.realpath(root), real)) throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${change.path}: it links to ${real}, outside the project.`);
+		return real;
+	}
+	return target;
+}
+
+/**
+ * Writes `change.after` to a new temp file beside `target`. The content is written through the
+ * descriptor only once the file is known to be inside the project: if a folder was swapped for a
+ * link to somewhere else meanwhile, nothing but an empty file (removed at once) ever lands there.
+ */
+function writeTemp(run: Run, target: string, change: FileChange): string {
+	const {fs} = run;
+	const temp = tempName(run.host, target);
+	const existing = change.action === 'create' ? null : fs.lstat(target);
+	const descriptor = fs.create(temp, change.mode ?? 0o666);
+	run.temps.add(temp);
+	try {
+		const realRoot = fs.realpath(run.root);
+		const realFolder = fs.realpath(path.dirname(temp));
+		const created = fs.fstat(descriptor);
+		const there = fs.lstat(path.join(realFolder, path.basename(temp)));
+		if (!isInside(realRoot, realFolder) || there === null || there.ino !== created.ino || there.dev !== created.dev) {
+			throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
+		}
+		if (change.mode !== undefined) fs.fchmod(descriptor, change.mode);
+		else if (existing !== null && existing.isFile()) fs.fchmod(descriptor, existing.mode & 0o7777);
+		fs.write(descriptor, change.after);
+		fs.fsync(descriptor);
+	} finally {
+		fs.close(descriptor);
+	}
+	return temp;
+}
+
+/** Renames one temp file into place: a create never replaces a file that appeared meanwhile. */
+function place(run: Run, step: Staged): void {
+	const {change, target, temp} = step;
+	const {fs} = run;
+	const realFolder = fs.realpath(path.dirname(target));
+	if (!isInside(fs.realpath(run.root), realFolder)) {
+		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing).`);
+	}
+	if (change.action !== 'create') {
+		const previous = readText(run, target);
+		if (change.action === 'modify' && previous !== change.before) {
+			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
+		}
+		step.previous = previous;
+		fs.rename(temp, target);
+		run.temps.delete(temp);
+		return;
+	}
+	const appeared = (): EduError => new EduError('PROJECT_CHANGED', `${change.path} appeared while edu was writing; nothing was written. Run the command again.`);
+	try {
+		// A hard link fails on an existing name, so a file that appeared meanwhile is never replaced.
+		fs.link(temp, target);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'EEXIST') throw appeared();
+		if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error;
+		// No hard links on this file system: rename, after checking the name is still free.
+		if (fs.lstat(target) !== null) throw appeared();
+		fs.rename(temp, target);
+		run.temps.delete(temp);
+		return;
+	}
+	run.removeTemp(temp);
+}
+
+/** Undoes what was placed, newest first; a step it cannot undo is named in the error. */
+function rollback(run: Run, done: readonly Staged[]): void {
+	for (const {change, target, previous} of [...done].reverse()) {
+		try {
+			if (previous === undefined || previous === null) run.fs.unlink(target);
+			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify', after: previous}), target);
+		} catch (error) {
+			run.leftovers.push(`${run.shown(target)} (could not restore it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+		}
+	}
+}
+
+/** Temp files left by a run that was killed: removed when their process is gone. */
+function cleanStaleTemps(run: Run, folder: string): void {
+	let names: string[];
+	try {
+		names = run.fs.readdir(folder);
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		const match = tempPattern.exec(name);
+		if (!match || run.host.isAlive(Number(match[1]))) continue;
+		try {
+			run.fs.unlink(path.join(folder, name));
+		} catch {
+			// Someone else cleaned it.
+		}
+	}
+}
+
+/** The lock of a killed run carried its journal: unless it reached its commit point, remove the files it created. */
+function undoKilledRun(run: Run, journal: Journal): string[] {
+	const removed = killedRunLeftovers(journal, (relative) => readText(run, path.join(run.root, relative)));
+	for (const relative of removed) {
+		if (confinementProblem(run.root, relative)) continue;
+		run.fs.unlink(path.join(run.root, relative));
+	}
+	return removed.length > 0 ? [`An earlier edu run was killed while writing: removed what it had half-written (${removed.join(', ')}).`] : [];
+}
+
+/** The files a killed run created and left without their commit point (unchanged since). */
+export function killedRunLeftovers(journal: Journal, read: (relative: string) => string | null): string[] {
+	if (journal.commit !== null) {
+		const committed = read(journal.commit.path);
+		if (committed !== null && sha(committed) === journal.commit.sha) return [];
+	}
+	return journal.created.filter((file) => {
+		const text = read(file.path);
+		return text !== null && sha(text) === file.sha;
+	}).map((file) => file.path);
+}

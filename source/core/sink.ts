@@ -1,0 +1,67 @@
+// Where a changeset goes: the file system, or a dry run that only reports what would be written.
+// Choosing the sink is the only place a dry run makes a difference (schematics' HostSink /
+// DryRunSink): callers plan, pick a sink once, and render what the sink returns.
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import type {StopSignal} from '../io.js';
+import {EduError} from './errors.js';
+import type {Changeset, Sink} from './file-change.js';
+import {readRegularFile} from './regular-file.js';
+import {fileSystemSink} from './sink-fs.js';
+
+export type {Changeset, FileChange, Sink, Written} from './file-change.js';
+
+/** Writes nothing: returns the changeset's value as what would be written. */
+export function dryRunSink(): Sink {
+	return {dryRun: true, write: async (changeset) => ({value: changeset.value, dryRun: true, notes: []})};
+}
+
+export interface SinkChoice {
+	readonly dryRun?: boolean;
+	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+}
+
+export function sinkFor(choice: SinkChoice): Sink {
+	return choice.dryRun ? dryRunSink() : fileSystemSink(choice.onSignal ? {onSignal: choice.onSignal} : {});
+}
+
+export interface OneFile {
+	/** Permission bits if the file is created (an existing file keeps its own). */
+	readonly mode?: number;
+	/** Write through a symbolic link to its target (inside the project) rather than refuse. */
+	readonly followLink?: boolean;
+	/** Folders to create as well, relative to the root. */
+	readonly folders?: readonly string[];
+	/** Serialise writers on this file (default: the file itself). */
+	readonly lock?: string;
+}
+
+/** A changeset replacing (or creating) one file with `after`, its current content read now. */
+export function oneFileChangeset<T>(root: string, relative: string, after: string, value: T, options: OneFile = {}): Changeset<T> {
+	const target = path.join(root, relative);
+	if (isFolder(target)) throw new EduError('WRITE_FAILED', `Cannot write ${relative} (EISDIR: it is a folder); it was left as it was.`);
+	const before = readRegularFile(target, relative);
+	if (before !== null && 'code' in before) throw EduError.from(before);
+	return {
+		root,
+		changes: [{
+			path: relative,
+			action: before === null ? 'create' : 'modify',
+			before: before === null ? null : before.toString('utf8'),
+			after,
+			...(options.mode === undefined ? {} : {mode: options.mode}),
+			...(options.followLink ? {followLink: true} : {}),
+		}],
+		lock: options.lock ?? relative,
+		value,
+		...(options.folders ? {folders: options.folders} : {}),
+	};
+}
+
+function isFolder(target: string): boolean {
+	try {
+		return statSync(target).isDirectory();
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,118 @@
+// Where the mock commands may read and write: inside the project, and only regular files.
+// The project is the Edu Framework project around the start folder (app/Config/routes.yaml,
+// app/Controller or bin/edu); outside one, the folder holding the compose file or var/api/.
+// A symlinked file is followed to its target, which must stay inside the project too.
+import {closeSync, fstatSync, openSync, readSync, realpathSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {EduError} from '../core/errors.js';
+import {findProjectRoot} from '../core/project-root.js';
+import {mockRootAbove} from './compose-file.js';
+import {decodeUtf8At} from './json-check.js';
+
+/** The most a mock file may hold: compose files and token lists are a few kilobytes. */
+export const maxFileBytes = 1024 * 1024;
+
+export interface MockProject {
+	/** Absolute root: the mock's files (compose file, var/api/) live at or below it. */
+	readonly root: string;
+	/** The Edu Framework project root, when there is one: nothing above it is looked at. */
+	readonly eduRoot?: string;
+}
+
+/** The Edu Framework project at or above `start`, if any. */
+export function eduRootOf(start: string): string | undefined {
+	const found = findProjectRoot(start);
+	return typeof found === 'string' ? found : undefined;
+}
+
+/** The project of `start`, or undefined outside any. */
+export function findMockProject(start: string): MockProject | undefined {
+	const eduRoot = eduRootOf(start);
+	const root = mockRootAbove(start, eduRoot) ?? eduRoot;
+	return root === undefined ? undefined : {root, ...(eduRoot === undefined ? {} : {eduRoot})};
+}
+
+export function requireMockProject(start: string): MockProject {
+	const project = findMockProject(start);
+	if (project === undefined) {
+		throw new EduError('NOT_A_PROJECT', `No project in ${path.resolve(start)} or above it (no Edu Framework project, compose file or var/api/ folder). Run edu at the project root, or pass --cwd.`);
+	}
+	return project;
+}
+
+function isInside(root: string, target: string): boolean {
+	const relative = path.relative(root, target);
+	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** The real path of `target` (its symlinks followed), or of its nearest existing folder joined with the rest. */
+function realPath(target: string): string {
+	let existing = target;
+	const rest: string[] = [];
+	for (;;) {
+		try {
+			return path.join(realpathSync(existing), ...rest);
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+			const parent = path.dirname(existing);
+			if (parent === existing) return target;
+			rest.unshift(path.basename(existing));
+			existing = parent;
+		}
+	}
+}
+
+/**
+ * The file to read and write for `target`, symlinks followed; refused when it, or where a
+ * link leads, is outside the project.
+ */
+export function confined(project: MockProject, target: string, shown: string): string {
+	const outside = (): EduError => new EduError('OUTSIDE_PROJECT', `${shown}: outside the project (${project.root}); edu writes only inside it.`);
+	if (!isInside(project.root, path.resolve(target))) throw outside();
+	const real = realPath(path.resolve(target));
+	if (!isInside(realPath(project.root), real)) {
+		throw new EduError('OUTSIDE_PROJECT', `${shown}: a link to ${real}, outside the project (${project.root}); edu writes only inside it.`);
+	}
+	return real;
+}
+
+export interface ReadText {
+	readonly text: string;
+	/** Permission bits, kept when the file is rewritten. */
+	readonly mode: number;
+}
+
+/** A regular file's UTF-8 text, or undefined when it does not exist. Refuses FIFOs, devices, folders, oversized and non-UTF-8 files with one line. */
+export function readProjectText(file: string, shown: string): ReadText | undefined {
+	try {
+		if (!statSync(file).isFile()) throw new EduError('BAD_PROJECT_FILE', `${shown}: not a regular file (a folder, FIFO or device); nothing was written.`);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+		if (error instanceof EduError) throw error;
+		throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
+	}
+	let descriptor: number | undefined;
+	try {
+		descriptor = openSync(file, 'r');
+		const stat = fstatSync(descriptor);
+		if (!stat.isFile()) throw new EduError('BAD_PROJECT_FILE', `${shown}: not a regular file; nothing was written.`);
+		const bytes = Buffer.alloc(maxFileBytes + 1);
+		let length = 0;
+		for (let read = -1; read !== 0 && length < bytes.length;) {
+			read = readSync(descriptor, bytes, length, bytes.length - length, null);
+			length += read;
+		}
+		if (length > maxFileBytes) throw new EduError('BAD_PROJECT_FILE', `${shown}: larger than ${maxFileBytes / 1024 / 1024} MiB, not a file edu edits; nothing was written.`);
+		const decoded = decodeUtf8At(bytes.subarray(0, length));
+		if (!('text' in decoded)) {
+			throw new EduError('BAD_PROJECT_FILE', `${shown}:${decoded.line}:${decoded.col}: not UTF-8 (a byte that starts no character); edu would have to replace it, so nothing was written.`);
+		}
+		return {text: decoded.text, mode: stat.mode & 0o7777};
+	} catch (error) {
+		if (error instanceof EduError) throw error;
+		throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
+	} finally {
+		if (descriptor !== undefined) closeSync(descriptor);
+	}
+}

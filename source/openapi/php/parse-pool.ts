@@ -1,0 +1,150 @@
+// Parses files in worker threads, each file under a time budget: a file that takes longer is
+// reported as not parsed and its worker terminated, the other files still parsed. The main thread
+// only waits, so Ctrl+C and SIGTERM are heard at once whatever the files hold. Large projects use
+// several workers; the result is the same either way, in the same order. Run from the TypeScript
+// sources, where there is no worker module, files are parsed on this thread.
+import {existsSync} from 'node:fs';
+import {availableParallelism, loadavg} from 'node:os';
+import {fileURLToPath} from 'node:url';
+import {Worker} from 'node:worker_threads';
+import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
+import type {NameScope} from './php-names.js';
+import {readProjectPhp} from './scan.js';
+
+export type ParseResult = PhpFileFacts | PhpSyntaxError;
+
+/** Below this many files a second worker's start-up costs more than it saves. */
+export const parallelThreshold = 200;
+const maxThreads = 4;
+/** How long one file may take to parse. */
+export const defaultBudgetMs = 10_000;
+
+/** Facts as JSON text: maps become entry lists, syntax nodes keep only where they start. */
+export function encodeResults(results: readonly ParseResult[]): string {
+	const plain = results.map((result) => ('kind' in result ? result : {
+		...result,
+		classes: result.classes.map((entry) => ({...entry, scope: scopeOut(entry.scope), constants: [...entry.constants]})),
+		constants: result.constants.map((constant) => ({...constant, scope: scopeOut(constant.scope)})),
+	}));
+	return JSON.stringify(plain, (key, value: unknown) => {
+		if (key === 'loc' && value && typeof value === 'object') {
+			const start = (value as {start?: {line: number; column: number}}).start;
+			return start ? {start: {line: start.line, column: start.column}} : null;
+		}
+		return value;
+	});
+}
+
+/** The inverse of encodeResults. A plain JSON.parse (a reviver would cost more than the parsing saved). */
+export function decodeResults(text: string): ParseResult[] {
+	const plain = JSON.parse(text) as Array<Record<string, any>>;
+	return plain.map((result) => ('kind' in result ? result as PhpSyntaxError : {
+		...result,
+		classes: (result['classes'] as Array<Record<string, any>>).map((entry) => ({...entry, scope: scopeIn(entry['scope']), constants: new Map(entry['constants'])})),
+		constants: (result['constants'] as Array<Record<string, any>>).map((constant) => ({...constant, scope: scopeIn(constant['scope'])})),
+	} as unknown as PhpFileFacts));
+}
+
+function scopeOut(scope: NameScope): object {
+	return {namespace: scope.namespace, classes: [...scope.classes], constants: [...scope.constants]};
+}
+
+function scopeIn(plain: {namespace: string; classes: Array<[string, string]>; constants: Array<[string, string]>}): NameScope {
+	return {namespace: plain.namespace, classes: new Map(plain.classes), constants: new Map(plain.constants)};
+}
+
+/** The worker module beside this one: dist/openapi/php/ (tsc) or dist/bin/ (the bundle). */
+export function defaultWorkerUrl(): URL | undefined {
+	const url = new URL('./parse-worker.js', import.meta.url);
+	return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+function parseHere(root: string, files: readonly string[]): ParseResult[] {
+	return files.map((relative) => readProjectPhp(root, relative));
+}
+
+/**
+ * How many workers to use: one per core that is not busy already (a saturated machine gains
+ * nothing from more threads, each of which warms its own JIT), more than one only for projects
+ * large enough to repay a worker's start-up.
+ */
+export function threadsFor(fileCount: number): number {
+	const spare = Math.floor(availableParallelism() - loadavg()[0]! + 0.5);
+	return Math.max(1, Math.min(maxThreads, spare, Math.floor(fileCount / (parallelThreshold / 2))));
+}
+
+export interface ParseOptions {
+	/** Worker threads (default: threadsFor the file count). */
+	readonly threads?: number;
+	/** How long one file may take, in milliseconds (default 10 s). */
+	readonly budgetMs?: number;
+	/** The worker module (default: beside this module; none: parse on this thread). */
+	readonly workerUrl?: URL | undefined;
+}
+
+/** `file: could not be parsed in N s`: a syntax error value with no line (see siteText). */
+export function timedOut(file: string, budgetMs: number): PhpSyntaxError {
+	return {kind: 'syntax-error', site: {file, line: 0, col: 0}, message: `could not be parsed in ${budgetMs / 1000} s`};
+}
+
+/** Every file parsed once, results in the order of `files`. */
+export async function parseAll(root: string, files: readonly string[], options: ParseOptions = {}): Promise<ParseResult[]> {
+	const url = 'workerUrl' in options ? options.workerUrl : defaultWorkerUrl();
+	if (url === undefined || files.length === 0) return parseHere(root, files);
+	const threads = Math.max(1, Math.min(options.threads ?? threadsFor(files.length), files.length));
+	const budgetMs = options.budgetMs ?? defaultBudgetMs;
+	// Contiguous shares keep each worker's files together.
+	const size = Math.ceil(files.length / threads);
+	const shares = Array.from({length: threads}, (_, index) => files.slice(index * size, (index + 1) * size));
+	const parsed = await Promise.all(shares.map((share) => parseShare(url, root, share, budgetMs)));
+	return parsed.flat();
+}
+
+/** One share in one worker; past a file that runs out of time, a new worker takes the rest. */
+async function parseShare(url: URL, root: string, files: readonly string[], budgetMs: number): Promise<ParseResult[]> {
+	const results: ParseResult[] = [];
+	while (results.length < files.length) {
+		const done = results.length;
+		const outcome = await runWorker(url, root, files.slice(done), budgetMs, (result) => results.push(result));
+		if (outcome === 'done') continue;
+		// The file in progress took too long, or broke its worker: it is reported, the rest go on.
+		const file = files[results.length]!;
+		results.push(outcome === 'timeout' ? timedOut(file, budgetMs) : {kind: 'syntax-error', site: {file, line: 0, col: 0}, message: `could not be parsed (${outcome.message})`});
+	}
+	return results;
+}
+
+/** A worker says `ready` once loaded, then sends one message per file, in order. */
+export const readyMessage = 'ready';
+/** How long a worker may take to load (a busy machine), before its first file's budget starts. */
+const startMs = 30_000;
+
+function runWorker(url: URL, root: string, files: readonly string[], budgetMs: number, take: (result: ParseResult) => void): Promise<'done' | 'timeout' | Error> {
+	return new Promise((resolve) => {
+		const worker = new Worker(url, {workerData: {root, files}});
+		let received = 0;
+		let timer: NodeJS.Timeout | undefined;
+		const finish = (outcome: 'done' | 'timeout' | Error): void => {
+			clearTimeout(timer);
+			worker.removeAllListeners();
+			worker.on('error', () => {});
+			void worker.terminate();
+			resolve(outcome);
+		};
+		const arm = (ms: number, outcome: 'timeout' | Error): void => {
+			clearTimeout(timer);
+			timer = setTimeout(() => finish(outcome), ms);
+		};
+		arm(startMs, new Error(`the parse worker did not start in ${startMs / 1000} s`));
+		worker.on('message', (text: string) => {
+			if (text !== readyMessage) {
+				for (const result of decodeResults(text)) take(result);
+				received++;
+			}
+			if (received === files.length) finish('done');
+			else arm(budgetMs, 'timeout');
+		});
+		worker.once('error', (error) => finish(error));
+		worker.once('exit', (code) => finish(new Error(`worker exited with ${code}`)));
+	});
+}

@@ -1,0 +1,22 @@
+// Flag values as the commands, the wizard and the mock tools read them; no commander here, so
+// every layer can import it.
+import path from 'node:path';
+import type {Io} from './io.js';
+
+export interface CommonOptions {
+	readonly yes?: boolean;
+	readonly dryRun?: boolean;
+	readonly json?: boolean;
+	readonly cwd?: string;
+	readonly plain?: boolean;
+}
+
+/** The folder a command starts from: --cwd resolved against the current folder, or the current folder. */
+export function startFolder(io: Io, options: {readonly cwd?: string}): string {
+	return options.cwd === undefined ? io.cwd : path.resolve(io.cwd, options.cwd);
+}
+
+/** "GET,POST", "get post" → ["GET", "POST"]. */
+export function splitList(value: string): string[] {
+	return value.split(/[\s,]+/).filter((item) => item !== '');
+}

@@ -1,0 +1,87 @@
+// The habits of Symfony Console users: list, help, -n, -q, -V, -v, and did-you-mean.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import {version} from '../../source/version.js';
+import {captureIo} from '../helpers/io.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+describe('console habits', () => {
+	it('edu list prints every command, one line each', async () => {
+		const io = captureIo(tempProject());
+		expect(await main(['list'], io)).toBe(0);
+		const lines = io.out().split('\n').filter((line) => line.startsWith('  '));
+		expect(lines.map((line) => line.trim().split(/\s+/)[0])).toEqual(['make:api', 'make:controller', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'list', 'help', 'completion']);
+	});
+
+	it('edu help make:api is make:api --help', async () => {
+		const viaHelp = captureIo(tempProject());
+		const viaFlag = captureIo(tempProject());
+		expect(await main(['help', 'make:api'], viaHelp)).toBe(0);
+		expect(await main(['make:api', '--help'], viaFlag)).toBe(0);
+		expect(viaHelp.out()).toBe(viaFlag.out());
+		expect(viaHelp.out()).toMatch(/^Usage: edu make:api/);
+	});
+
+	it('edu help alone is edu --help', async () => {
+		const viaHelp = captureIo(tempProject());
+		const viaFlag = captureIo(tempProject());
+		expect(await main(['help'], viaHelp)).toBe(0);
+		expect(await main(['--help'], viaFlag)).toBe(0);
+		expect(viaHelp.out()).toBe(viaFlag.out());
+	});
+
+	it.each([[['-V']], [['--version']], [['make:api', '-V']], [['routes', '--version']]])('%j prints the version', async (args) => {
+		const io = captureIo(tempProject());
+		expect(await main(args, io)).toBe(0);
+		expect(io.out()).toBe(`${version}\n`);
+	});
+
+	it('-n answers no question: a missing name is the usage error even in a terminal', async () => {
+		const io = captureIo(tempProject('sample'), {interactive: true});
+		expect(await main(['make:api', '-n'], io)).toBe(2);
+		expect(io.err()).toBe('Not enough arguments (missing: "controller-name")\n');
+	});
+
+	it('--no-interaction with a name writes without asking', async () => {
+		const root = tempProject('sample');
+		const io = captureIo(root, {interactive: true});
+		expect(await main(['make:api', 'ville', '--no-interaction'], io)).toBe(0);
+		expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain('class VilleController');
+	});
+
+	it('-q prints nothing on success, and still the refusal', async () => {
+		const root = tempProject('sample');
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '-q'], io)).toBe(0);
+		expect(io.out()).toBe('');
+		expect(io.err()).toBe('');
+		const again = captureIo(root);
+		expect(await main(['make:api', 'ville', '--quiet'], again)).toBe(1);
+		expect(again.out()).toBe('');
+		expect(again.err()).toMatch(/^Route already exists\.\napp\/Config\/routes\.yaml:\d+: /);
+	});
+
+	it('-v after a command is accepted (verbose), not an unknown option', async () => {
+		const root = tempProject('sample');
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '-v', '--dry-run'], io)).toBe(0);
+		expect(io.out()).toContain('URI : /api/ville');
+	});
+
+	it.each([
+		[['make', 'ville'], ['make:api', 'make:controller']],
+		[['make:apii'], ['make:api']],
+		[['make:controler', 'x'], ['make:controller']],
+		[['mock'], ['mock:persist', 'mock:init', 'mock:token']],
+		[['rotues'], ['routes']],
+	])('%j suggests %j, exit 2, nothing written', async (args, suggestions) => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(args, io)).toBe(2);
+		expect(io.err()).toBe(`edu: unknown command '${args[0]}' (did you mean ${suggestions.join(' or ')}? edu list shows every command).\n`);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});

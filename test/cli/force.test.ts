@@ -1,0 +1,124 @@
+// Refusals that say what to do, and --force for a controller or view file the user named.
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import {describe, expect, it} from 'vitest';
+import {commit} from '../../source/core/commit.js';
+import {fileSystemSink} from '../../source/core/sink-fs.js';
+import {processHost, realFs, type SinkFs} from '../../source/core/sink-host.js';
+import {EduError, isRefusal} from '../../source/core/errors.js';
+import {plan} from '../../source/core/plan.js';
+import {readSnapshot} from '../../source/core/project.js';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const controller = 'app/Controller/api/VilleController.php';
+
+/** The sample project with a VilleController.php of the user's own and no route for it. */
+function withOrphanController(): string {
+	const root = tempProject('sample');
+	writeFileSync(path.join(root, controller), '<?php // mine\n');
+	return root;
+}
+
+describe('refusals name the file or route and the way out', () => {
+	it('Controller already exists.: the seed\'s line, then the file and --force', async () => {
+		const root = withOrphanController();
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville'], io)).toBe(1);
+		expect(io.err()).toBe(`Controller already exists.\n${controller}: delete it or choose another name, or pass --force to replace it.\n`);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('--json keeps the seed\'s message and adds file and hint', async () => {
+		const io = captureIo(withOrphanController());
+		expect(await main(['make:api', 'ville', '--json'], io)).toBe(1);
+		expect(JSON.parse(io.out())).toEqual({
+			ok: false,
+			error: {code: 'CONTROLLER_EXISTS', message: 'Controller already exists.'},
+			file: controller,
+			hint: 'delete it or choose another name, or pass --force to replace it',
+		});
+	});
+});
+
+describe('--force', () => {
+	it('the dry run shows overwrite and writes nothing', async () => {
+		const root = withOrphanController();
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '--force', '--dry-run'], io)).toBe(0);
+		expect(io.out()).toContain(`  overwrite  ${controller}\n  modify     app/Config/routes.yaml\n`);
+		expect(snapshotTree(root)).toEqual(before);
+		const json = captureIo(root);
+		expect(await main(['make:api', 'ville', '--force', '--dry-run', '--json'], json)).toBe(0);
+		expect(JSON.parse(json.out()).files).toContainEqual({path: controller, action: 'overwrite'});
+	});
+
+	it('replaces the controller and adds the route', async () => {
+		const root = withOrphanController();
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '--force'], io)).toBe(0);
+		expect(readFileSync(path.join(root, controller), 'utf8')).toContain('class VilleController');
+		const routes = parse(readFileSync(path.join(root, 'app/Config/routes.yaml'), 'utf8')) as Record<string, {uri: string}>;
+		expect(routes['api_ville']?.uri).toBe('/api/ville');
+	});
+
+	it('never replaces a route: Route already exists. even with --force', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(['make:api', 'hello', '--force'], io)).toBe(1);
+		expect(io.err()).toMatch(/^Route already exists\.\napp\/Config\/routes\.yaml:9: the route "api_hello" is already there/);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('make:controller --force replaces the view too', async () => {
+		const root = tempProject('sample');
+		const view = path.join(root, 'app/Template/ville/ville.html.twig');
+		const io = captureIo(root);
+		expect(await main(['make:controller', 'ville'], io)).toBe(0);
+		writeFileSync(view, 'mine');
+		const routes = path.join(root, 'app/Config/routes.yaml');
+		writeFileSync(routes, readFileSync(routes, 'utf8').replace(/\nville:[\s\S]*$/, '\n'));
+		const refused = captureIo(root);
+		expect(await main(['make:controller', 'ville'], refused)).toBe(1);
+		expect(refused.err()).toMatch(/^Controller already exists\.\n/);
+		const forced = captureIo(root);
+		expect(await main(['make:controller', 'ville', '--force'], forced)).toBe(0);
+		expect(readFileSync(view, 'utf8')).not.toBe('mine');
+	});
+
+	it('a file that differs only in case is still refused: it is not the file the user named', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Controller/api/villeController.php'), '<?php // mine\n');
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '--force'], io)).toBe(1);
+		expect(io.err()).toBe('Controller already exists.\napp/Controller/api/villeController.php: it differs from app/Controller/api/VilleController.php only in case: rename or delete it, or choose another name.\n');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	// Rename #1 records the run's journal in the lock; #2 is the overwrite, #3 routes.yaml.
+	it.each([2, 3])('a write failing after the overwrite (rename #%i) puts the user\'s file back byte for byte', async (nth) => {
+		const root = withOrphanController();
+		const before = snapshotTree(root);
+		const snapshot = readSnapshot(root);
+		if (isRefusal(snapshot)) throw new Error(snapshot.message);
+		const planned = plan({kind: 'api', name: 'ville', force: true}, snapshot);
+		expect(planned.refusals).toEqual([]);
+		let calls = 0;
+		const failing: SinkFs = {
+			...realFs,
+			rename: (...args: Parameters<SinkFs['rename']>) => {
+				calls++;
+				if (calls === nth) throw Object.assign(new Error('injected failure'), {code: 'EIO'});
+				return realFs.rename(...args);
+			},
+		};
+		await expect(commit(planned, snapshot, fileSystemSink({host: {...processHost, fs: failing}}))).rejects.toBeInstanceOf(EduError);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});

@@ -1,0 +1,59 @@
+// Help that fits: every --help wraps on words at the terminal's width (80 without a terminal),
+// and the examples fit 80 columns as written.
+import {describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {tempProject} from '../helpers/temp-project.js';
+
+const commands = ['make:api', 'make:controller', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'list', 'help', 'completion'];
+const helpArgs = [['--help'], ...commands.map((command) => [command, '--help'])];
+
+async function helpAt(args: string[], columns: number | undefined): Promise<string> {
+	const io = captureIo(tempProject());
+	const terminal = columns === undefined ? io : {...io, stdout: {...io.stdout, isTTY: true, columns}};
+	expect(await main(args, terminal)).toBe(0);
+	return io.out();
+}
+
+const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+
+describe('--help', () => {
+	it.each(helpArgs)('%s %s: no line over 80 columns without a terminal, no word broken', async (...args) => {
+		const text = await helpAt(args, undefined);
+		const wide = await helpAt(args, 400);
+		for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+		expect(words(text)).toEqual(words(wide));
+	});
+
+	it.each(helpArgs)('%s %s: wraps at a 60-column terminal, no word broken', async (...args) => {
+		const text = await helpAt(args, 60);
+		const wide = await helpAt(args, 400);
+		for (const line of text.split('\n')) {
+			// Only a single word longer than the width may stick out.
+			if (line.length > 60) expect(words(line), line).toHaveLength(1);
+		}
+		expect(words(text)).toEqual(words(wide));
+	});
+
+	it.each(helpArgs)('%s %s: a wrapped line continues under its description, never as a new entry', async (...args) => {
+		// An entry ("  --cwd <dir>  …", "  make:api …", "  $ edu …") starts at column 2; its continuation further right.
+		const entries = (text: string): string[] => text.split('\n').filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s+/)[0] ?? '');
+		const wide = entries(await helpAt(args, 400));
+		expect(entries(await helpAt(args, 80))).toEqual(wide);
+		expect(entries(await helpAt(args, 60))).toEqual(wide);
+	});
+
+	it.each(helpArgs)('%s %s: examples fit 80 columns as written', async (...args) => {
+		const wide = await helpAt(args, 400);
+		for (const line of wide.split('\n').filter((candidate) => /^\s+\$ /.test(candidate))) {
+			expect(line.length, line).toBeLessThanOrEqual(80);
+		}
+	});
+
+	it('make:api --help at 80 columns keeps "default" and "Twig" whole', async () => {
+		const text = await helpAt(['make:api', '--help'], 80);
+		expect(text).toContain('default: "default")');
+		expect(text).toContain('Twig folder');
+		expect(text).not.toMatch(/defa\n|Tw\n/);
+	});
+});

@@ -1,0 +1,57 @@
+// edu start on a project without vendor/autoload.php: one line says requests fail until composer install.
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import type {StopSignal} from '../../source/io.js';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {hasPhp} from '../helpers/php.js';
+import {tempProject} from '../helpers/temp-project.js';
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+		});
+	});
+}
+
+async function startAndStop(root: string): Promise<{out: string; err: string}> {
+	let stop: ((signal: StopSignal) => void) | undefined;
+	const io = {
+		...captureIo(root, {env: {PATH: process.env['PATH'] ?? ''}}),
+		onSignal(handler: (signal: StopSignal) => void) {
+			stop = handler;
+			return () => undefined;
+		},
+	};
+	const running = main(['start', '--host', '127.0.0.1', '--port', String(await freePort())], io);
+	for (let waited = 0; !io.out().includes('Press Ctrl+C to stop.'); waited += 50) {
+		if (waited > 15_000) throw new Error(`the server did not start: ${io.err()}`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	stop?.('SIGTERM');
+	expect(await running).toBe(0);
+	return {out: io.out(), err: io.err()};
+}
+
+describe.skipIf(!hasPhp)('edu start and vendor/', () => {
+	it('a project without vendor/autoload.php: a one-line warning naming composer install', async () => {
+		const root = tempProject('sample');
+		const {err} = await startAndStop(root);
+		const warnings = err.split('\n').filter((line) => line.startsWith('Warning:'));
+		expect(warnings).toEqual([`Warning: no vendor/autoload.php in ${root}: requests will fail (HTTP 500) until you run "composer install" there.`]);
+	});
+
+	it('with vendor/autoload.php: no warning', async () => {
+		const root = tempProject('sample');
+		mkdirSync(path.join(root, 'vendor'));
+		writeFileSync(path.join(root, 'vendor/autoload.php'), '<?php\n');
+		const {err} = await startAndStop(root);
+		expect(err).not.toContain('Warning:');
+	});
+});

@@ -1,0 +1,115 @@
+// The mock procedure end to end, as a user runs it, against the PHP stand-in of the real mock
+// (fixtures/mock-api) under php -S: the built edu runs mock:persist, mock:token, mock:init and
+// mock:token again in a temp project, and the tokens are then tried over HTTP.
+import {mkdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {execa, type ResultPromise} from 'execa';
+import {afterEach, describe, expect, it} from 'vitest';
+import {freePort} from '../helpers/free-port.js';
+import {hasPhp} from '../helpers/php.js';
+import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+
+const running: ResultPromise[] = [];
+afterEach(async () => {
+	for (const server of running.splice(0)) {
+		server.kill();
+		await server;
+	}
+});
+
+/** The stand-in on a free port, its var/ being the project's var/api (the volume mock:persist adds). */
+async function serveMock(root: string, openData: string, offline: 'error' | 'warnings' = 'error'): Promise<string> {
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}`;
+	const server = execa('php', ['-S', `127.0.0.1:${port}`, '-t', path.join(fixturesDir, 'mock-api', 'public')], {
+		env: {MOCK_VAR_DIR: path.join(root, 'var/api'), MOCK_OPEN_DATA: openData, MOCK_OFFLINE: offline},
+		reject: false,
+	});
+	running.push(server);
+	for (const deadline = Date.now() + 10_000; ;) {
+		try {
+			await fetch(`${url}/`);
+			return url;
+		} catch {
+			if (Date.now() > deadline) throw new Error(`php -S did not answer on ${url}`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+}
+
+/** A project: compose.yaml with the mock service, and an Edu Framework app/ folder. */
+function project(): string {
+	const root = tempProject('compose/comments');
+	mkdirSync(path.join(root, 'app/Controller'), {recursive: true});
+	return root;
+}
+
+async function rent(url: string, velo: number, authorization?: string): Promise<unknown> {
+	const response = await fetch(`${url}/api/velo/${velo}/location`, {method: 'PUT', headers: authorization === undefined ? {} : {Authorization: authorization}});
+	expect(response.status).toBe(200);
+	return response.json();
+}
+
+const tokenOf = (root: string, id: string): string => (JSON.parse(readFileSync(path.join(root, 'var/api/configDataset.json'), 'utf8')) as {token: Record<string, string>}).token[id] ?? '';
+
+describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:token, against the stand-in of the real mock', () => {
+	it('ends with both tokens accepted by PUT /api/velo/{id}/location, the one added before init kept', async () => {
+		const root = project();
+		const persisted = await runEdu(['mock:persist'], {cwd: root});
+		expect(persisted).toMatchObject({exitCode: 0, stderr: ''});
+		expect(persisted.stdout).toContain('Created var/api/: the mock API keeps its tokens (var/api/configDataset.json) and its database (var/api/sqlite/app_db.sqlite) there.');
+		const url = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
+
+		expect(await runEdu(['mock:token', 'early'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
+		const early = tokenOf(root, 'early');
+
+		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(init, init.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		const lines = init.stdout.trimEnd().split('\n');
+		expect(lines.map((line) => line.replace(/\(\d+ ms\)/, '(N ms)'))).toEqual([
+			`POST ${url}/api/init/schema → 200 OK: the mock refuses POST ("Error 405 - METHOD_NOT_ALLOWED"); its code declares this route GET, trying GET`,
+			`GET ${url}/api/init/schema → 200 OK success: Structure API VELIKO is done (N ms)`,
+			`POST ${url}/api/init/data → 200 OK: the mock refuses POST ("Error 405 - METHOD_NOT_ALLOWED"); its code declares this route GET, trying GET`,
+			`GET ${url}/api/init/data → 200 OK success: API VELIKO is running (N ms)`,
+			'Kept the token "early" of var/api/configDataset.json: init/data had replaced the file with the image\'s default.',
+			'[OK] Mock API initialised: schema and data created (database var/api/sqlite/app_db.sqlite with the ./var/api volume of edu mock:persist).',
+		]);
+		expect(readFileSync(path.join(root, 'var/api/sqlite/app_db.sqlite')).length).toBeGreaterThan(0);
+
+		expect(await runEdu(['mock:token', 'late'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
+		const late = tokenOf(root, 'late');
+		expect(tokenOf(root, 'early')).toBe(early);
+
+		expect(await rent(url, 1)).toBe('Token is not valid');
+		expect(await rent(url, 1, `Bearer ${early}`)).toBe('Token is not valid');
+		expect(await rent(url, 1, early)).toMatchObject({velo_id: 1, status: 'location'});
+		expect(await rent(url, 2, late)).toMatchObject({velo_id: 2, status: 'location'});
+	});
+
+	it('a data step that fails (offline): exit 1 with the mock\'s message, never [OK], the token still kept', async () => {
+		const root = project();
+		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		const url = await serveMock(root, '');
+		expect((await runEdu(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
+		const early = tokenOf(root, 'early');
+
+		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(init.exitCode).toBe(1);
+		expect(init.stdout).not.toContain('[OK]');
+		expect(init.stdout).toContain(`GET ${url}/api/init/schema → 200 OK success: Structure API VELIKO is done`);
+		expect(init.stdout).toContain('Kept the token "early" of var/api/configDataset.json');
+		expect(init.stderr).toBe(`GET ${url}/api/init/data failed: 500 Internal Server Error: file_get_contents(https://velib-metropole-opendata.smovengo.cloud/opendata/Velib_Metropole/station_information.json): Failed to open stream: php_network_getaddresses: getaddrinfo for velib-metropole-opendata.smovengo.cloud failed: Temporary failure in name resolution\n`);
+		expect(tokenOf(root, 'early')).toBe(early);
+		expect(await rent(url, 1, early)).toBe('Velo not found');
+	});
+
+	it('a data step that prints PHP warnings before a success JSON (how the mock\'s code fails offline): exit 1, never [OK]', async () => {
+		const root = project();
+		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		const url = await serveMock(root, '', 'warnings');
+		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(init.exitCode).toBe(1);
+		expect(init.stdout).not.toContain('[OK]');
+		expect(init.stderr).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, '\\.')}/api/init/data failed: 200 OK: an HTML page instead of the mock's JSON: <br /> <b>Warning</b>: file_get_contents\\(\\): php_network_getaddresses`));
+	});
+});

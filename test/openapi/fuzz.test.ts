@@ -1,0 +1,159 @@
+// Fuzzing the PHP reading of edu openapi and edu routes --check: realistic controllers (and every
+// attribute form of fixtures/openapi/forms) cut at every byte offset, plus seeded random damage
+// (byte flips, deleted brackets, NUL bytes, bytes that are not UTF-8). Every case goes through
+// the worker pool under a time budget, then the document builder and the route check: each ends
+// within its budget with a result or a located syntax error, never an exception or a timeout.
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {afterAll, describe, expect, it} from 'vitest';
+import {parseRoutes, type RoutesFile} from '../../source/core/routes.js';
+import {buildDocument} from '../../source/openapi/document/build-document.js';
+import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
+import {checkRoutes} from '../../source/routes/drift.js';
+import {fixturesDir, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const bundledWorker = pathToFileURL(path.join(repoRoot, 'dist', 'bin', 'parse-worker.js'));
+const budgetMs = 2000;
+
+const seeds = [
+	'openapi/realistic/app/Controller/api/Commune/CommuneController.php',
+	'openapi/realistic/app/Controller/api/openapi.php',
+	'openapi/forms/app/Controller/api/VilleController.php',
+	'openapi/forms/app/Controller/api/VilleByIdController.php',
+	'openapi/forms/app/Controller/api/openapi.php',
+	'openapi/forms/app/Controller/api/Schema/Ville.php',
+].map((relative) => ({relative, bytes: readFileSync(path.join(fixturesDir, relative))}));
+
+/** mulberry32: the same damage on every run. */
+function random(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let value = Math.imul(state ^ (state >>> 15), 1 | state);
+		value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+		return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+	};
+}
+
+type Damage = (bytes: Buffer, next: () => number) => Buffer;
+const at = (bytes: Buffer, next: () => number): number => Math.floor(next() * bytes.length);
+const insert = (bytes: Buffer, offset: number, inserted: number[]): Buffer => Buffer.concat([bytes.subarray(0, offset), Buffer.from(inserted), bytes.subarray(offset)]);
+const damages: Record<string, Damage> = {
+	'byte flip': (bytes, next) => {
+		const copy = Buffer.from(bytes);
+		copy[at(bytes, next)] = Math.floor(next() * 256);
+		return copy;
+	},
+	'bracket deleted': (bytes, next) => {
+		const brackets = [...bytes.entries()].filter(([, byte]) => '()[]{}'.includes(String.fromCharCode(byte))).map(([offset]) => offset);
+		const offset = brackets[Math.floor(next() * brackets.length)]!;
+		return Buffer.concat([bytes.subarray(0, offset), bytes.subarray(offset + 1)]);
+	},
+	'NUL byte': (bytes, next) => insert(bytes, at(bytes, next), [0]),
+	'not UTF-8': (bytes, next) => insert(bytes, at(bytes, next), [[0xff], [0xc3], [0xe2, 0x82], [0xc0, 0xaf]][Math.floor(next() * 4)]!),
+	'three of them': (bytes, next) => {
+		let damaged = bytes;
+		for (let count = 0; count < 3; count++) damaged = Object.values(damages)[Math.floor(next() * 4)]!(damaged, next);
+		return damaged;
+	},
+};
+
+interface Case {
+	readonly name: string;
+	readonly bytes: Buffer;
+}
+
+function truncations(): Case[] {
+	return seeds.flatMap(({relative, bytes}) => Array.from({length: bytes.length + 1}, (_, offset) => ({name: `${relative} cut at ${offset}`, bytes: bytes.subarray(0, offset)})));
+}
+
+function mutations(perKind: number): Case[] {
+	const next = random(20_261_123);
+	return seeds.flatMap(({relative, bytes}) => Object.entries(damages).flatMap(([kind, damage]) =>
+		Array.from({length: perKind}, (_, index) => ({name: `${relative}: ${kind} #${index}`, bytes: damage(bytes, next)}))));
+}
+
+const parsedRoutes = parseRoutes(readFileSync(path.join(fixturesDir, 'openapi/realistic/app/Config/routes.yaml'), 'utf8'));
+if ('code' in parsedRoutes) throw new Error(parsedRoutes.message);
+const routes: RoutesFile = parsedRoutes;
+
+// Some ten thousand small files: in memory where the system offers it.
+const scratch = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'edu-fuzz-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+/** Every case as a file of one project, read as edu openapi and edu routes --check read them. */
+async function read(cases: readonly Case[]): Promise<Array<{name: string; outcome: string}>> {
+	const root = mkdtempSync(path.join(scratch, 'project-'));
+	const folder = path.join(root, 'app/Controller/api');
+	mkdirSync(folder, {recursive: true});
+	const files = cases.map((_, index) => `app/Controller/api/Case${index}.php`);
+	cases.forEach((entry, index) => writeFileSync(path.join(root, files[index]!), entry.bytes));
+	const results = await parseAll(root, files, {threads: 2, budgetMs, workerUrl: bundledWorker});
+	return results.map((result, index) => ({name: cases[index]!.name, outcome: judge(result)}));
+}
+
+/** 'result' or 'syntax error' when the case ended as it should; otherwise what went wrong. */
+function judge(result: ParseResult): string {
+	if ('kind' in result) {
+		const {site, message} = result;
+		if (site.line < 1 || site.col < 1) return `not located: ${message}`;
+		if (/^cannot be parsed \(/.test(message)) return `exception in php-parser: ${message}`;
+		return 'syntax error';
+	}
+	try {
+		const built = buildDocument([result]);
+		checkRoutes({routes, operations: built.operations, errors: built.diagnostics.errors, readPhp: () => result, caseVariant: () => undefined});
+		return 'result';
+	} catch (error) {
+		return `exception: ${(error as Error).stack ?? String(error)}`;
+	}
+}
+
+function failures(outcomes: ReadonlyArray<{name: string; outcome: string}>): string[] {
+	return outcomes.filter(({outcome}) => outcome !== 'result' && outcome !== 'syntax error').map(({name, outcome}) => `${name}: ${outcome}`);
+}
+
+function count(outcomes: ReadonlyArray<{outcome: string}>, outcome: string): number {
+	return outcomes.filter((entry) => entry.outcome === outcome).length;
+}
+
+describe('fuzzing the PHP reading', () => {
+	it('every byte offset of each seed: a result or a located syntax error, within the budget', async () => {
+		const cases = truncations();
+		expect(cases.length).toBeGreaterThan(8000);
+		const outcomes = await read(cases);
+		expect(failures(outcomes)).toEqual([]);
+		// Cut at a statement boundary a file can still be complete PHP.
+		expect(count(outcomes, 'result')).toBeGreaterThan(10);
+		expect(count(outcomes, 'syntax error')).toBeGreaterThan(cases.length * 0.9);
+	}, 60_000);
+
+	it('seeded damage: byte flips, deleted brackets, NUL and non-UTF-8 bytes', async () => {
+		const cases = mutations(60);
+		const outcomes = await read(cases);
+		expect(failures(outcomes)).toEqual([]);
+		// Some damage leaves valid PHP (a flipped letter in a string), most does not.
+		expect(count(outcomes, 'result')).toBeGreaterThan(20);
+		expect(count(outcomes, 'syntax error')).toBeGreaterThan(cases.length / 2);
+	}, 60_000);
+
+	it('edu openapi on damaged files: exit 1 at once, one located line per file, nothing written', async () => {
+		const root = tempProject('openapi/realistic');
+		const [realistic] = seeds;
+		const damaged = [...truncations().filter((_, index) => index % 97 === 1).slice(0, 40), ...mutations(2).slice(0, 20)];
+		damaged.forEach((entry, index) => writeFileSync(path.join(root, `app/Controller/api/Damaged${index}.php`), entry.bytes));
+		writeFileSync(path.join(root, 'app/Controller/api/Cut.php'), realistic!.bytes.subarray(0, realistic!.bytes.indexOf('#[OA\\Post(') + 10));
+		const before = snapshotTree(root);
+		const started = Date.now();
+		const result = await runEdu(['openapi'], {cwd: root});
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.exitCode).toBe(1);
+		const lines = result.stderr.trimEnd().split('\n');
+		expect(lines.at(-1)).toBe('public/openapi.yaml was not written.');
+		for (const line of lines.slice(0, -1)) expect(line).toMatch(/^app\/Controller\/api\/[\w/]+\.php:\d+:\d+: \S/);
+		expect(lines).toContain('app/Controller/api/Cut.php:43:15: syntax error, unexpected end of file');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});

@@ -1,0 +1,72 @@
+// Parsing runs in worker threads, each file under a time budget: a file that takes too long is
+// reported (`file: could not be parsed in N s`), its worker ended, the other files still read, and
+// edu openapi writes nothing. The main thread stays free, so SIGTERM ends a long run at once.
+import {execFileSync, spawn} from 'node:child_process';
+import {rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {describe, expect, it} from 'vitest';
+import {generate, GenerateError} from '../../source/openapi/generate.js';
+import {parseAll} from '../../source/openapi/php/parse-pool.js';
+import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const hangingWorker = new URL('./workers/hanging-worker.mjs', import.meta.url);
+
+describe('the time budget per file', () => {
+	it.each([1, 2])('a file over budget is reported, the files after it still parsed (%i workers)', async (threads) => {
+		const files = ['A.php', 'HangOne.php', 'B.php', 'C.php', 'HangTwo.php', 'D.php'];
+		const started = Date.now();
+		const results = await parseAll('/nowhere', files, {threads, budgetMs: 300, workerUrl: hangingWorker});
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(results).toEqual(files.map((file) => (file.includes('Hang')
+			? {kind: 'syntax-error', site: {file, line: 0, col: 0}, message: 'could not be parsed in 0.3 s'}
+			: {file, classes: [], constants: []})));
+	});
+
+	it('edu openapi: exit 1 naming the file, nothing written', async () => {
+		const root = tempProject('openapi/project');
+		writeFileSync(path.join(root, 'app/Controller/api/HangController.php'), '<?php\n');
+		const before = snapshotTree(root);
+		const run = generate({root, write: true, parse: {budgetMs: 300, workerUrl: hangingWorker}});
+		await expect(run).rejects.toThrow(GenerateError);
+		await expect(run).rejects.toThrow('app/Controller/api/HangController.php: could not be parsed in 0.3 s\npublic/openapi.yaml was not written.');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});
+
+describe('signals during a long run', () => {
+	it.each(['SIGTERM', 'SIGINT'] as const)('%s ends edu openapi (write mode) within a second, nothing written', async (signal) => {
+		const root = tempProject('openapi/project');
+		// Each about a second of parsing.
+		const constants = Array.from({length: 40_000}, (_, index) => `    const C${index} = ${index};`).join('\n');
+		for (let index = 0; index < 6; index++) {
+			writeFileSync(path.join(root, `app/Controller/api/Big${index}.php`), `<?php\nnamespace Controller\\api;\nclass Big${index} {\n${constants}\n}\n`);
+		}
+		const before = snapshotTree(root);
+		const child = spawn(process.execPath, [binPath, 'openapi'], {cwd: root, stdio: 'ignore'});
+		const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
+		await new Promise((resolve) => setTimeout(resolve, 700));
+		const sent = Date.now();
+		child.kill(signal);
+		expect((await exited) - sent).toBeLessThan(1000);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});
+
+describe('controller files that are not regular files', () => {
+	it('a FIFO and a link to /dev/zero: reported by edu routes --check at once, never read', async () => {
+		const root = tempProject('openapi/project');
+		const fifo = path.join(root, 'app/Controller/api/VilleController.php');
+		const device = path.join(root, 'app/Controller/api/VilleByIdController.php');
+		rmSync(fifo);
+		rmSync(device);
+		execFileSync('mkfifo', [fifo]);
+		symlinkSync('/dev/zero', device);
+		const started = Date.now();
+		const result = await runEdu(['routes', '--check'], {cwd: root});
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toContain('app/Controller/api/VilleController.php:1:1: cannot be read (not a regular file)');
+		expect(result.stdout).toContain('app/Controller/api/VilleByIdController.php:1:1: cannot be read (not a regular file)');
+	});
+});

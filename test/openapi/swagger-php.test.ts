@@ -1,0 +1,76 @@
+// Agreement with swagger-php on a project shaped like the real mock API (studoo-app/mock-veliko-api):
+// controllers in sub-namespaces, a helper class without attributes, tags used but not declared, a
+// tag declared twice and one never used, a HeaderAuthorization API-key scheme, examples with
+// nested arrays, and an optional route segment `[/{detail}]`. fixtures/openapi/mock-api/
+// swagger-php.yaml is the document swagger-php's rules give for it; edu must match it operation by
+// operation, except for one documented choice: a path parameter is always `required: true`.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {Validator} from '@seriousme/openapi-schema-validator';
+import {parse} from 'yaml';
+import {describe, expect, it} from 'vitest';
+import {fixturesDir, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';
+import {expectValidOpenApi} from './validate.js';
+
+type Document = Record<string, any>;
+
+const reference = parse(readFileSync(path.join(fixturesDir, 'openapi/mock-api/swagger-php.yaml'), 'utf8')) as Document;
+
+function operations(document: Document): Map<string, unknown> {
+	return new Map(Object.entries(document['paths'] as Document).flatMap(([uri, item]) => Object.entries(item as Document).map(([method, operation]) => [`${method.toUpperCase()} ${uri}`, operation])));
+}
+
+describe('edu openapi on a project shaped like the mock API', () => {
+	it('matches swagger-php operation by operation; the optional path parameter is the one warned difference', async () => {
+		const root = tempProject('openapi/mock-api');
+		const result = await runEdu(['openapi'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+			'Warning: app/Controller/api/Zone/ZoneStatusController.php:24:7: Parameter detail: a path parameter is always required; documented as required',
+			'Warning: app/Controller/api/openapi.php:19:3: Tag zone is declared again at app/Controller/api/openapi.php:21; that last declaration is used (as swagger-php does)',
+			'Warning: app/Controller/api/openapi.php:20:3: Tag archive is used by no operation; left out (as swagger-php does)',
+		]);
+		const text = readProjectFile(root, 'public/openapi.yaml');
+		await expectValidOpenApi(text);
+		const document = parse(text) as Document;
+
+		const ours = operations(document);
+		const theirs = operations(reference);
+		expect([...ours.keys()]).toEqual([...theirs.keys()]);
+		const differing = [...theirs].filter(([key, operation]) => JSON.stringify(ours.get(key)) !== JSON.stringify(operation)).map(([key]) => key);
+		expect(differing).toEqual(['GET /api/zone/{id}/status[/{detail}]']);
+		const statusParameters = (operation: unknown) => (operation as Document)['parameters'] as Document[];
+		expect(statusParameters(theirs.get(differing[0]!))[1]).toMatchObject({name: 'detail', in: 'path', required: false});
+		expect(statusParameters(ours.get(differing[0]!))[1]).toMatchObject({name: 'detail', in: 'path', required: true});
+
+		// Everything else, top-level tags included: the last declaration of zone, archive dropped,
+		// the undeclared tags described by their names, in the order first used.
+		const patched = structuredClone(document);
+		statusParameters(patched['paths']['/api/zone/{id}/status[/{detail}]'].get)[1]!['required'] = false;
+		expect(patched).toEqual(reference);
+		// Why edu differs there: OpenAPI 3.0 allows only `required: true` on a path parameter.
+		const checked = await new Validator().validate(structuredClone(reference));
+		expect(checked.valid).toBe(false);
+		expect((checked.errors as Array<{instancePath: string}>).map((error) => error.instancePath)).toContain('/paths/~1api~1zone~1{id}~1status[~1{detail}]/get/parameters/1/required');
+		expect(document['tags']).toEqual([
+			{name: 'zone', description: 'Les zones de stationnement'},
+			{name: 'Initialisation', description: 'Initialisation'},
+			{name: 'trottinette', description: 'trottinette'},
+		]);
+		expect(document['components']).toEqual({securitySchemes: {HeaderAuthorization: {
+			type: 'apiKey',
+			description: 'Authorization : jeton\n    <br> (jeton de test: 0123456789abcdef)',
+			name: 'Authorization',
+			in: 'header',
+		}}});
+	});
+
+	it('edu routes --check: no problem reported (optional segment, sub-namespaces, web controllers)', async () => {
+		const root = tempProject('openapi/mock-api');
+		const result = await runEdu(['routes', '--check'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('7 routes, no problems: routes.yaml, controllers and attributes agree.');
+		expect(result.stdout).toContain('getZoneStatus');
+		expect(result.stderr).toBe('');
+	});
+});
