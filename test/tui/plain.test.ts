@@ -162,4 +162,18 @@ describe('--plain', () => {
 		expect(await run.exit).toBe(130);
 		expect(run.stderr.plain().split('\n')[0]).toBe('CI is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).');
 	});
+
+	test.each([
+		[['--template', 'resource', '--methods', 'POST'], '--methods does not apply to --template resource'],
+		[['--table', 'ville'], '--table applies to --template resource only.'],
+		[['--template', 'upload', '--fields', 'nom:int'], '--fields applies to --template resource only.'],
+	])('the flags are checked as the command checks them, before any prompt: %j', async (flags, message) => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:api', ...flags]);
+		expect(await run.exit).toBe(2);
+		expect(run.stderr.plain()).toContain(message);
+		expect(run.stdout.plain()).not.toContain('Controller name');
+		expect(snapshotTree(root)).toEqual(before);
+	});
 });
