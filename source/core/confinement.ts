@@ -4,9 +4,15 @@ import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from './errors.js';
 
+/** `resolved` is below `realRoot` (a file in the project; the root itself is not). */
 export function isInside(realRoot: string, resolved: string): boolean {
 	const inside = path.relative(realRoot, resolved);
 	return inside !== '' && !inside.startsWith('..') && !path.isAbsolute(inside);
+}
+
+/** `folder` is the project root or below it. */
+export function isWithin(realRoot: string, folder: string): boolean {
+	return folder === realRoot || isInside(realRoot, folder);
 }
 
 /** Every path a change writes must resolve (symlinks included) inside the project root. */

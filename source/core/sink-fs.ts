@@ -7,7 +7,7 @@
 // cleanup that fails is named in the error, never hidden.
 import path from 'node:path';
 import type {StopSignal} from '../io.js';
-import {confinementProblem, isInside} from './confinement.js';
+import {confinementProblem, isInside, isWithin} from './confinement.js';
 import {EduError, type Refusal} from './errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
 import {acquireLock, sha, tempName, tempPattern, type HeldLock, type Journal} from './lock.js';
@@ -231,8 +231,22 @@ function writeTemp(run: Run, target: string, change: FileChange): string {
 		const realRoot = fs.realpath(run.root);
 		const realFolder = fs.realpath(path.dirname(temp));
 		const created = fs.fstat(descriptor);
+		const located = fs.located(descriptor);
 		const there = fs.lstat(path.join(realFolder, path.basename(temp)));
-		if (!isInside(realRoot, realFolder) || there === null || there.ino !== created.ino || there.dev !== created.dev) {
+		const inside = located === null
+			? isWithin(realRoot, realFolder) && there !== null && there.ino === created.ino && there.dev === created.dev
+			: isInside(realRoot, located);
+		if (!inside) {
+			// Still empty: removed where it really is, whatever the folder's name leads to now.
+			const where = located ?? (there !== null && there.ino === created.ino ? path.join(realFolder, path.basename(temp)) : undefined);
+			if (where !== undefined) {
+				try {
+					fs.unlink(where);
+					run.temps.delete(temp);
+				} catch {
+					// Named below by the cleanup.
+				}
+			}
 			throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
 		}
 		if (change.mode !== undefined) fs.fchmod(descriptor, change.mode);
@@ -250,7 +264,7 @@ function place(run: Run, step: Staged): void {
 	const {change, target, temp} = step;
 	const {fs} = run;
 	const realFolder = fs.realpath(path.dirname(target));
-	if (!isInside(fs.realpath(run.root), realFolder)) {
+	if (!isWithin(fs.realpath(run.root), realFolder)) {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing).`);
 	}
 	if (change.action !== 'create') {

@@ -8,7 +8,10 @@ import process from 'node:process';
 import type {Refusal} from './errors.js';
 import {readRegularFile} from './regular-file.js';
 
-/** Every file-system call the sink makes. */
+/**
+ * Every file-system call the sink makes to create, change, remove or read what it writes. (The
+ * path checks before anything is written, confinement.ts, read the disk directly.)
+ */
 export interface SinkFs {
 	mkdir(target: string): void;
 	rmdir(target: string): void;
@@ -28,6 +31,8 @@ export interface SinkFs {
 	lstat(target: string): Stats | null;
 	realpath(target: string): string;
 	readdir(target: string): string[];
+	/** Where an open file is now (Linux: /proc/self/fd), or null where the system cannot say. */
+	located(descriptor: number): string | null;
 }
 
 export interface SinkHost {
@@ -67,6 +72,13 @@ export const realFs: SinkFs = {
 	},
 	realpath: (target) => nodeFs.realpathSync(target),
 	readdir: (target) => nodeFs.readdirSync(target),
+	located(descriptor) {
+		try {
+			return nodeFs.readlinkSync(`/proc/self/fd/${descriptor}`);
+		} catch {
+			return null;
+		}
+	},
 };
 
 export const processHost: SinkHost = {

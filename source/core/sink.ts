@@ -34,20 +34,23 @@ export interface OneFile {
 	readonly folders?: readonly string[];
 	/** Serialise writers on this file (default: the file itself). */
 	readonly lock?: string;
+	/** The content the new one was made from (null: absent), checked under the lock; read now when not given. */
+	readonly before?: string | null;
 }
 
 /** A changeset replacing (or creating) one file with `after`, its current content read now. */
 export function oneFileChangeset<T>(root: string, relative: string, after: string, value: T, options: OneFile = {}): Changeset<T> {
 	const target = path.join(root, relative);
 	if (isFolder(target)) throw new EduError('WRITE_FAILED', `Cannot write ${relative} (EISDIR: it is a folder); it was left as it was.`);
-	const before = readRegularFile(target, relative);
-	if (before !== null && 'code' in before) throw EduError.from(before);
+	const read = options.before !== undefined ? null : readRegularFile(target, relative);
+	if (read !== null && 'code' in read) throw EduError.from(read);
+	const before = options.before !== undefined ? options.before : read === null ? null : read.toString('utf8');
 	return {
 		root,
 		changes: [{
 			path: relative,
 			action: before === null ? 'create' : 'modify',
-			before: before === null ? null : before.toString('utf8'),
+			before,
 			after,
 			...(options.mode === undefined ? {} : {mode: options.mode}),
 			...(options.followLink ? {followLink: true} : {}),

@@ -24,6 +24,7 @@ function stepLine(step: InitStep): string {
 }
 
 interface TokenKeeping {
+	readonly root: string;
 	readonly file: string;
 	readonly shown: string;
 	readonly before: Map<string, string>;
@@ -38,17 +39,17 @@ function tokensBefore(start: string): TokenKeeping | undefined {
 	const file = confined(project, target, shown);
 	const existing = readProjectText(file, shown);
 	if (existing === undefined) return undefined;
-	return {file, shown, before: readTokens(existing.text, shown)};
+	return {root: project.root, file, shown, before: readTokens(existing.text, shown)};
 }
 
 /** Puts back every token that init removed or changed; returns their ids. */
-function restoreTokens(keeping: TokenKeeping): string[] {
+async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
 	const now = readProjectText(keeping.file, keeping.shown);
 	const current = now === undefined ? new Map<string, string>() : readTokens(now.text, keeping.shown);
 	const missing = [...keeping.before].filter(([id, value]) => current.get(id) !== value);
 	if (missing.length === 0) return [];
 	const edit = setTokens(now?.text, keeping.shown, missing, true);
-	writeProjectText(keeping.file, edit.text, now?.mode ?? 0o644, keeping.shown);
+	await writeProjectText(keeping.root, keeping.file, edit.text, now?.mode ?? 0o644, now?.text ?? null);
 	return missing.map(([id]) => id);
 }
 
@@ -65,7 +66,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	});
 	// The data step resets the token file before it can fail: put the tokens back whatever happened.
 	const dataAsked = result.steps.some((step) => step.url.endsWith('/api/init/data') && step.outcome !== 'refused');
-	const kept = keeping !== undefined && dataAsked ? restoreTokens(keeping) : [];
+	const kept = keeping !== undefined && dataAsked ? await restoreTokens(keeping) : [];
 	const keptLine = kept.length > 0 && keeping !== undefined
 		? `Kept ${kept.length === 1 ? 'the token' : `${kept.length} tokens`} ${kept.map((id) => `"${id}"`).join(', ')} of ${keeping.shown}: init/data had replaced the file with the image's default.`
 		: undefined;

@@ -1,12 +1,12 @@
 // edu mock:persist: find the compose file and the mock API service, add the ./var/api volume,
 // create var/api/, and print (or with --restart run) the restart command.
-import {existsSync, mkdirSync, rmSync} from 'node:fs';
+import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
-import {writeFileAtomic} from '../core/atomic-write.js';
+import {fileSystemSink} from '../core/sink-fs.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile} from './init.js';
@@ -79,24 +79,18 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		await checkDocker(compose.dir, io);
 	}
 
-	// Write: the folder first (removed again on failure), then the compose file, atomically.
+	// One changeset through the file-system sink: the folder, and the compose file if it changes
+	// (only if it still holds what was read; a symlinked one is updated at its target).
 	const createdFolder = !existsSync(folder);
-	const made: string[] = [];
-	try {
-		for (let dir = folder; !existsSync(dir); dir = path.dirname(dir)) made.unshift(dir);
-		for (const dir of made) mkdirSync(dir);
-		if (plan.changed) {
-			const now = readProjectText(composeFile, shown);
-			if (now?.text !== text) {
-				throw new EduError('PROJECT_CHANGED', `${shown} changed while edu was reading it; run the command again.`);
-			}
-			writeFileAtomic(composeFile, plan.text, now.mode);
-		}
-	} catch (error) {
-		for (const dir of made.reverse()) rmSync(dir, {recursive: true, force: true});
-		if (error instanceof EduError) throw error;
-		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
-	}
+	const root = realpathSync(project.root);
+	const relative = (absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
+	await fileSystemSink().write({
+		root,
+		changes: plan.changed ? [{path: relative(composeFile), action: 'modify', before: text, after: plan.text, mode: read.mode}] : [],
+		folders: [relative(folder)],
+		lock: relative(composeFile),
+		value: undefined,
+	});
 
 	const summary = [
 		plan.changed

@@ -1,13 +1,14 @@
 // edu mock:token: a new random token in var/api/configDataset.json, where the mock API reads it.
 // Written atomically, readable by the container's web server (an existing file keeps its mode;
 // a new one is 0644), only inside the project.
-import {existsSync, mkdirSync, rmSync} from 'node:fs';
+import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {TokenOptions} from './options.js';
-import {writeFileAtomic} from '../core/atomic-write.js';
+import {oneFileChangeset} from '../core/sink.js';
+import {fileSystemSink} from '../core/sink-fs.js';
 import {defaultMockUrl} from './init-client.js';
 import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
@@ -23,17 +24,14 @@ export function docsFileWarning(project: MockProject, start: string): string[] {
 	return [`${shown} is not read by the mock API: it reads ${tokenFile} (var/configDataset.json in the container). Tokens in ${path.basename(docsTokenFile)} do not work.`];
 }
 
-/** Writes `text` to `file` atomically, creating its missing folders and removing them again on failure. */
-export function writeProjectText(file: string, text: string, mode: number, shown: string): void {
-	const made: string[] = [];
-	for (let folder = path.dirname(file); !existsSync(folder); folder = path.dirname(folder)) made.unshift(folder);
-	try {
-		for (const folder of made) mkdirSync(folder);
-		writeFileAtomic(file, text, mode);
-	} catch (error) {
-		for (const folder of made.reverse()) rmSync(folder, {recursive: true, force: true});
-		throw new EduError('WRITE_FAILED', `${shown}: cannot be written (${(error as Error).message}); nothing was changed.`);
-	}
+/**
+ * Writes `text` to `file` (a real path inside `root`, as confined() returns it) through the
+ * file-system sink: atomically, its missing folders created (and removed again on failure),
+ * under a lock, and only if it still holds `before` (undefined: whatever it holds now).
+ */
+export async function writeProjectText(root: string, file: string, text: string, mode: number, before?: string | null): Promise<void> {
+	const relative = path.relative(realpathSync(root), file).split(path.sep).join('/');
+	await fileSystemSink().write(oneFileChangeset(root, relative, text, undefined, {mode, ...(before === undefined ? {} : {before})}));
 }
 
 export async function runToken(name: string, options: TokenOptions, io: Io): Promise<Outcome> {
@@ -50,7 +48,7 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const existing = readProjectText(file, shown);
 	const token = newToken();
 	const edit = setTokens(existing?.text, shown, [[name, token]], Boolean(options.force));
-	writeProjectText(file, edit.text, existing?.mode ?? newTokenFileMode, shown);
+	await writeProjectText(project.root, file, edit.text, existing?.mode ?? newTokenFileMode, existing?.text ?? null);
 
 	const replaced = edit.replaced.length > 0;
 	const warnings = options.file === undefined ? docsFileWarning(project, start) : [];

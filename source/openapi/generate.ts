@@ -7,7 +7,7 @@ import type {JsonObject} from './document/arguments.js';
 import {buildDocument} from './document/build-document.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
-import {apiFolder, scanApiFolderParallel} from './php/scan.js';
+import {apiFolder, scanApiFolder} from './php/scan.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -48,7 +48,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
-	const scan = await scanApiFolderParallel(root, options.parse);
+	const scan = await scanApiFolder(root, options.parse);
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);
 	}

@@ -1,9 +1,10 @@
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, watch, writeFileSync} from 'node:fs';
+import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, watch, writeFileSync} from 'node:fs';
 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {commit} from '../../source/core/commit.js';
 import {fileSystemSink} from '../../source/core/sink-fs.js';
+import {dryRunSink, oneFileChangeset} from '../../source/core/sink.js';
 import {processHost, realFs, type SinkFs} from '../../source/core/sink-host.js';
 import {EduError} from '../../source/core/errors.js';
 import {plan} from '../../source/core/plan.js';
@@ -198,3 +199,40 @@ describe('commit', () => {
 	});
 });
 
+
+describe('the file-system sink for one file (edu openapi, mock:*)', () => {
+	it('writes a file at the project root with the mode asked, creates the folders asked, and leaves no lock', async () => {
+		const root = tempProject();
+		await fileSystemSink().write({...oneFileChangeset(root, 'token.json', '{}\n', undefined, {mode: 0o600}), folders: ['var/api']});
+		expect(readFileSync(path.join(root, 'token.json'), 'utf8')).toBe('{}\n');
+		expect(statSync(path.join(root, 'token.json')).mode & 0o777).toBe(0o600);
+		expect(statSync(path.join(root, 'var/api')).isDirectory()).toBe(true);
+		expect(readdirSync(root).sort()).toEqual(['token.json', 'var']);
+	});
+
+	it('follows a symlinked file to its target inside the project (the link stays a link), keeping the target\'s mode', async () => {
+		const root = tempProject();
+		mkdirSync(path.join(root, 'data'));
+		writeFileSync(path.join(root, 'data/real.yaml'), 'old\n', {mode: 0o640});
+		symlinkSync('data/real.yaml', path.join(root, 'compose.yaml'));
+		await fileSystemSink().write(oneFileChangeset(root, 'compose.yaml', 'new\n', undefined, {followLink: true}));
+		expect(lstatSync(path.join(root, 'compose.yaml')).isSymbolicLink()).toBe(true);
+		expect(readFileSync(path.join(root, 'data/real.yaml'), 'utf8')).toBe('new\n');
+		expect(statSync(path.join(root, 'data/real.yaml')).mode & 0o777).toBe(0o640);
+	});
+
+	it('refuses, writing nothing, when the file no longer holds what the new content was made from', async () => {
+		const root = tempProject();
+		writeFileSync(path.join(root, 'compose.yaml'), 'changed meanwhile\n');
+		const before = snapshotTree(root);
+		await expect(fileSystemSink().write(oneFileChangeset(root, 'compose.yaml', 'new\n', undefined, {before: 'old\n'}))).rejects.toThrow('The project changed while edu was reading it');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('the dry-run sink writes nothing and says so', async () => {
+		const root = tempProject();
+		const written = await dryRunSink().write(oneFileChangeset(root, 'x.yaml', 'x\n', 'value'));
+		expect(written).toEqual({value: 'value', dryRun: true, notes: []});
+		expect(readdirSync(root)).toEqual([]);
+	});
+});

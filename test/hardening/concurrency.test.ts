@@ -133,7 +133,7 @@ describe('a run killed between its two renames (controller in place, routes.yaml
 		writeFileSync(controller, `${readFileSync(controller, 'utf8')}// edited\n`);
 		const next = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
 		expect(next.exitCode).toBe(1);
-		expect(next.stderr).toBe('Controller already exists.\n');
+		expect(next.stderr).toMatch(/^Controller already exists\.\n/);
 		expect(readFileSync(controller, 'utf8')).toMatch(/\/\/ edited\n$/);
 	}, 60_000);
 });

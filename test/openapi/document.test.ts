@@ -6,12 +6,12 @@ import {buildDocument} from '../../source/openapi/document/build-document.js';
 import {formatDiagnostic} from '../../source/openapi/php/diagnostics.js';
 import {operationId} from '../../source/openapi/document/operation.js';
 import {readPhpFile} from '../../source/openapi/php/php-file.js';
-import {scanApiFolder} from '../../source/openapi/php/scan.js';
 import {fixturesDir} from '../helpers/temp-project.js';
+import {readHere} from './read-here.js';
 import {expectValidOpenApi} from './validate.js';
 
 function build(fixture: string) {
-	const scan = scanApiFolder(path.join(fixturesDir, 'openapi', fixture));
+	const scan = readHere(path.join(fixturesDir, 'openapi', fixture));
 	expect(scan.errors).toEqual([]);
 	return buildDocument(scan.files);
 }
@@ -329,7 +329,7 @@ describe('fixtures/openapi/no-info', () => {
 
 describe('errors that stop the run', () => {
 	it('a syntax error is file:line:col', () => {
-		const scan = scanApiFolder(path.join(fixturesDir, 'openapi', 'syntax-error'));
+		const scan = readHere(path.join(fixturesDir, 'openapi', 'syntax-error'));
 		expect(scan.errors.map((error) => `${error.site.file}:${error.site.line}:${error.site.col}: ${error.message}`)).toEqual([
 			"app/Controller/api/VilleController.php:9:40: syntax error, unexpected ']', expecting ')'",
 		]);

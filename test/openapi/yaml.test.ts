@@ -6,10 +6,10 @@ import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
 import type {Json, JsonObject} from '../../source/openapi/document/arguments.js';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
-import {scanApiFolder} from '../../source/openapi/php/scan.js';
 import {toYaml} from '../../source/openapi/generate.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
+import {readHere} from './read-here.js';
 
 const tricky = [
 	'', ' ', 'plain text', ' leading', 'trailing ', 'two  spaces', 'true', 'False', 'NULL', 'null', '~', 'yes', 'No', 'on', 'OFF', 'y', 'n',
@@ -85,7 +85,7 @@ describe.skipIf(!hasPhp)('Symfony YAML reads the output back to the same data', 
 	});
 
 	it.each(['forms', 'warnings', 'no-info', 'project'])('the fixtures/openapi/%s document', (fixture) => {
-		const scan = scanApiFolder(path.join(fixturesDir, 'openapi', fixture));
+		const scan = readHere(path.join(fixturesDir, 'openapi', fixture));
 		const {document} = buildDocument(scan.files);
 		expect(symfonyYamlParse(toYaml(document))).toEqual(phpShape(document));
 	});

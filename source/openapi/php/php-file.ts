@@ -87,6 +87,8 @@ interface MutableScope {
 	namespace: string;
 	classes: Map<string, string>;
 	constants: Map<string, string>;
+	/** The last snapshot, shared until the next `use`: many classes, one copy of the imports. */
+	frozen?: NameScope | undefined;
 }
 
 function readStatements(statements: readonly PhpNode[], scope: MutableScope, file: string, facts: {classes: ClassFacts[]; constants: ConstantFact[]}): void {
@@ -129,10 +131,12 @@ function readStatements(statements: readonly PhpNode[], scope: MutableScope, fil
 }
 
 function snapshot(scope: MutableScope): NameScope {
-	return {namespace: scope.namespace, classes: new Map(scope.classes), constants: new Map(scope.constants)};
+	scope.frozen ??= {namespace: scope.namespace, classes: new Map(scope.classes), constants: new Map(scope.constants)};
+	return scope.frozen;
 }
 
 function readUse(group: PhpNode, scope: MutableScope): void {
+	scope.frozen = undefined;
 	const prefix = typeof group['name'] === 'string' && group['name'] !== '' ? `${group['name'].replace(/^\\/, '')}\\` : '';
 	for (const item of asNodes(group['items'])) {
 		const type = (item['type'] ?? group['type']) as string | null;

@@ -65,14 +65,8 @@ export function readProjectPhp(root: string, relative: string): PhpFileFacts | P
 	return readPhpFile(text.replace(/^\uFEFF/, ''), relative);
 }
 
-export function scanApiFolder(root: string): ScanResult {
-	const relatives = listPhpFiles(root);
-	if (relatives === undefined) return {found: false, files: [], errors: []};
-	return split(relatives.map((relative) => readProjectPhp(root, relative)));
-}
-
-/** The same, each file parsed in a worker under a time budget (see parse-pool.ts). */
-export async function scanApiFolderParallel(root: string, options: ParseOptions = {}): Promise<ScanResult> {
+/** The .php files of app/Controller/api, each parsed in a worker under a time budget (see parse-pool.ts). */
+export async function scanApiFolder(root: string, options: ParseOptions = {}): Promise<ScanResult> {
 	const relatives = listPhpFiles(root);
 	if (relatives === undefined) return {found: false, files: [], errors: []};
 	const {parseAll} = await import('./parse-pool.js');

@@ -6,5 +6,5 @@ import {parentPort, workerData} from 'node:worker_threads';
 parentPort.postMessage('ready');
 for (const file of workerData.files) {
 	if (file.includes('Hang')) for (;;);
-	parentPort.postMessage(JSON.stringify([{file, classes: [], constants: []}]));
+	parentPort.postMessage(JSON.stringify([{file, classes: [], constants: [], scopes: []}]));
 }
