@@ -47,8 +47,11 @@ export function addTemplateOptions(command: Command): void {
 		});
 }
 
-/** The template part of the request, or a usage error for a flag that does not fit the template. */
-export function templateRequest(options: TemplateOptions): Pick<MakeRequest, 'template' | 'table' | 'fields' | 'upload'> {
+/**
+ * The template part of the request, or a usage error for a flag that does not fit the template.
+ * `asked`: the wizard will ask what is missing, so --template resource may come without --fields.
+ */
+export function templateRequest(options: TemplateOptions, asked = false): Pick<MakeRequest, 'template' | 'table' | 'fields' | 'upload'> {
 	const template = options.template ?? 'default';
 	const only = (flags: ReadonlyArray<keyof TemplateOptions>, wanted: TemplateKind): void => {
 		for (const flag of flags) {
@@ -65,6 +68,7 @@ export function templateRequest(options: TemplateOptions): Pick<MakeRequest, 'te
 	}
 	if (template === 'resource') {
 		if (options.fields === undefined) {
+			if (asked) return {template, table: options.table};
 			throw new UsageError('--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int');
 		}
 		const fields = parseFields(options.fields);

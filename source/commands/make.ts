@@ -62,7 +62,12 @@ export function registerMake(program: Command, context: CommandContext): void {
 	}
 }
 
-function requestFrom(kind: Kind, name: string, options: MakeOptions): MakeRequest {
+/**
+ * The flags as a request, every flag checked (usage errors, a --fields the core cannot read):
+ * the one request both the command and the wizard start from. `asked`: the wizard will ask for
+ * what is missing (the name, the fields).
+ */
+function requestFrom(kind: Kind, name: string, options: MakeOptions, asked = false): MakeRequest {
 	return {
 		kind,
 		name,
@@ -70,7 +75,7 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions): MakeReques
 		uri: options.uri,
 		description: options.description,
 		...(options.force ? {force: true} : {}),
-		...templateRequest(options),
+		...templateRequest(options, asked),
 	};
 }
 
@@ -79,10 +84,11 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	if (name === undefined) {
 		// In a terminal, a missing name opens the wizard (Ink and React load only then).
 		if (io.interactive && !options.yes && !options.json) {
+			const request = requestFrom(kind, '', options, true);
 			const start = startFolder(io, options);
 			context.projectRoot(start);
 			const {openWizard} = await import('../tui/open.js');
-			return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, dryRun: options.dryRun, flags: options})};
+			return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, dryRun: options.dryRun, request})};
 		}
 		throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 	}

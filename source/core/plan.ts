@@ -10,15 +10,10 @@ import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
 import {render} from './templates.js';
 import {templateUnits} from './template-units.js';
+import type {PlannedRoute, Unit} from './unit.js';
 import {pathParameters, uriProblem} from './uri.js';
 
-export interface PlannedRoute extends NewRoute {
-	readonly className: string;
-	readonly controllerPath: string;
-	readonly viewPath?: string;
-	/** Upload template: the upload API the controller uses. */
-	readonly uploadApi?: UploadApi;
-}
+export type {PlannedRoute, Unit} from './unit.js';
 
 export interface Plan {
 	readonly request: MakeRequest;
@@ -37,12 +32,6 @@ export interface Plan {
 export type {FileChange} from './file-change.js';
 
 export const openapiPath = 'app/Controller/api/openapi.php';
-
-export interface Unit {
-	readonly route: PlannedRoute;
-	readonly controller: string;
-	readonly view?: string;
-}
 
 /** Methods as the user gave them → the canonical list, or why not. */
 export function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {

@@ -40,6 +40,5 @@ export interface MakeRequest {
 }
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
 
 export const defaultDescription = 'Successful response (describe it here)';

@@ -5,7 +5,7 @@ import type {Names} from './naming.js';
 import type {FieldSpec} from './request.js';
 import {render} from './templates.js';
 import {pathParameters, uriProblem} from './uri.js';
-import type {TemplateUnits, Unit} from './template-units.js';
+import type {TemplateUnits, Unit} from './unit.js';
 
 /** A column or table name: an SQL identifier that is also safe inside PHP strings and comments. */
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -63,9 +63,12 @@ export function parseFields(text: string): FieldSpec[] | Refusal {
 	return fields;
 }
 
+/** The refusal of a resource without fields, in the command line's words (the wizard says it its own way). */
+export const noFieldsMessage = 'The resource template needs at least one field: pass --fields, e.g. --fields nom:string:255,nombre_habitant:int.';
+
 /** Why these fields cannot make a resource, or undefined when they can. */
 export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined {
-	if (fields.length === 0) return 'The resource template needs at least one field: pass --fields, e.g. --fields nom:string:255,nombre_habitant:int.';
+	if (fields.length === 0) return noFieldsMessage;
 	if (fields.length > maxFields) return `The resource template takes at most ${maxFields} fields; ${fields.length} were given.`;
 	const seen = new Set<string>();
 	for (const field of fields) {
@@ -84,7 +87,7 @@ export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined 
 	return undefined;
 }
 
-/** The table of a resource named `names`: `--table`, or the name in snake case. */
+/** The table of a resource named `names` when no --table is given: its Twig folder (`myUserTest` → `user_test`). */
 export function defaultTable(names: Names): string {
 	return names.twigFolder;
 }

@@ -1,6 +1,7 @@
 // Loads templates/*.tpl and fills them. Tags are <% %> so PHP and Twig syntax pass through.
 // In a .php.tpl, an escaped tag (<% x %>) may only stand inside a single-quoted PHP string:
 // its value is escaped for one. Raw tags (<%& x %>) take identifiers checked beforehand.
+// The Twig view takes no values: it is the template's text as it stands.
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import Mustache from 'mustache';
@@ -33,14 +34,6 @@ export function phpSingleQuoted(value: unknown): string {
 	return String(value).replace(/[\\']/g, (char) => `\\${char}`);
 }
 
-/** Twig has no escaping inside a plain text block; refuse to render what could start a tag. */
-export function twigText(value: unknown): string {
-	const text = String(value);
-	if (/[{}%#]/.test(text)) throw new Error(`cannot place ${JSON.stringify(text)} in a Twig view`);
-	return text;
-}
-
 export function render(name: TemplateName | string, view: TemplateView): string {
-	const escape = name.endsWith('.php.tpl') ? phpSingleQuoted : twigText;
-	return Mustache.render(load(name), view, {}, {tags: ['<%', '%>'], escape});
+	return Mustache.render(load(name), view, {}, {tags: ['<%', '%>'], escape: phpSingleQuoted});
 }

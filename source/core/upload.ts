@@ -7,7 +7,7 @@ import type {Names} from './naming.js';
 import type {UploadSpec} from './request.js';
 import {printable} from './resource.js';
 import {render} from './templates.js';
-import type {TemplateUnits} from './template-units.js';
+import type {TemplateUnits} from './unit.js';
 import {pathParameters} from './uri.js';
 
 export const defaultUpload: UploadSpec = {field: 'file', extensions: ['csv', 'txt'], dir: 'var/uploads'};

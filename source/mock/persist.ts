@@ -6,7 +6,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
-import {fileSystemSink} from '../core/sink-fs.js';
+import {sinkFor} from '../core/sink.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile} from './init.js';
@@ -65,7 +65,24 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	const folderShown = `${path.relative(start, folder).split(path.sep).join('/')}/`;
 	confined(project, folder, folderShown);
 
-	if (options.dryRun) {
+	// One changeset: the folder, and the compose file if it changes (only if it still holds what
+	// was read; a symlinked one is updated at its target). A dry run hands it to a sink that writes nothing.
+	const sink = sinkFor(options);
+	if (options.restart && !sink.dryRun) {
+		const {checkDocker} = await import('./docker.js');
+		await checkDocker(compose.dir, io);
+	}
+	const createdFolder = !existsSync(folder);
+	const root = realpathSync(project.root);
+	const relative = (absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
+	const written = await sink.write({
+		root,
+		changes: plan.changed ? [{path: relative(composeFile), action: 'modify', before: text, after: plan.text, mode: read.mode}] : [],
+		folders: [relative(folder)],
+		lock: relative(composeFile),
+		value: undefined,
+	});
+	if (written.dryRun) {
 		return {
 			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command},
 			text: plan.changed
@@ -73,24 +90,6 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`,
 		};
 	}
-
-	if (options.restart) {
-		const {checkDocker} = await import('./docker.js');
-		await checkDocker(compose.dir, io);
-	}
-
-	// One changeset through the file-system sink: the folder, and the compose file if it changes
-	// (only if it still holds what was read; a symlinked one is updated at its target).
-	const createdFolder = !existsSync(folder);
-	const root = realpathSync(project.root);
-	const relative = (absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
-	await fileSystemSink().write({
-		root,
-		changes: plan.changed ? [{path: relative(composeFile), action: 'modify', before: text, after: plan.text, mode: read.mode}] : [],
-		folders: [relative(folder)],
-		lock: relative(composeFile),
-		value: undefined,
-	});
 
 	const summary = [
 		plan.changed

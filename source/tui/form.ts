@@ -80,9 +80,10 @@ export function toRequest(form: WizardForm, kind: Kind, withTemplate = true): Ma
 	const template = kind === 'api' && withTemplate ? form.template : 'default';
 	return {
 		kind,
-		name: form.name,
+		// A pasted name or URI often brings a space along; it is never part of either.
+		name: form.name.trim(),
 		methods: form.methods,
-		uri: form.uri,
+		uri: form.uri?.trim(),
 		description: form.description,
 		...(template === 'default' ? {} : {template}),
 		...(template === 'resource' ? {table: form.table.trim() === '' ? undefined : form.table.trim(), fields: fieldSpecs(form.fields)} : {}),

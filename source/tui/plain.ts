@@ -62,10 +62,21 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, withTemplate), snapshot);
 	const firstBlocking = (planned: Plan, screen: Screen): string | true => blockingRefusals(planned, screen, screens())[0]?.message ?? true;
 
+	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
+	let warned: string | undefined;
 	const name = await input({
 		message: 'Controller name (letters, digits and _; e.g. ville or MyUserTest):',
 		default: form.name === '' ? undefined : form.name,
-		validate: (value) => (value === '' ? 'Type a name, e.g. ville or MyUserTest.' : firstBlocking(planFor({name: value}, false), 'name')),
+		validate(value) {
+			if (value.trim() === '') return 'Type a name, e.g. ville or MyUserTest.';
+			const planned = planFor({name: value}, false);
+			const blocking = firstBlocking(planned, 'name');
+			if (blocking !== true) return blocking;
+			const [warning] = planned.names?.warnings ?? [];
+			if (warning === undefined || warned === value.trim()) return true;
+			warned = value.trim();
+			return `Warning: ${warning} Enter again keeps the name.`;
+		},
 	}, context());
 	form = {...form, name};
 	say(preview(planFor({}, false), screens()));
@@ -151,7 +162,7 @@ function forwardTo(stdout: OutStream): NodeJS.WritableStream {
 async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
 	const names = planFor({}).names;
 	const table = await input({
-		message: `Table (Enter for ${names ? defaultTable(names) : 'the name in snake case'}):`,
+		message: `Table (Enter for ${names ? defaultTable(names) : 'the view folder of the name'}):`,
 		default: form.table === '' ? undefined : form.table,
 	}, context());
 	const text = await input({

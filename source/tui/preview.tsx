@@ -1,6 +1,7 @@
 // What the core's plan says about the request: the names and paths it derives, its warnings
 // and its refusals. Everything shown here comes from plan(); nothing is computed.
 import {Box, Text} from 'ink';
+import type {Refusal} from '../core/errors.js';
 import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './theme.js';
@@ -16,6 +17,12 @@ export function Row({label, value}: {label: string; value: string | undefined}) 
 	);
 }
 
+/** The URI the user typed when it is not the one the name gives, else undefined. */
+export function customUri(plan: Plan): string | undefined {
+	const typed = plan.request.uri;
+	return typed !== undefined && plan.names !== undefined && typed !== plan.names.uri ? typed : undefined;
+}
+
 /** Class, controller file, route name, URI and (web) view, as the plan derives them. */
 export function NamePreview({plan}: {plan: Plan}) {
 	const [route] = plan.routes;
@@ -25,14 +32,15 @@ export function NamePreview({plan}: {plan: Plan}) {
 			<Row label="Class" value={names?.className} />
 			<Row label="File" value={route?.controllerPath} />
 			<Row label="Route" value={names?.routeName} />
-			<Row label="URI" value={route?.uri ?? names?.uri} />
+			<Row label="URI" value={customUri(plan) === undefined ? route?.uri ?? names?.uri : `${customUri(plan)} (custom: the name gives ${names?.uri}; Ctrl+R on the route screen resets it)`} />
 			{plan.kind === 'controller' ? <Row label="View" value={route?.viewPath} /> : null}
 		</Box>
 	);
 }
 
 /** Warnings, then refusals: those this screen must clear first, and those a later screen fixes. */
-export function Notes({plan, screen, screens}: {plan: Plan; screen: Screen; screens: readonly Screen[]}) {
+/** The plan's warnings and refusals; `words` says a refusal in the screen's own words (keys, not flags). */
+export function Notes({plan, screen, screens, words = (refused) => refused.message}: {plan: Plan; screen: Screen; screens: readonly Screen[]; words?: (refused: Refusal) => string}) {
 	if (plan.warnings.length === 0 && plan.refusals.length === 0) return null;
 	return (
 		<Box flexDirection="column" marginTop={1}>
@@ -42,8 +50,8 @@ export function Notes({plan, screen, screens}: {plan: Plan; screen: Screen; scre
 			{plan.refusals.map((refused, index) => (
 				<Text key={`${refused.code}-${index}`} wrap="wrap">
 					{blocks(refused, screen, screens)
-						? <Toned tone="error" bold>{`✖ ${refused.message}`}</Toned>
-						: <Toned tone="warning">{`✖ ${refused.message} (${laterHint(refused, screens)})`}</Toned>}
+						? <Toned tone="error" bold>{`✖ ${words(refused)}`}</Toned>
+						: <Toned tone="warning">{`✖ ${words(refused)} (${laterHint(refused, screens)})`}</Toned>}
 				</Text>
 			))}
 		</Box>

@@ -1,6 +1,6 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {Box, Text, useInput} from 'ink';
-import {defaultTable} from '../core/resource.js';
+import {defaultTable, noFieldsMessage} from '../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from './form.js';
 import {TextField} from './text-field.js';
 import {Frame, quitKey} from './frame.js';
@@ -92,7 +92,9 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
 				<Text>+ add a field</Text>
 			</Box>
-			<Notes plan={plan} screen="resource" screens={screens} />
+			<Notes plan={plan} screen="resource" screens={screens} words={(refused) => (refused.message === noFieldsMessage
+				? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
+				: refused.message)} />
 		</Frame>
 	);
 }

@@ -15,10 +15,10 @@ export interface ReviewProps extends ScreenProps {
 
 export function ReviewScreen({plan, next, chrome, dryRun, busy, failure}: ReviewProps) {
 	const {stdout} = useStdout();
-	const latest = useLatest({busy, plan, next});
+	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
+	const latest = useLatest({next});
 	useInput((_input, key) => {
-		const {busy, plan, next} = latest.current;
-		if (key.return && !busy && plan.refusals.length === 0) next();
+		if (key.return) latest.current.next();
 	});
 	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));

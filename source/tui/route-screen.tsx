@@ -6,7 +6,7 @@ import {pathParameters} from '../core/uri.js';
 import {blockingRefusals} from './form.js';
 import {TextField} from './text-field.js';
 import {Frame, quitKey, type Key} from './frame.js';
-import {Notes, Row} from './preview.js';
+import {customUri, Notes, Row} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
 import {eachKey} from './each-key.js';
 import {Toned} from './theme.js';
@@ -29,6 +29,8 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 			if (key.upArrow) setRow(Math.max(0, row - 1));
 			else if (key.downArrow) setRow(Math.min(uriRow, row + 1));
 			else if (key.tab) setRow(row === uriRow ? 0 : uriRow);
+			// The URI the name gives again: a custom one no longer follows the name.
+			else if (key.ctrl && input === 'r') update((current) => ({...current, uri: undefined}));
 			else if (input === ' ' && row < uriRow) {
 				const method = httpMethods[row]!;
 				update((current) => ({
@@ -43,9 +45,11 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 		}
 	});
 	const parameters = pathParameters(uri);
-	const keys: Key[] = askMethods
-		? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: row === uriRow ? 'methods' : 'URI'}]
-		: [];
+	const custom = customUri(plan) !== undefined;
+	const keys: Key[] = [
+		...(askMethods ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: row === uriRow ? 'methods' : 'URI'}] : []),
+		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
+	];
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
 			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
@@ -59,6 +63,9 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
 				<TextField value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
 			</Box>
+			{custom
+				? <Box marginLeft={8}><Toned tone="warning">{`custom URI: it no longer follows the name (which gives ${plan.names?.uri}); Ctrl+R resets it`}</Toned></Box>
+				: null}
 			<Box marginTop={1} flexDirection="column">
 				{plan.routes.length > 0
 					? plan.routes.map((route) => <Row key={route.name} label="Route" value={`${route.name}: ${route.methods.join(', ')} ${route.uri}`} />)

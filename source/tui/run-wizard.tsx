@@ -22,7 +22,7 @@ export async function runWizard({io, start, kind, initial, dryRun}: WizardRun): 
 	let outcome: Outcome = {status: 'cancelled'};
 	const instance = render(
 		<ThemeProvider color={useColor(io)}>
-			<Wizard snapshot={snapshot} kind={kind} initial={initial} dryRun={dryRun} onExit={(result) => {
+			<Wizard snapshot={snapshot} reread={() => openProject(start)} kind={kind} initial={initial} dryRun={dryRun} onExit={(result) => {
 				outcome = result;
 			}} />
 		</ThemeProvider>,

@@ -4,8 +4,10 @@
 // characters in a real terminal). Here every edit applies to the latest value, kept in a ref.
 // A run of keys read as one piece of text (a paste) is applied key by key: Backspace deletes,
 // other control characters (Enter included) are dropped; Enter counts only pressed on its own.
-import {Text, useInput} from 'ink';
-import {useRef, useState} from 'react';
+// The editing keys are a shell's (readline's): Backspace deletes backwards, Delete forwards,
+// Ctrl+U erases to the start, Ctrl+K to the end, Ctrl+W the word before the cursor (up to a space).
+import {Text, useInput, useStdin} from 'ink';
+import {useEffect, useRef, useState} from 'react';
 
 /** `text` typed at the end of `value`, Backspaces in it applied. */
 export function typedText(text: string, value = ''): string {
@@ -36,6 +38,28 @@ function edit(state: Editing, text: string): Editing {
 	return {value: chars.join(''), cursor};
 }
 
+/** Ctrl+U, Ctrl+K and Ctrl+W as readline does them. */
+function erase(state: Editing, how: 'start' | 'end' | 'word'): Editing {
+	const chars = [...state.value];
+	if (how === 'end') return {value: chars.slice(0, state.cursor).join(''), cursor: state.cursor};
+	let from = 0;
+	if (how === 'word') {
+		from = state.cursor;
+		while (from > 0 && /\s/.test(chars[from - 1] ?? '')) from--;
+		while (from > 0 && !/\s/.test(chars[from - 1] ?? '')) from--;
+	}
+	return {value: [...chars.slice(0, from), ...chars.slice(state.cursor)].join(''), cursor: from};
+}
+
+function deleteForward(state: Editing): Editing {
+	const chars = [...state.value];
+	chars.splice(state.cursor, 1);
+	return {value: chars.join(''), cursor: state.cursor};
+}
+
+/** Ink names both Backspace (DEL) and Delete (ESC [ 3 ~) `delete`; the raw key tells them apart. */
+const deleteKey = /^\u001B\[3(;\d+)?~$/;
+
 export function TextField({value, onChange, focus = true, placeholder}: {
 	value: string;
 	onChange: (value: string) => void;
@@ -61,6 +85,21 @@ export function TextField({value, onChange, focus = true, placeholder}: {
 		}
 	};
 
+	// Registered before useInput's handler (effects run in order, and Ink's re-subscribes on every
+	// render), so the raw key of each event is known when the handler runs.
+	const {internal_eventEmitter: events} = useStdin();
+	const forward = useRef(false);
+	useEffect(() => {
+		if (!focus) return;
+		const note = (data: string): void => {
+			forward.current = deleteKey.test(data);
+		};
+		events.on('input', note);
+		return () => {
+			events.off('input', note);
+		};
+	}, [events, focus]);
+
 	useInput((input, key) => {
 		const {value: current, cursor} = latest.current;
 		const length = [...current].length;
@@ -68,6 +107,10 @@ export function TextField({value, onChange, focus = true, placeholder}: {
 		else if (key.rightArrow) apply({value: current, cursor: Math.min(length, cursor + 1)});
 		else if (key.home || (key.ctrl && input === 'a')) apply({value: current, cursor: 0});
 		else if (key.end || (key.ctrl && input === 'e')) apply({value: current, cursor: length});
+		else if (key.ctrl && input === 'u') apply(erase(latest.current, 'start'));
+		else if (key.ctrl && input === 'k') apply(erase(latest.current, 'end'));
+		else if (key.ctrl && input === 'w') apply(erase(latest.current, 'word'));
+		else if (key.delete && forward.current) apply(deleteForward(latest.current));
 		// Terminals send Backspace as DEL, which Ink reports as `delete`.
 		else if ((key.backspace || key.delete) && input === '') apply(edit(latest.current, '\u007F'));
 		else if (key.ctrl || key.meta || key.escape || key.tab || key.upArrow || key.downArrow || key.return || key.pageUp || key.pageDown) return;

@@ -28,6 +28,8 @@ export type Outcome =
 
 export interface WizardProps {
 	readonly snapshot: Snapshot;
+	/** Reads the project again; called when the commit's re-check refuses, so every screen shows the project as it now is. */
+	readonly reread?: () => Snapshot;
 	/** Given by the command (make:api, make:controller): the kind screen is skipped. */
 	readonly kind?: Kind;
 	/** Values given as flags (methods, URI, template…). */
@@ -41,21 +43,23 @@ const labels: Record<Screen, string> = {
 	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
 };
 
-export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onExit}: WizardProps) {
+export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryRun = false, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
 	const [screen, setScreen] = useState<Screen>(askKind ? 'kind' : 'name');
 	const [busy, setBusy] = useState(false);
 	const [failure, setFailure] = useState<string>();
+	const [snapshot, setSnapshot] = useState(opened);
 	const [written, setWritten] = useState<Plan>();
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
 	const screens = screensFor(form, kind, askKind);
 
-	// The name screen plans without the template's options, so the name's own refusals always show.
-	const namePlan = useMemo(() => makePlan(toRequest(form, kind, false), snapshot), [form, kind, snapshot]);
-	const fullPlan = useMemo(() => makePlan(toRequest(form, kind), snapshot), [form, kind, snapshot]);
+	// One plan per change. The name screen plans without the template's options, so the name's
+	// own refusals always show; every later screen (the review included) plans the whole form.
+	const withTemplate = screen !== 'name';
+	const plan = useMemo(() => makePlan(toRequest(form, kind, withTemplate), snapshot), [form, kind, withTemplate, snapshot]);
 
 	const finish = (outcome: Outcome, error?: Error): void => {
 		if (finished.current) return;
@@ -88,18 +92,23 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 	// Set at once, so a second Enter read with the first cannot write twice.
 	const writing = useRef(false);
 	const write = async (): Promise<void> => {
-		if (fullPlan.refusals.length > 0 || writing.current) return;
+		if (screen !== 'review' || plan.refusals.length > 0 || writing.current) return;
 		writing.current = true;
 		setBusy(true);
 		try {
-			const result = await commit(fullPlan, snapshot, sinkFor({dryRun}));
+			const result = await commit(plan, snapshot, sinkFor({dryRun}));
 			setWritten(result.plan);
 			setScreen('done');
 		} catch (error) {
 			writing.current = false;
 			setBusy(false);
-			if (error instanceof EduError) setFailure(error.message);
-			else finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
+			if (error instanceof EduError) {
+				// The project changed under the wizard: plan against it as it is now, so the review and
+				// the screens behind Esc show what refuses; the error itself only when that plan cannot.
+				const fresh = rereadOrKeep(reread, snapshot);
+				setSnapshot(fresh);
+				if (makePlan(plan.request, fresh).refusals.length === 0) setFailure(error.message);
+			} else finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
 		}
 	};
 
@@ -112,7 +121,7 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 	const props: ScreenProps = {
 		form,
 		update: (change) => setForm(change),
-		plan: screen === 'name' ? namePlan : fullPlan,
+		plan,
 		screens,
 		next: () => move(1),
 		chrome,
@@ -145,5 +154,14 @@ export function Wizard({snapshot, kind: givenKind, initial, dryRun = false, onEx
 			return <ReviewScreen {...props} next={() => void write()} dryRun={dryRun} busy={busy} failure={failure} />;
 		case 'done':
 			return written ? <DoneScreen plan={written} dryRun={dryRun} chrome={chrome} /> : null;
+	}
+}
+
+/** The project read again, or the snapshot in hand when it cannot be read now. */
+function rereadOrKeep(reread: (() => Snapshot) | undefined, snapshot: Snapshot): Snapshot {
+	try {
+		return reread?.() ?? snapshot;
+	} catch {
+		return snapshot;
 	}
 }

