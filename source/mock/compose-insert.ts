@@ -3,7 +3,7 @@
 // file already uses. Every other byte is kept; compose-volume.ts re-parses the result.
 import {isMap, isScalar, isSeq, Scalar, type LineCounter, type Node, type Pair, type YAMLMap, type YAMLSeq} from 'yaml';
 import {EduError} from '../core/errors.js';
-import type {ComposeModel} from './compose-volume.js';
+import type {ComposeModel} from './compose-model.js';
 
 export interface TextEdit {
 	readonly text: string;

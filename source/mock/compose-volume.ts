@@ -6,23 +6,11 @@ import {isDeepStrictEqual} from 'node:util';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
 import {EduError} from '../core/errors.js';
 import {addVolumesKey, bad, fillEmptyVolumes, insertIntoSequence} from './compose-insert.js';
+import type {ComposeModel, ComposeService} from './compose-model.js';
+
+export type {ComposeModel, ComposeService} from './compose-model.js';
 
 export const hostFolder = './var/api';
-
-export interface ComposeService {
-	readonly name: string;
-	readonly image?: string;
-	readonly containerName?: string;
-	readonly node: Node | null;
-}
-
-export interface ComposeModel {
-	readonly file: string;
-	readonly text: string;
-	readonly document: Document.Parsed;
-	readonly counter: LineCounter;
-	readonly services: readonly ComposeService[];
-}
 
 export type VolumePlan =
 	| {readonly changed: false; readonly service: string; readonly volume: string}

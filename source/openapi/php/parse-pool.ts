@@ -9,7 +9,7 @@ import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
 import type {NameScope} from './php-names.js';
-import {readProjectPhp} from './scan.js';
+import {readProjectPhp} from './read-project-php.js';
 
 export type ParseResult = PhpFileFacts | PhpSyntaxError;
 

@@ -3,7 +3,7 @@
 // travel as JSON text, cheaper than structured clone.
 import {parentPort, workerData} from 'node:worker_threads';
 import {encodeResults, readyMessage} from './parse-pool.js';
-import {readProjectPhp} from './scan.js';
+import {readProjectPhp} from './read-project-php.js';
 
 const {root, files} = workerData as {root: string; files: string[]};
 parentPort?.postMessage(readyMessage);

@@ -3,15 +3,10 @@
 // syntax nodes here; evaluate.ts turns them into values once every file's constants are known.
 import type {NameScope} from './php-names.js';
 import {resolveClassName} from './php-names.js';
-import {isSyntaxError, parsePhp} from './php-parser.js';
+import {isSyntaxError, parsePhp, type PhpNode, type PhpSyntaxError} from './php-parser.js';
 import type {Site} from './php-value.js';
 
-/** A php-parser syntax node, read loosely: we only look at the fields we know. */
-export interface PhpNode {
-	readonly kind: string;
-	readonly loc?: {readonly start: {readonly line: number; readonly column: number}} | null;
-	readonly [field: string]: unknown;
-}
+export type {PhpNode, PhpSyntaxError} from './php-parser.js';
 
 export interface AttributeFact {
 	/** The name as written, e.g. `Attributes\Get`. */
@@ -59,11 +54,6 @@ export interface PhpFileFacts {
 	readonly constants: readonly ConstantFact[];
 }
 
-export interface PhpSyntaxError {
-	readonly kind: 'syntax-error';
-	readonly site: Site;
-	readonly message: string;
-}
 
 export function siteOf(node: PhpNode | null | undefined, file: string): Site {
 	const start = node?.loc?.start;

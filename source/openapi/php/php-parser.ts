@@ -3,7 +3,20 @@
 // that only waits for the parse workers (edu openapi's main thread) never loads it.
 import {createRequire} from 'node:module';
 import type {Engine} from 'php-parser';
-import type {PhpNode, PhpSyntaxError} from './php-file.js';
+import type {Site} from './php-value.js';
+
+/** A php-parser syntax node, read loosely: we only look at the fields we know. */
+export interface PhpNode {
+	readonly kind: string;
+	readonly loc?: {readonly start: {readonly line: number; readonly column: number}} | null;
+	readonly [field: string]: unknown;
+}
+
+export interface PhpSyntaxError {
+	readonly kind: 'syntax-error';
+	readonly site: Site;
+	readonly message: string;
+}
 
 let engine: Engine | undefined;
 
