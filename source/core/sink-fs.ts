@@ -227,26 +227,30 @@ function writeTemp(run: Run, target: string, change: FileChange): string {
 	const existing = change.action === 'create' ? null : fs.lstat(target);
 	const descriptor = fs.create(temp, change.mode ?? 0o666);
 	run.temps.add(temp);
+	// Where the new file really is, read before anything else can fail: a folder swapped mid-run
+	// may send its name elsewhere by the time the cleanup runs.
+	const located = fs.located(descriptor);
 	try {
-		const realRoot = fs.realpath(run.root);
-		const realFolder = fs.realpath(path.dirname(temp));
-		const created = fs.fstat(descriptor);
-		const located = fs.located(descriptor);
-		const there = fs.lstat(path.join(realFolder, path.basename(temp)));
-		const inside = located === null
-			? isWithin(realRoot, realFolder) && there !== null && there.ino === created.ino && there.dev === created.dev
-			: isInside(realRoot, located);
-		if (!inside) {
-			// Still empty: removed where it really is, whatever the folder's name leads to now.
-			const where = located ?? (there !== null && there.ino === created.ino ? path.join(realFolder, path.basename(temp)) : undefined);
-			if (where !== undefined) {
-				try {
-					fs.unlink(where);
-					run.temps.delete(temp);
-				} catch {
-					// Named below by the cleanup.
-				}
+		let inside: boolean;
+		let there: string | undefined = located ?? undefined;
+		try {
+			const realRoot = fs.realpath(run.root);
+			const realFolder = fs.realpath(path.dirname(temp));
+			if (located === null) {
+				const created = fs.fstat(descriptor);
+				const found = fs.lstat(path.join(realFolder, path.basename(temp)));
+				inside = isWithin(realRoot, realFolder) && found !== null && found.ino === created.ino && found.dev === created.dev;
+				if (found !== null && found.ino === created.ino) there = path.join(realFolder, path.basename(temp));
+			} else {
+				inside = isInside(realRoot, located);
 			}
+		} catch (error) {
+			// The folder vanished or moved while it was checked: the empty file goes, wherever it is.
+			removeEmptyTemp(run, temp, there);
+			throw error;
+		}
+		if (!inside) {
+			removeEmptyTemp(run, temp, there);
 			throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
 		}
 		if (change.mode !== undefined) fs.fchmod(descriptor, change.mode);
@@ -257,6 +261,17 @@ function writeTemp(run: Run, target: string, change: FileChange): string {
 		fs.close(descriptor);
 	}
 	return temp;
+}
+
+/** Removes a still-empty temp file at its real place; one it cannot remove is named by the cleanup. */
+function removeEmptyTemp(run: Run, temp: string, where: string | undefined): void {
+	if (where === undefined) return;
+	try {
+		run.fs.unlink(where);
+		run.temps.delete(temp);
+	} catch {
+		// Named below by the cleanup.
+	}
 }
 
 /** Renames one temp file into place: a create never replaces a file that appeared meanwhile. */

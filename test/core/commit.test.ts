@@ -1,4 +1,4 @@
-import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, watch, writeFileSync} from 'node:fs';
+import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, watch, writeFileSync} from 'node:fs';
 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -187,6 +187,32 @@ describe('commit', () => {
 			// At most an empty temp file was created there (and removed at once): never the controller.
 			for (const name of new Set(seen)) expect(name).toMatch(/^\.VilleController\.php\.edu-tmp-/);
 		});
+	});
+
+	it('a folder that vanishes while its new temp file is checked: the empty file is removed where it really is', async () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		const api = path.join(root, 'app/Controller/api');
+		const snapshot = snapshotOf(root);
+		const planned = plan(ville, snapshot);
+		let created = false;
+		const fs = {
+			...realFs,
+			create(target: string, mode: number) {
+				if (created || !target.startsWith(api)) return realFs.create(target, mode);
+				// The temp file is created through a link to outside, then the link goes away.
+				renameSync(api, `${api}-moved`);
+				symlinkSync(outside, api);
+				const descriptor = realFs.create(target, mode);
+				unlinkSync(api);
+				created = true;
+				return descriptor;
+			},
+		} as SinkFs;
+		const outcome = await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}})).then(() => 'written', (error: unknown) => error);
+		expect(created).toBe(true);
+		expect(outcome).toBeInstanceOf(Error);
+		expect(readdirSync(outside)).toEqual([]);
 	});
 
 	it('cleans temp files left by a killed run', async () => {
