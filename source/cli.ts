@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The bin: decide interactivity once, run main, set the exit code. Commands reach the streams,
-// the environment and signals only through the Io passed here; core/commit.ts alone reads
-// process.pid itself (temp-file names, the stale-lock check).
+// the environment and signals only through the Io passed here; in the core, only
+// core/sink-host.ts's processHost reads process.pid and probes other pids (temp-file names,
+// the stale-lock check), and the sinks receive it as a parameter.
 import process from 'node:process';
 import {main} from './main.js';
 
