@@ -1,6 +1,6 @@
 // Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
 // the existing controllers and views. Reads only; never writes.
-import {readdirSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from './errors.js';
 import {readUploadApi, type UploadApi} from './framework-request.js';
@@ -20,6 +20,8 @@ export interface Snapshot {
 	readonly files: ReadonlyMap<string, string>;
 	/** The upload API of the installed framework's Request; `php` when absent. */
 	readonly uploadApi?: UploadApi;
+	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
+	readonly dependenciesInstalled?: boolean;
 }
 
 /** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
@@ -31,7 +33,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost): Snapsh
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root)};
+	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php'))};
 }
 
 function killedRunFiles(root: string, host: SinkHost): string[] {

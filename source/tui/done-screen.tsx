@@ -7,7 +7,7 @@ import {Frame} from './frame.js';
 import type {Chrome} from './screen-props.js';
 import {Toned} from './theme.js';
 
-export function DoneScreen({plan, dryRun, chrome}: {plan: Plan; dryRun: boolean; chrome: Chrome}) {
+export function DoneScreen({plan, dryRun, dependenciesInstalled, chrome}: {plan: Plan; dryRun: boolean; dependenciesInstalled?: boolean; chrome: Chrome}) {
 	return (
 		<Frame title={chrome.title} keys={[]}>
 			{dryRun
@@ -17,7 +17,7 @@ export function DoneScreen({plan, dryRun, chrome}: {plan: Plan; dryRun: boolean;
 			{dryRun ? null : (
 				<Box flexDirection="column" marginTop={1}>
 					<Text bold>Next steps</Text>
-					{nextSteps(plan).map((step) => (
+					{nextSteps(plan, dependenciesInstalled).map((step) => (
 						<Box key={step.command} flexDirection="column">
 							<Toned tone="muted">{`  ${step.what}:`}</Toned>
 							<Text wrap="wrap">{`    ${step.command}`}</Text>

@@ -24,8 +24,11 @@ export interface NextStep {
 	readonly what: string;
 }
 
-export function nextSteps(plan: Plan): NextStep[] {
-	const steps: NextStep[] = [{command: 'edu start', what: `Serve the project on ${localServer}`}];
+/** `dependenciesInstalled` false (no vendor/autoload.php): `composer install` comes first. */
+export function nextSteps(plan: Plan, dependenciesInstalled = true): NextStep[] {
+	const steps: NextStep[] = [];
+	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
+	steps.push({command: 'edu start', what: `Serve the project on ${localServer}`});
 	for (const route of plan.routes) steps.push({command: curlLine(route), what: `In another terminal, call ${route.name}`});
 	if (plan.kind === 'api') steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
 	return steps;

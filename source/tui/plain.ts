@@ -123,7 +123,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
-	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written).flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])]);
+	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written, snapshot.dependenciesInstalled).flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])]);
 	return written;
 }
 

@@ -153,7 +153,7 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryR
 		case 'review':
 			return <ReviewScreen {...props} next={() => void write()} dryRun={dryRun} busy={busy} failure={failure} />;
 		case 'done':
-			return written ? <DoneScreen plan={written} dryRun={dryRun} chrome={chrome} /> : null;
+			return written ? <DoneScreen plan={written} dryRun={dryRun} dependenciesInstalled={snapshot.dependenciesInstalled} chrome={chrome} /> : null;
 	}
 }
 

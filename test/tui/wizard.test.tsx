@@ -1,6 +1,6 @@
 // The Ink wizard, screen by screen, through ink-testing-library, on temp copies of fixtures/sample.
 // Each test drives the keys a person would press and reads the frames they would see.
-import {appendFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
@@ -239,6 +239,21 @@ describe('review and writing', () => {
 		expect(frame).toContain('Enter write the files');
 	});
 
+	test('with the framework installed (vendor/autoload.php), the next steps start at edu start', async () => {
+		const root = tempProject('sample');
+		mkdirSync(path.join(root, 'vendor'), {recursive: true});
+		writeFileSync(path.join(root, 'vendor/autoload.php'), '<?php\n');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
+		expect(done).toContain('edu start');
+		expect(done).not.toContain('composer install');
+		await wizard.exited;
+	});
+
 	test('a full API flow writes files byte-identical to `edu make:api … --yes`', async () => {
 		const viaWizard = tempProject('sample');
 		const viaFlags = tempProject('sample');
@@ -253,6 +268,8 @@ describe('review and writing', () => {
 		await wizard.press(keys.enter, onScreen('Review'));
 		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
 		expect(done).toContain('✔ Controller and route successfully generated');
+		// The sample project has no vendor/ yet: served requests would fail until composer install.
+		expect(done).toContain('composer install');
 		expect(done).toContain('edu start');
 		expect(done).toContain('curl -i http://localhost:8042/api/ville/1');
 		expect(done).toContain('edu openapi');
