@@ -79,7 +79,7 @@ describe.each(fixtures)('fixtures/%s routes.yaml, damaged', (fixture) => {
 	it('600 seeded mutations (one to three each): a clean refusal or the old routes plus the new one', () => {
 		const next = random(fixture.length * 7919);
 		for (let round = 0; round < 600; round++) {
-			let damaged = bytes;
+			let damaged: Buffer = bytes;
 			const times = 1 + Math.floor(next() * 3);
 			for (let time = 0; time < times; time++) damaged = mutate(damaged, next);
 			const text = damaged.toString('utf8');
