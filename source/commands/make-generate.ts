@@ -1,16 +1,16 @@
 // make:api and make:controller once the request is complete: snapshot → plan → dry-run report
 // or commit. Loaded only when a command runs, so --help and --version load no YAML.
-import {EduError, isRefusal} from '../core/errors.js';
+import {EduError} from '../core/errors.js';
 import {fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import {plan as makePlan} from '../core/plan.js';
-import {readSnapshot} from '../core/project.js';
+import {openProject} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Io, Outcome} from '../io.js';
+import type {Sink} from '../core/sink.js';
+import type {Outcome} from '../io.js';
 
-/** `onSignal`: Ctrl+C / SIGTERM stop the write, which rolls back and releases the lock. */
-export async function generate(request: MakeRequest, root: string, dryRun: boolean, onSignal?: Io['onSignal']): Promise<Outcome> {
-	const snapshot = readSnapshot(root);
-	if (isRefusal(snapshot)) throw EduError.from(snapshot);
+/** `sink`: the one the flags chose (commands/make.ts); what it returns says whether anything was written. */
+export async function generate(request: MakeRequest, root: string, sink: Sink): Promise<Outcome> {
+	const snapshot = openProject(root);
 	const planned = makePlan(request, snapshot);
 	const {warnings} = planned;
 
@@ -26,11 +26,10 @@ export async function generate(request: MakeRequest, root: string, dryRun: boole
 	}
 
 	const {commit} = await import('../core/commit.js');
-	const {sinkFor} = await import('../core/sink.js');
-	const {plan: written, dryRun: nothingWritten, notes} = await commit(planned, snapshot, sinkFor({dryRun, onSignal}));
-	if (nothingWritten) {
+	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
+	if (mode === 'dry-run') {
 		return {
-			json: jsonSuccess(written, true),
+			json: jsonSuccess(written, mode),
 			warnings,
 			text: [
 				...summaryLines(written),
@@ -42,5 +41,5 @@ export async function generate(request: MakeRequest, root: string, dryRun: boole
 			].join('\n'),
 		};
 	}
-	return {json: jsonSuccess(written, false), warnings: [...warnings, ...notes], text: `${[...summaryLines(written), successLine(written)].join('\n')}\n`};
+	return {json: jsonSuccess(written, mode), warnings: [...warnings, ...notes], text: `${[...summaryLines(written), successLine(written)].join('\n')}\n`};
 }

@@ -78,10 +78,11 @@ export function templateRequest(options: TemplateOptions, asked = false): Pick<M
 	if (template === 'upload') {
 		return {
 			template,
+			// Only what was given: the core fills the rest (core/upload.ts).
 			upload: {
-				field: options.field ?? defaultUpload.field,
-				extensions: options.extensions === undefined ? defaultUpload.extensions : parseExtensions(options.extensions),
-				dir: options.dir ?? defaultUpload.dir,
+				...(options.field === undefined ? {} : {field: options.field}),
+				...(options.extensions === undefined ? {} : {extensions: parseExtensions(options.extensions)}),
+				...(options.dir === undefined ? {} : {dir: options.dir}),
 			},
 		};
 	}

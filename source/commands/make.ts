@@ -81,19 +81,19 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions, asked = fal
 
 export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	if (name === undefined) {
-		// In a terminal, a missing name opens the wizard (Ink and React load only then).
-		if (io.interactive && !options.yes && !options.json) {
-			const request = requestFrom(kind, '', options, true);
-			const start = startFolder(io, options);
-			context.projectRoot(start);
-			const {openWizard} = await import('../tui/open.js');
-			return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, dryRun: options.dryRun, request})};
-		}
-		throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
+	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
+	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
+	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags gave.
+	const request = requestFrom(kind, name ?? '', options, interactive);
+	const start = startFolder(io, options);
+	const root = context.projectRoot(start);
+	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
+	const {sinkFor} = await import('../core/sink.js');
+	const sink = sinkFor({...options, onSignal: io.onSignal});
+	if (interactive) {
+		const {openWizard} = await import('../tui/open.js');
+		return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, sink, request})};
 	}
-	const request = requestFrom(kind, name, options);
-	const root = context.projectRoot(startFolder(io, options));
 	const {generate} = await import('./make-generate.js');
-	return generate(request, root, options.dryRun === true, io.onSignal);
+	return generate(request, root, sink);
 }

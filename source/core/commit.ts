@@ -3,7 +3,7 @@
 // snapshot, the plan is made again from a fresh snapshot under the lock; the whole new
 // routes.yaml is re-parsed and compared with the intended routes before anything is written.
 import {EduError, type Refusal} from './errors.js';
-import type {Changeset, Sink} from './file-change.js';
+import type {Changeset, Sink, SinkMode} from './file-change.js';
 import {plan as makePlan, type FileChange, type Plan} from './plan.js';
 import {readSnapshot, type Snapshot} from './project.js';
 import {routesPath, verifyAppended} from './routes.js';
@@ -14,7 +14,8 @@ export {confinementProblem} from './confinement.js';
 export interface CommitResult {
 	/** The plan that was written (or would be): the one given, or a fresh one if the project changed meanwhile. */
 	readonly plan: Plan;
-	readonly dryRun: boolean;
+	/** The sink's mode: `dry-run` when nothing was written. */
+	readonly mode: SinkMode;
 	/** Worth telling the user (e.g. an earlier killed run's leftovers were removed first). */
 	readonly notes: readonly string[];
 }
@@ -54,5 +55,5 @@ export async function commit(planned: Plan, snapshot: Snapshot, sink: Sink = fil
 	const changeset = changesetOf(planned, snapshot, true);
 	if ('code' in changeset) throw EduError.from(changeset);
 	const written = await sink.write(changeset);
-	return {plan: written.value, dryRun: written.dryRun, notes: written.notes};
+	return {plan: written.value, mode: written.mode, notes: written.notes};
 }

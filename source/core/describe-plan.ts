@@ -2,6 +2,7 @@
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
 import type {Refusal} from './errors.js';
 import {describeUploadApi} from './framework-request.js';
+import type {SinkMode} from './file-change.js';
 import type {FileChange, Plan} from './plan.js';
 import {existingFile, type Snapshot} from './project.js';
 import {routesPath} from './project-root.js';
@@ -73,12 +74,15 @@ export interface JsonSuccess {
 	readonly methods: readonly string[];
 	readonly files: ReadonlyArray<{path: string; action: FileChange['action']}>;
 	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string; uploadApi?: string}>;
+	/** The contract's name for a run whose sink only reported (DESIGN.md, --json). */
 	readonly dryRun: boolean;
 	readonly warnings: readonly string[];
 	readonly diff?: string;
 }
 
-export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
+/** The --json report of a make:* run, from the plan the sink returned and the sink's mode. */
+export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
+	const onlyReported = mode === 'dry-run';
 	const [first] = plan.routes;
 	const diff = routesDiff(plan);
 	return {
@@ -90,9 +94,9 @@ export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
 		methods: first?.methods ?? [],
 		files: plan.changes.map((change) => ({path: change.path, action: change.action})),
 		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className, ...(route.uploadApi ? {uploadApi: route.uploadApi} : {})})),
-		dryRun,
+		dryRun: onlyReported,
 		warnings: plan.warnings,
-		...(dryRun ? {diff: `${diff.join('\n')}\n`} : {}),
+		...(onlyReported ? {diff: `${diff.join('\n')}\n`} : {}),
 	};
 }
 

@@ -32,15 +32,20 @@ export interface Changeset<T> {
 	readonly revise?: () => Changeset<T> | Refusal;
 }
 
+/** What a sink does with a changeset: write it, or only report what would be written (a dry run). */
+export type SinkMode = 'write' | 'dry-run';
+
 /** What a sink did: the changeset it applied (a revised one if the project changed meanwhile). */
 export interface Written<T> {
 	readonly value: T;
-	readonly dryRun: boolean;
+	/** The sink's mode: `dry-run` when nothing was written. */
+	readonly mode: SinkMode;
 	/** Things worth telling the user, e.g. that a killed run's leftovers were undone first. */
 	readonly notes: readonly string[];
 }
 
 export interface Sink {
-	readonly dryRun: boolean;
+	/** Known before writing, so a screen can say "will" or "would". */
+	readonly mode: SinkMode;
 	write<T>(changeset: Changeset<T>): Promise<Written<T>>;
 }

@@ -1,17 +1,18 @@
 // request + snapshot → Plan: every file to create or modify with its full new content, or the
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
-import {messages, refusal, type Refusal} from './errors.js';
+import {isRefusal, messages, refusal, type Refusal} from './errors.js';
 import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import type {UploadApi} from './framework-request.js';
 import {existingFile, type Snapshot} from './project.js';
-import {defaultDescription, httpMethods, type MakeRequest} from './request.js';
+import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
+import {defaultTable} from './resource.js';
 import {render} from './templates.js';
 import {templateUnits} from './template-units.js';
-import type {PlannedRoute, Unit} from './unit.js';
-import {pathParameters, uriProblem} from './uri.js';
+import type {PlannedRoute, Unit, UnitRoute} from './unit.js';
+import {pathParameters, uriProblem, type PathParameter} from './uri.js';
 
 export type {PlannedRoute, Unit} from './unit.js';
 
@@ -20,6 +21,12 @@ export interface Plan {
 	readonly kind: Kind;
 	/** Undefined when the name itself is refused. */
 	readonly names?: Names;
+	/** The route URI: the request's, or the default the name gives; undefined when the name is refused and no URI was given. */
+	readonly uri?: string;
+	/** The {params} of `uri`, in order, with their types (`id`-like names are integers). */
+	readonly parameters: readonly PathParameter[];
+	/** The resource template's table: the one given, or the default the name gives (its Twig folder). */
+	readonly table?: string;
 	/** What the request makes; kept when refused by a collision, empty when the request itself is refused. */
 	readonly routes: readonly PlannedRoute[];
 	/** Empty when anything is refused. */
@@ -36,7 +43,7 @@ export const openapiPath = 'app/Controller/api/openapi.php';
 /** Methods as the user gave them → the canonical list, or why not. */
 export function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {
 	if (methods === undefined) return ['GET'];
-	const wanted = new Set(methods.map((method) => method.trim().toUpperCase()).filter((method) => method !== ''));
+	const wanted = new Set(methodNames(methods));
 	if (wanted.size === 0) return refusal('INVALID_METHODS', 'Choose at least one HTTP method.');
 	const unknown = [...wanted].filter((method) => !(httpMethods as readonly string[]).includes(method));
 	if (unknown.length > 0) {
@@ -54,11 +61,21 @@ function descriptionProblem(description: string): string | undefined {
 export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const {kind} = request;
 	const derived = deriveNames(kind, request.name);
-	const refused = (refusals: Refusal[], names?: Names, warnings: readonly string[] = []): Plan => ({
-		request, kind, names, routes: [], changes: [], refusals, warnings,
-	});
-	if (!('className' in derived)) return refused([derived]);
+	const template = request.template ?? 'default';
+	const resource = template === 'resource' && kind === 'api';
+	if (isRefusal(derived)) {
+		// No name, no default: only what was given.
+		const {uri, table} = request;
+		return {request, kind, uri, parameters: uri === undefined ? [] : pathParameters(uri), table: resource ? table : undefined, routes: [], changes: [], refusals: [derived], warnings: []};
+	}
 	const names = derived;
+	const uri = request.uri ?? names.uri;
+	const table = request.table ?? defaultTable(names);
+	// What the screens show, whatever refuses below: computed here, once per plan.
+	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined};
+	const refused = (refusals: Refusal[], warnings: readonly string[] = []): Plan => ({
+		request, kind, names, ...shown, routes: [], changes: [], refusals, warnings,
+	});
 	const warnings = [...names.warnings];
 	if (snapshot.routes.text.startsWith('\uFEFF')) {
 		warnings.push(`${routesPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM.`);
@@ -67,34 +84,33 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const optionRefusals: Refusal[] = [];
 	const methods = normalizeMethods(request.methods);
 	if (!Array.isArray(methods)) optionRefusals.push(methods);
-	const uri = request.uri ?? names.uri;
 	const badUri = uriProblem(uri);
 	if (badUri !== undefined) optionRefusals.push(refusal('INVALID_URI', `Invalid URI ${JSON.stringify(uri)}: ${badUri}.`));
 	const description = request.description ?? defaultDescription;
 	const badDescription = descriptionProblem(description);
 	if (badDescription !== undefined) optionRefusals.push(refusal('INVALID_OPTION', badDescription));
-	const template = request.template ?? 'default';
 	if (template !== 'default' && kind !== 'api') {
 		optionRefusals.push(refusal('INVALID_OPTION', `The ${template} template is for make:api only.`));
 	}
 	// The resource and upload templates choose their own methods; request.methods is ignored.
 	const templated = template !== 'default' && kind === 'api' && badUri === undefined
-		? templateUnits(template, request, names, uri, snapshot.uploadApi ?? 'php')
+		? templateUnits(template, request, names, uri, snapshot.uploadApi ?? 'php', table)
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
-	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, names, warnings);
+	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, warnings);
 
 	let units: readonly Unit[];
 	if (templated !== undefined && 'units' in templated) {
 		units = templated.units;
 		warnings.push(...templated.warnings);
 	} else {
-		units = kind === 'api' ? [apiUnit(names, uri, methods, description)] : [webUnit(names, uri, methods)];
+		units = kind === 'api' ? [apiUnit(names, uri, shown.parameters, methods, description)] : [webUnit(names, uri, methods)];
 	}
 
 	const refusals = collisions(units, snapshot, request.force === true);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
-	if (refusals.length > 0) return {...refused(refusals, names, warnings), routes: units.map((unit) => unit.route)};
+	const routes = units.map((unit) => plannedRoute(unit.route));
+	if (refusals.length > 0) return {...refused(refusals, warnings), routes};
 
 	const changes: FileChange[] = [];
 	const action = (file: string): FileChange['action'] => (existingFile(snapshot, file) === file ? 'overwrite' : 'create');
@@ -108,17 +124,21 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		changes.push({path: openapiPath, action: 'create', before: null, after: render('openapi.php.tpl', {})});
 	}
 	const routesText = appendRoutes(snapshot.routes, units.map((unit) => newRoute(unit.route)));
-	if (typeof routesText !== 'string') return refused([routesText], names, warnings);
+	if (typeof routesText !== 'string') return refused([routesText], warnings);
 	changes.push({
 		path: routesPath,
 		action: snapshot.routes.exists ? 'modify' : 'create',
 		before: snapshot.routes.exists ? snapshot.routes.text : null,
 		after: routesText,
 	});
-	return {request, kind, names, routes: units.map((unit) => unit.route), changes, refusals: [], warnings};
+	return {request, kind, names, ...shown, routes, changes, refusals: [], warnings};
 }
 
-function newRoute(route: PlannedRoute): NewRoute {
+function plannedRoute(route: UnitRoute): PlannedRoute {
+	return {...route, parameters: pathParameters(route.uri)};
+}
+
+function newRoute(route: UnitRoute): NewRoute {
 	return {name: route.name, uri: route.uri, controller: route.controller, methods: route.methods};
 }
 
@@ -154,12 +174,12 @@ const operationAttribute: Record<string, string> = {
 	GET: 'Get', POST: 'Post', PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete', HEAD: 'Head', OPTIONS: 'Options',
 };
 
-function apiUnit(names: Names, uri: string, methods: readonly string[], description: string): Unit {
+function apiUnit(names: Names, uri: string, parameters: readonly PathParameter[], methods: readonly string[], description: string): Unit {
 	const controllerPath = `app/Controller/api/${names.className}.php`;
 	const controller = render('api-controller.php.tpl', {
 		className: names.className,
 		operations: methods.map((method) => ({attribute: operationAttribute[method], uri})),
-		parameters: pathParameters(uri),
+		parameters,
 		description,
 	});
 	return {

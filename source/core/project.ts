@@ -2,13 +2,15 @@
 // the existing controllers and views. Reads only; never writes.
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {refusal, type Refusal} from './errors.js';
+import {EduError, refusal, type Refusal} from './errors.js';
 import {readUploadApi, type UploadApi} from './framework-request.js';
 import {lockFileFor, readLock} from './lock.js';
 import {readRegularFile} from './regular-file.js';
 import {killedRunLeftovers} from './sink-fs.js';
 import {processHost, type SinkHost} from './sink-host.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
+
+import {findProjectRoot} from './project-root.js';
 
 export {findProjectRoot} from './project-root.js';
 
@@ -34,6 +36,18 @@ export function readSnapshot(root: string, host: SinkHost = processHost): Snapsh
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
 	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php'))};
+}
+
+/**
+ * The project at or above `start`, read once: what make:* plans against, the command and the
+ * wizard alike. Throws the core's refusal (not a project, a routes.yaml that cannot be read…).
+ */
+export function openProject(start: string): Snapshot {
+	const root = findProjectRoot(start);
+	if (typeof root !== 'string') throw EduError.from(root);
+	const snapshot = readSnapshot(root);
+	if ('code' in snapshot) throw EduError.from(snapshot);
+	return snapshot;
 }
 
 function killedRunFiles(root: string, host: SinkHost): string[] {

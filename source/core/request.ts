@@ -33,12 +33,17 @@ export interface MakeRequest {
 	/** `resource` template: the table and its columns. */
 	readonly table?: string;
 	readonly fields?: readonly FieldSpec[];
-	/** `upload` template. */
-	readonly upload?: UploadSpec;
+	/** `upload` template: what was given; core/upload.ts fills the rest with its defaults. */
+	readonly upload?: Partial<UploadSpec>;
 	/** --force: replace an existing controller or view file of this request (never a route). */
 	readonly force?: boolean;
 }
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** Methods as typed (" get", "POST") → upper case, blanks and repeats left out: the one place methods are normalised. */
+export function methodNames(methods: readonly string[]): string[] {
+	return [...new Set(methods.map((method) => method.trim().toUpperCase()).filter((method) => method !== ''))];
+}
 
 export const defaultDescription = 'Successful response (describe it here)';

@@ -92,13 +92,14 @@ export function defaultTable(names: Names): string {
 	return names.twigFolder;
 }
 
-export function resourceUnits(names: Names, uri: string, fields: readonly FieldSpec[] | undefined, table: string | undefined, description: string | undefined): TemplateUnits {
+/** `table`: the plan's (given with --table, or the name's default). */
+export function resourceUnits(names: Names, uri: string, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined): TemplateUnits {
 	const refusals: Refusal[] = [];
 	const badFields = fieldsProblem(fields ?? []);
 	if (badFields !== undefined) refusals.push(invalid(badFields));
-	const tableName = table ?? defaultTable(names);
+	const tableName = table.name;
 	const badTable = identifierProblem(tableName, 'table');
-	if (badTable !== undefined) refusals.push(invalid(`Invalid table: ${badTable}${table === undefined ? ' (it comes from the controller name; pass --table)' : ''}.`));
+	if (badTable !== undefined) refusals.push(invalid(`Invalid table: ${badTable}${table.given ? '' : ' (it comes from the controller name; pass --table)'}.`));
 	if (pathParameters(uri).length > 0) {
 		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the resource template adds /{id} itself, so give its URI without {parameters}.`));
 	}

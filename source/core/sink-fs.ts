@@ -22,7 +22,7 @@ export interface FileSystemSinkOptions {
 }
 
 export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
-	return {dryRun: false, write: (changeset) => writeChangeset(changeset, options)};
+	return {mode: 'write', write: (changeset) => writeChangeset(changeset, options)};
 }
 
 /** One run of the sink: what it created, so every failure path can remove it. */
@@ -103,7 +103,7 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
 		await apply(run, current, lock);
 		if (run.leftovers.length > 0) run.notes.push(`Written, but could not remove ${run.leftovers.join(', ')}: remove ${run.leftovers.length === 1 ? 'it' : 'them'} by hand.`);
-		return {value: current.value, dryRun: false, notes: run.notes};
+		return {value: current.value, mode: 'write', notes: run.notes};
 	} catch (error) {
 		// The lock first: it lives in a folder this run may have created.
 		const released = lock?.release();

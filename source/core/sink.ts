@@ -9,13 +9,14 @@ import type {Changeset, Sink} from './file-change.js';
 import {readRegularFile} from './regular-file.js';
 import {fileSystemSink} from './sink-fs.js';
 
-export type {Changeset, FileChange, Sink, Written} from './file-change.js';
+export type {Changeset, FileChange, Sink, SinkMode, Written} from './file-change.js';
 
 /** Writes nothing: returns the changeset's value as what would be written. */
 export function dryRunSink(): Sink {
-	return {dryRun: true, write: async (changeset) => ({value: changeset.value, dryRun: true, notes: []})};
+	return {mode: 'dry-run', write: async (changeset) => ({value: changeset.value, mode: 'dry-run', notes: []})};
 }
 
+/** The flags that choose the sink: the one place a dry run is decided. */
 export interface SinkChoice {
 	readonly dryRun?: boolean;
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;

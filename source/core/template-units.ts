@@ -6,9 +6,12 @@ import {resourceUnits} from './resource.js';
 import type {TemplateUnits} from './unit.js';
 import {uploadUnits} from './upload.js';
 
-/** The units of the resource or upload template, for a request whose name and URI are already checked. */
-export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, names: Names, uri: string, uploadApi: UploadApi): TemplateUnits {
+/**
+ * The units of the resource or upload template, for a request whose name and URI are already
+ * checked; `table`: the resource's, as the plan resolved it (given, or the name's default).
+ */
+export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, names: Names, uri: string, uploadApi: UploadApi, table: string): TemplateUnits {
 	return template === 'resource'
-		? resourceUnits(names, uri, request.fields, request.table, request.description)
+		? resourceUnits(names, uri, request.fields, {name: table, given: request.table !== undefined}, request.description)
 		: uploadUnits(names, uri, request.upload, request.description, uploadApi);
 }

@@ -3,8 +3,10 @@
 import type {Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {NewRoute} from './routes.js';
+import type {PathParameter} from './uri.js';
 
-export interface PlannedRoute extends NewRoute {
+/** A route as a unit makes it. */
+export interface UnitRoute extends NewRoute {
 	readonly className: string;
 	readonly controllerPath: string;
 	readonly viewPath?: string;
@@ -12,8 +14,13 @@ export interface PlannedRoute extends NewRoute {
 	readonly uploadApi?: UploadApi;
 }
 
+/** A route of a plan: as its unit made it, with the {params} of its URI. */
+export interface PlannedRoute extends UnitRoute {
+	readonly parameters: readonly PathParameter[];
+}
+
 export interface Unit {
-	readonly route: PlannedRoute;
+	readonly route: UnitRoute;
 	readonly controller: string;
 	readonly view?: string;
 }

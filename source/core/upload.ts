@@ -12,6 +12,15 @@ import {pathParameters} from './uri.js';
 
 export const defaultUpload: UploadSpec = {field: 'file', extensions: ['csv', 'txt'], dir: 'var/uploads'};
 
+/** What was given (flags, the wizard's form), the defaults for the rest: the one place they are applied. */
+export function uploadSpecOf(given: Partial<UploadSpec> = {}): UploadSpec {
+	return {
+		field: given.field ?? defaultUpload.field,
+		extensions: given.extensions ?? defaultUpload.extensions,
+		dir: given.dir ?? defaultUpload.dir,
+	};
+}
+
 /** Extensions a web server may run, or that configure it: never on an allow-list. */
 const executable = /^(php[0-9]*|phtml|pht|phps|phar|pgif|inc|htaccess|htpasswd|ini|cgi|fcgi|pl|py|rb|sh|bash|asp|aspx|ashx|jsp|jspx|exe|bat|cmd|com|dll|so)$/;
 
@@ -53,8 +62,8 @@ export function dirProblem(dir: string): string | undefined {
 	return undefined;
 }
 
-export function uploadUnits(names: Names, uri: string, upload: UploadSpec | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
-	const spec = upload ?? defaultUpload;
+export function uploadUnits(names: Names, uri: string, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
+	const spec = uploadSpecOf(upload);
 	const refusals: Refusal[] = [];
 	const problem = uploadProblem(spec);
 	if (problem !== undefined) refusals.push(refusal('INVALID_OPTION', problem));

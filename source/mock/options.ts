@@ -1,14 +1,12 @@
 // The flags of mock:persist, mock:init and mock:token, as their runners read them.
+import type {CommonOptions} from '../options.js';
 
-export interface PersistOptions {
+/** --dry-run (in CommonOptions) chooses the sink; nothing here reads it. */
+export interface PersistOptions extends CommonOptions {
 	readonly compose?: string;
 	readonly service?: string;
 	readonly target?: string;
 	readonly restart?: boolean;
-	readonly dryRun?: boolean;
-	readonly yes?: boolean;
-	readonly json?: boolean;
-	readonly cwd?: string;
 }
 
 export interface InitOptions {

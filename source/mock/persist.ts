@@ -68,7 +68,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	// One changeset: the folder, and the compose file if it changes (only if it still holds what
 	// was read; a symlinked one is updated at its target). A dry run hands it to a sink that writes nothing.
 	const sink = sinkFor(options);
-	if (options.restart && !sink.dryRun) {
+	if (options.restart && sink.mode === 'write') {
 		const {checkDocker} = await import('./docker.js');
 		await checkDocker(compose.dir, io);
 	}
@@ -82,7 +82,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		lock: relative(composeFile),
 		value: undefined,
 	});
-	if (written.dryRun) {
+	if (written.mode === 'dry-run') {
 		return {
 			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command},
 			text: plan.changed

@@ -4,7 +4,7 @@ import type {Refusal, RefusalCode} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import type {Plan} from '../core/plan.js';
 import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
-import {defaultUpload as coreUpload, parseExtensions} from '../core/upload.js';
+import {parseExtensions, uploadSpecOf} from '../core/upload.js';
 
 export interface FieldRow {
 	readonly name: string;
@@ -33,8 +33,11 @@ export interface WizardForm {
 	readonly upload: UploadRow;
 }
 
-/** The core's upload defaults, as the upload screen shows them. */
-export const defaultUpload: UploadRow = {field: coreUpload.field, extensions: coreUpload.extensions.join(', '), dir: coreUpload.dir};
+/** An upload as the upload screen shows it: what was given, the core's defaults for the rest. */
+export function uploadRowOf(given?: Partial<UploadSpec>): UploadRow {
+	const spec = uploadSpecOf(given);
+	return {field: spec.field, extensions: spec.extensions.join(', '), dir: spec.dir};
+}
 
 export const emptyField: FieldRow = {name: '', type: 'string', length: ''};
 
@@ -45,7 +48,7 @@ export function initialForm(initial: Partial<WizardForm> = {}): WizardForm {
 		template: 'default',
 		table: '',
 		fields: [emptyField],
-		upload: defaultUpload,
+		upload: uploadRowOf(),
 		...initial,
 	};
 }

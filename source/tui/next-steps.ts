@@ -1,20 +1,19 @@
 // What to do once the files are written: the lines the done screen and the plain flow print.
 import type {Plan, PlannedRoute} from '../core/plan.js';
-import {pathParameters} from '../core/uri.js';
 
 /** Where `edu start` serves the project (DESIGN.md: php -S localhost:8042 -t public). */
 export const localServer = 'http://localhost:8042';
 
-/** A URI with each {param} replaced by an example value: 1 for ids, "example" otherwise. */
-export function exampleUri(uri: string): string {
-	const types = new Map(pathParameters(uri).map((parameter) => [parameter.name, parameter.type]));
+/** The route's URI with each {param} replaced by an example value: 1 for integers (ids), "example" otherwise. */
+export function exampleUri({uri, parameters}: Pick<PlannedRoute, 'uri' | 'parameters'>): string {
+	const types = new Map(parameters.map((parameter) => [parameter.name, parameter.type]));
 	return uri.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => (types.get(name) === 'integer' ? '1' : 'example'));
 }
 
 /** The curl line that calls the new route with its first method. */
 export function curlLine(route: PlannedRoute): string {
 	const method = route.methods[0] ?? 'GET';
-	const url = `${localServer}${exampleUri(route.uri)}`;
+	const url = `${localServer}${exampleUri(route)}`;
 	const quoted = /^[A-Za-z0-9/:._~-]+$/.test(url) ? url : `'${url}'`;
 	return method === 'GET' ? `curl -i ${quoted}` : `curl -i -X ${method} ${quoted}`;
 }

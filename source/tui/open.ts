@@ -1,9 +1,10 @@
 // The one entry the commands import (lazily): opens the full-screen wizard, or the plain
 // prompts with --plain. Each is itself imported on demand, so --plain never loads Ink.
 import type {Kind} from '../core/naming.js';
-import type {MakeRequest} from '../core/request.js';
+import {methodNames, type MakeRequest} from '../core/request.js';
+import type {Sink} from '../core/sink.js';
 import type {Io} from '../io.js';
-import {fieldRowsOf, type WizardForm} from './form.js';
+import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 
 export interface OpenWizard {
 	/** Given by make:api / make:controller; asked first when absent (`edu` alone). */
@@ -11,7 +12,8 @@ export interface OpenWizard {
 	/** Absolute folder to look for the project from. */
 	readonly start: string;
 	readonly plain?: boolean;
-	readonly dryRun?: boolean;
+	/** Where the plan goes, chosen by the command from --dry-run; the file system when absent (`edu` alone). */
+	readonly sink?: Sink;
 	/** The command's flags as its request, already checked (commands/make.ts): the wizard's starting values. */
 	readonly request?: MakeRequest;
 }
@@ -20,13 +22,13 @@ export interface OpenWizard {
 function formOf(request: MakeRequest): Partial<WizardForm> {
 	return {
 		...(request.name === '' ? {} : {name: request.name}),
-		...(request.methods === undefined ? {} : {methods: request.methods.map((method) => method.trim().toUpperCase())}),
+		...(request.methods === undefined ? {} : {methods: methodNames(request.methods)}),
 		...(request.uri === undefined ? {} : {uri: request.uri}),
 		...(request.description === undefined ? {} : {description: request.description}),
 		...(request.template === undefined ? {} : {template: request.template}),
 		...(request.table === undefined ? {} : {table: request.table}),
 		...(request.fields === undefined ? {} : {fields: fieldRowsOf(request.fields)}),
-		...(request.upload === undefined ? {} : {upload: {...request.upload, extensions: request.upload.extensions.join(', ')}}),
+		...(request.upload === undefined ? {} : {upload: uploadRowOf(request.upload)}),
 	};
 }
 
@@ -35,16 +37,17 @@ function inCi(env: Io['env']): string | undefined {
 	return ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
 }
 
-export async function openWizard(io: Io, {kind, start, plain, dryRun, request}: OpenWizard): Promise<number> {
+export async function openWizard(io: Io, {kind, start, plain, sink: chosen, request}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
+	const sink = chosen ?? (await import('../core/sink-fs.js')).fileSystemSink({onSignal: io.onSignal});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain.js');
-		return runPlain({io, start, kind, initial, dryRun});
+		return runPlain({io, start, kind, initial, sink});
 	}
 	const {runWizard} = await import('./run-wizard.js');
-	return runWizard({io, start, kind, initial, dryRun});
+	return runWizard({io, start, kind, initial, sink});
 }

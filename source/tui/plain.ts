@@ -4,30 +4,31 @@
 import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../core/commit.js';
-import {sinkFor} from '../core/sink.js';
+import {isRefusal} from '../core/errors.js';
 import {fileLines, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
-import type {Snapshot} from '../core/project.js';
-import {httpMethods, type TemplateKind} from '../core/request.js';
-import {defaultTable, parseFields} from '../core/resource.js';
+import {openProject, type Snapshot} from '../core/project.js';
+import {httpMethods, type FieldSpec, type TemplateKind} from '../core/request.js';
+import {parseFields} from '../core/resource.js';
+import type {Sink} from '../core/sink.js';
 import type {Io, OutStream} from '../io.js';
 import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from './form.js';
 import {nextSteps} from './next-steps.js';
-import {cancelledExitCode, cancelledMessage, openProject} from './session.js';
+import {cancelledExitCode, cancelledMessage} from './session.js';
 
 export interface PlainRun {
 	readonly io: Io;
 	readonly start: string;
 	readonly kind?: Kind;
 	readonly initial?: Partial<WizardForm>;
-	readonly dryRun?: boolean;
+	readonly sink: Sink;
 }
 
-export async function runPlain({io, start, kind: givenKind, initial, dryRun = false}: PlainRun): Promise<number> {
+export async function runPlain({io, start, kind: givenKind, initial, sink}: PlainRun): Promise<number> {
 	const snapshot = openProject(start);
 	try {
-		const written = await ask(io, snapshot, givenKind, initial ?? {}, dryRun);
+		const written = await ask(io, snapshot, givenKind, initial ?? {}, sink);
 		if (written === undefined) {
 			io.stderr.write(`${cancelledMessage}\n`);
 			return cancelledExitCode;
@@ -44,8 +45,8 @@ export async function runPlain({io, start, kind: givenKind, initial, dryRun = fa
 	}
 }
 
-/** Asks every question; returns the plan written (or, in a dry run, the plan), or undefined when declined. */
-async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, initial: Partial<WizardForm>, dryRun: boolean): Promise<Plan | undefined> {
+/** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
+async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, initial: Partial<WizardForm>, sink: Sink): Promise<Plan | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
@@ -106,7 +107,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	}
 	const uri = await input({
 		message: 'URI ({param} segments become path parameters):',
-		default: form.uri ?? planFor({}).names?.uri,
+		default: form.uri ?? planFor({}).uri,
 		prefill: 'editable',
 		validate: (value) => firstBlocking(planFor({uri: value}), 'route'),
 	}, context());
@@ -115,11 +116,12 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	const planned = planFor({});
 	const [refused] = planned.refusals;
 	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
-	say(['', dryRun ? 'The run would:' : 'The run will:', ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
-	const go = await confirm({message: dryRun ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
+	const reportOnly = sink.mode === 'dry-run';
+	say(['', reportOnly ? 'The run would:' : 'The run will:', ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
+	const go = await confirm({message: reportOnly ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
 	if (!go) return undefined;
-	const {plan: written, dryRun: nothingWritten} = await commit(planned, snapshot, sinkFor({dryRun, onSignal: io.onSignal}));
-	if (nothingWritten) {
+	const {plan: written, mode} = await commit(planned, snapshot, sink);
+	if (mode === 'dry-run') {
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
@@ -160,22 +162,25 @@ function forwardTo(stdout: OutStream): NodeJS.WritableStream {
 }
 
 async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
-	const names = planFor({}).names;
+	// The table an empty answer gives: the plan's default.
+	const fallback = planFor({table: ''}).table;
 	const table = await input({
-		message: `Table (Enter for ${names ? defaultTable(names) : 'the view folder of the name'}):`,
+		message: `Table (Enter for ${fallback ?? 'the view folder of the name'}):`,
 		default: form.table === '' ? undefined : form.table,
 	}, context());
-	const text = await input({
+	// The answer goes through the core's parseFields, as --fields does: once, in the check that accepts it.
+	let fields: FieldSpec[] = [];
+	await input({
 		message: 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):',
 		default: fieldsText(form.fields) || undefined,
 		validate(value) {
-			const fields = parseFields(value);
-			if ('code' in fields) return fields.message;
-			return firstBlocking(planFor({table, fields: fieldRowsOf(fields)}), 'resource');
+			const parsed = parseFields(value);
+			if (isRefusal(parsed)) return parsed.message;
+			fields = parsed;
+			return firstBlocking(planFor({table, fields: fieldRowsOf(parsed)}), 'resource');
 		},
 	}, context());
-	const fields = parseFields(text);
-	return {...form, table, fields: 'code' in fields ? form.fields : fieldRowsOf(fields)};
+	return {...form, table, fields: fieldRowsOf(fields)};
 }
 
 async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {

@@ -1,6 +1,6 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {Box, Text, useInput} from 'ink';
-import {defaultTable, noFieldsMessage} from '../core/resource.js';
+import {noFieldsMessage} from '../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from './form.js';
 import {TextField} from './text-field.js';
 import {Frame, quitKey} from './frame.js';
@@ -60,7 +60,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 		>
 			<Box>
 				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>
-				<TextField value={form.table} focus={row === 0} placeholder={plan.names ? `${defaultTable(plan.names)} (from the name)` : 'the database table'} onChange={(table) => update((current) => ({...current, table}))} />
+				<TextField value={form.table} focus={row === 0} placeholder={plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`} onChange={(table) => update((current) => ({...current, table}))} />
 			</Box>
 			<Box marginTop={1}>
 				<Box width={10} flexShrink={0}><Toned tone="muted">  Fields</Toned></Box>

@@ -2,18 +2,21 @@
 // highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
 import {Box, Text, useInput, useStdout} from 'ink';
 import {fileLines, routesDiff} from '../core/describe-plan.js';
+import type {SinkMode} from '../core/sink.js';
 import {Frame, quitKey} from './frame.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
 import {useLatest} from './use-latest.js';
 
 export interface ReviewProps extends ScreenProps {
-	readonly dryRun: boolean;
+	/** The sink's: a dry run's review says what the run would do. */
+	readonly mode: SinkMode;
 	readonly busy: boolean;
 	readonly failure: string | undefined;
 }
 
-export function ReviewScreen({plan, next, chrome, dryRun, busy, failure}: ReviewProps) {
+export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewProps) {
+	const reportOnly = mode === 'dry-run';
 	const {stdout} = useStdout();
 	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
 	const latest = useLatest({next});
@@ -30,9 +33,9 @@ export function ReviewScreen({plan, next, chrome, dryRun, busy, failure}: Review
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[{key: 'Enter', what: dryRun ? 'finish (dry run: nothing is written)' : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
+			keys={[{key: 'Enter', what: reportOnly ? 'finish (dry run: nothing is written)' : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
 		>
-			<Text bold>{dryRun ? 'The run would:' : 'The run will:'}</Text>
+			<Text bold>{reportOnly ? 'The run would:' : 'The run will:'}</Text>
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>

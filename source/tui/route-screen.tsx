@@ -2,7 +2,6 @@
 // The resource and upload templates choose their own methods: then only the URI is asked.
 import {Box, Text, useInput} from 'ink';
 import {httpMethods} from '../core/request.js';
-import {pathParameters} from '../core/uri.js';
 import {blockingRefusals} from './form.js';
 import {TextField} from './text-field.js';
 import {Frame, quitKey, type Key} from './frame.js';
@@ -18,7 +17,8 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	const [chosen, setRow, rowNow] = useEagerState(0);
 	const row = Math.min(chosen, uriRow);
 	const blocked = blockingRefusals(plan, 'route', screens).length > 0;
-	const uri = form.uri ?? plan.names?.uri ?? '';
+	// As typed (the plan's is trimmed); until edited, the plan's default.
+	const uri = form.uri ?? plan.uri ?? '';
 	const latest = useLatest({uriRow, blocked, next, update});
 	useInput((typed, pressed) => {
 		const {uriRow, blocked, next, update} = latest.current;
@@ -44,7 +44,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 			}
 		}
 	});
-	const parameters = pathParameters(uri);
+	const {parameters} = plan;
 	const custom = customUri(plan) !== undefined;
 	const keys: Key[] = [
 		...(askMethods ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: row === uriRow ? 'methods' : 'URI'}] : []),

@@ -2,9 +2,11 @@
 // Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
 import {render} from 'ink';
 import type {Kind} from '../core/naming.js';
+import {openProject} from '../core/project.js';
+import type {Sink} from '../core/sink.js';
 import {useColor, type Io} from '../io.js';
 import type {WizardForm} from './form.js';
-import {cancelledExitCode, cancelledMessage, openProject} from './session.js';
+import {cancelledExitCode, cancelledMessage} from './session.js';
 import {ThemeProvider} from './theme.js';
 import {Wizard, type Outcome} from './wizard.js';
 
@@ -14,15 +16,15 @@ export interface WizardRun {
 	readonly start: string;
 	readonly kind?: Kind;
 	readonly initial?: Partial<WizardForm>;
-	readonly dryRun?: boolean;
+	readonly sink: Sink;
 }
 
-export async function runWizard({io, start, kind, initial, dryRun}: WizardRun): Promise<number> {
+export async function runWizard({io, start, kind, initial, sink}: WizardRun): Promise<number> {
 	const snapshot = openProject(start);
 	let outcome: Outcome = {status: 'cancelled'};
 	const instance = render(
 		<ThemeProvider color={useColor(io)}>
-			<Wizard snapshot={snapshot} reread={() => openProject(start)} kind={kind} initial={initial} dryRun={dryRun} onExit={(result) => {
+			<Wizard snapshot={snapshot} reread={() => openProject(start)} kind={kind} initial={initial} sink={sink} onExit={(result) => {
 				outcome = result;
 			}} />
 		</ThemeProvider>,

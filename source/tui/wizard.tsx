@@ -3,12 +3,12 @@
 // computed against the snapshot read once at start, and the files are written by the core's commit().
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
-import {commit} from '../core/commit.js';
-import {sinkFor} from '../core/sink.js';
+import {commit, type CommitResult} from '../core/commit.js';
 import {EduError} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project.js';
+import type {Sink} from '../core/sink.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {KindScreen} from './kind-screen.js';
@@ -34,7 +34,8 @@ export interface WizardProps {
 	readonly kind?: Kind;
 	/** Values given as flags (methods, URI, template…). */
 	readonly initial?: Partial<WizardForm>;
-	readonly dryRun?: boolean;
+	/** Where Enter on the review sends the plan: the file system, or a dry run that only reports. */
+	readonly sink: Sink;
 	/** Called once, just before the wizard exits. */
 	readonly onExit: (outcome: Outcome) => void;
 }
@@ -43,7 +44,7 @@ const labels: Record<Screen, string> = {
 	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
 };
 
-export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryRun = false, onExit}: WizardProps) {
+export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -51,7 +52,7 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryR
 	const [busy, setBusy] = useState(false);
 	const [failure, setFailure] = useState<string>();
 	const [snapshot, setSnapshot] = useState(opened);
-	const [written, setWritten] = useState<Plan>();
+	const [written, setWritten] = useState<CommitResult>();
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
 	const screens = screensFor(form, kind, askKind);
@@ -69,7 +70,7 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryR
 	};
 
 	useEffect(() => {
-		if (screen === 'done' && written) finish({status: dryRun ? 'dry-run' : 'written', plan: written});
+		if (screen === 'done' && written) finish({status: written.mode === 'dry-run' ? 'dry-run' : 'written', plan: written.plan});
 	});
 
 	const move = (by: 1 | -1): void => {
@@ -96,8 +97,7 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryR
 		writing.current = true;
 		setBusy(true);
 		try {
-			const result = await commit(plan, snapshot, sinkFor({dryRun}));
-			setWritten(result.plan);
+			setWritten(await commit(plan, snapshot, sink));
 			setScreen('done');
 		} catch (error) {
 			writing.current = false;
@@ -151,9 +151,9 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, dryR
 		case 'route':
 			return <RouteScreen {...props} />;
 		case 'review':
-			return <ReviewScreen {...props} next={() => void write()} dryRun={dryRun} busy={busy} failure={failure} />;
+			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} failure={failure} />;
 		case 'done':
-			return written ? <DoneScreen plan={written} dryRun={dryRun} dependenciesInstalled={snapshot.dependenciesInstalled} chrome={chrome} /> : null;
+			return written ? <DoneScreen result={written} dependenciesInstalled={snapshot.dependenciesInstalled} chrome={chrome} /> : null;
 	}
 }
 

@@ -258,7 +258,7 @@ describe('the file-system sink for one file (edu openapi, mock:*)', () => {
 	it('the dry-run sink writes nothing and says so', async () => {
 		const root = tempProject();
 		const written = await dryRunSink().write(oneFileChangeset(root, 'x.yaml', 'x\n', 'value'));
-		expect(written).toEqual({value: 'value', dryRun: true, notes: []});
+		expect(written).toEqual({value: 'value', mode: 'dry-run', notes: []});
 		expect(readdirSync(root)).toEqual([]);
 	});
 });
