@@ -184,3 +184,68 @@ describe('path parameters in a make:api controller', () => {
 			.toContain(`#[Attributes\\Parameter(name: '${name}', in: 'path', required: true, schema: new Attributes\\Schema(type: '${type}'))]`);
 	});
 });
+
+// The wizard, --plain and the next steps display these; none of them computes its own.
+describe('what the screens show, carried by the plan', () => {
+	const resource = (name: string, extra: Partial<MakeRequest> = {}): MakeRequest => api(name, {template: 'resource', ...extra});
+
+	it.each([
+		[api('MyUserTest'), '/api/my-user-test'],
+		[api('myUserTest'), '/api/user-test'],
+		[web('VilleRead'), '/ville-read'],
+		[api('ville', {uri: '/api/towns/{code}'}), '/api/towns/{code}'],
+	])('the URI: the one given, or the default the name gives (%#)', (request, uri) => {
+		expect(plan(request, memorySnapshot(sampleRoutes)).uri).toBe(uri);
+	});
+
+	it('the path parameters of that URI, with their types, in order', () => {
+		const result = plan(api('ville', {uri: '/api/ville/{villeId}/{slug}/{ville_id}'}), memorySnapshot(sampleRoutes));
+		expect(result.parameters).toEqual([
+			{name: 'villeId', type: 'integer'},
+			{name: 'slug', type: 'string'},
+			{name: 'ville_id', type: 'integer'},
+		]);
+		expect(plan(api('ville'), memorySnapshot(sampleRoutes)).parameters).toEqual([]);
+	});
+
+	it('the URI and its parameters even when the plan refuses (the route screen shows them while the user types)', () => {
+		const badUri = plan(api('ville', {uri: '/api/ville/{id}/'}), memorySnapshot(sampleRoutes));
+		expect(codes(badUri)).toEqual(['INVALID_URI']);
+		expect(badUri.uri).toBe('/api/ville/{id}/');
+		expect(badUri.parameters).toEqual([{name: 'id', type: 'integer'}]);
+		const taken = plan(api('test', {uri: '/api/test/{code}'}), memorySnapshot(sampleRoutes, ['app/Controller/api/TestController.php']));
+		expect(taken.refusals.length).toBeGreaterThan(0);
+		expect(taken.parameters).toEqual([{name: 'code', type: 'string'}]);
+		const badName = plan(api('1ville', {uri: '/api/x/{id}'}), memorySnapshot(sampleRoutes));
+		expect(codes(badName)).toEqual(['INVALID_NAME']);
+		expect([badName.uri, badName.parameters]).toEqual(['/api/x/{id}', [{name: 'id', type: 'integer'}]]);
+		expect([plan(api('1ville'), memorySnapshot(sampleRoutes)).uri, plan(api('1ville'), memorySnapshot(sampleRoutes)).parameters]).toEqual([undefined, []]);
+	});
+
+	it.each([
+		[resource('ville', {table: 'communes'}), 'communes'],
+		// The Twig folder of the name, not its snake case: myUserTest → user_test.
+		[resource('myUserTest'), 'user_test'],
+		[resource('MyUserTest'), 'my_user_test'],
+		[resource('villeRead'), 'villeread'],
+	])('the resource table: the one given, or the default the name gives, even before the fields are known (%#)', (request, table) => {
+		const result = plan(request, memorySnapshot(sampleRoutes));
+		expect(result.refusals.map((refused) => refused.message)).toEqual([expect.stringContaining('at least one field')]);
+		expect(result.table).toBe(table);
+		expect(plan({...request, fields: [{name: 'nom', type: 'string'}]}, memorySnapshot(sampleRoutes)).table).toBe(table);
+	});
+
+	it('no table outside the resource template', () => {
+		expect(plan(api('ville'), memorySnapshot(sampleRoutes)).table).toBeUndefined();
+		expect(plan(api('ville', {template: 'upload'}), memorySnapshot(sampleRoutes)).table).toBeUndefined();
+		expect(plan(web('ville', {table: 'x'}), memorySnapshot(sampleRoutes)).table).toBeUndefined();
+	});
+
+	it('each planned route carries its own parameters (the resource adds /{id})', () => {
+		const result = plan(resource('ville', {fields: [{name: 'nom', type: 'string'}]}), memorySnapshot(sampleRoutes));
+		expect(result.routes.map((route) => [route.uri, route.parameters])).toEqual([
+			['/api/ville', []],
+			['/api/ville/{id}', [{name: 'id', type: 'integer'}]],
+		]);
+	});
+});
