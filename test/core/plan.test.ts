@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {plan, type Plan} from '../../source/core/plan.js';
-import type {MakeRequest} from '../../source/core/request.js';
+import {methodNames, type MakeRequest} from '../../source/core/request.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 
@@ -247,5 +247,21 @@ describe('what the screens show, carried by the plan', () => {
 			['/api/ville', []],
 			['/api/ville/{id}', [{name: 'id', type: 'integer'}]],
 		]);
+	});
+});
+
+describe('methods, normalised in one place', () => {
+	it.each([
+		[['get'], ['GET']],
+		[[' post ', 'GET', 'get', ''], ['POST', 'GET']],
+		[['Patch', 'foo'], ['PATCH', 'FOO']],
+	])('%j → %j (unknown ones kept for the plan to refuse)', (given, names) => {
+		expect(methodNames(given)).toEqual(names);
+	});
+
+	it('the plan takes them in any case and orders them canonically', () => {
+		expect(plan(api('ville', {methods: [' post', 'get']}), memorySnapshot(sampleRoutes)).routes[0]?.methods).toEqual(['GET', 'POST']);
+		expect(plan(api('ville', {methods: ['get', 'foo']}), memorySnapshot(sampleRoutes)).refusals.map((refused) => refused.message))
+			.toEqual([expect.stringContaining('Unknown HTTP method "FOO"')]);
 	});
 });

@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {uploadApiOf} from '../../source/core/framework-request.js';
 import {plan, type FileChange} from '../../source/core/plan.js';
-import {uploadProblem} from '../../source/core/upload.js';
+import {uploadProblem, uploadSpecOf} from '../../source/core/upload.js';
 import {memorySnapshot} from '../helpers/snapshot.js';
 
 const refused = (extension: string): string | undefined => uploadProblem({field: 'file', extensions: [extension], dir: 'var/uploads'});
@@ -59,5 +59,26 @@ describe('the generated controller follows the API chosen', () => {
 		const text = controller('request');
 		expect(text).toContain('$request->hasFile(self::FIELD)');
 		expect(text).not.toMatch(/\$_FILES|move_uploaded_file/);
+	});
+});
+
+// The flags and the wizard give what they were given; the core fills the rest, in one place.
+describe('upload defaults, applied once by the core', () => {
+	it.each([
+		[{}, {field: 'file', extensions: ['csv', 'txt'], dir: 'var/uploads'}],
+		[{extensions: ['png']}, {field: 'file', extensions: ['png'], dir: 'var/uploads'}],
+		[{field: 'photo', dir: 'var/photos'}, {field: 'photo', extensions: ['csv', 'txt'], dir: 'var/photos'}],
+		[{field: 'f', extensions: [], dir: 'd'}, {field: 'f', extensions: [], dir: 'd'}],
+	])('%j → %j', (given, spec) => {
+		expect(uploadSpecOf(given)).toEqual(spec);
+	});
+
+	it('a plan from a partial upload uses the defaults for the rest', () => {
+		const result = plan({kind: 'api', name: 'photo', template: 'upload', upload: {dir: 'var/photos'}}, memorySnapshot(null));
+		expect(result.refusals).toEqual([]);
+		const controller = result.changes.find((change) => change.path === 'app/Controller/api/PhotoController.php')?.after ?? '';
+		expect(controller).toContain("private const FOLDER = 'var/photos';");
+		expect(controller).toContain("private const FIELD = 'file';");
+		expect(controller).toContain("private const EXTENSIONS = ['csv', 'txt'];");
 	});
 });
