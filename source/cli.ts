@@ -1,8 +1,7 @@
-#!/usr/bin/env node
-// The bin: decide interactivity once, run main, set the exit code. Commands reach the streams,
-// the environment and signals only through the Io passed here; in the core, only
-// core/sink-host.ts's processHost reads process.pid and probes other pids (temp-file names,
-// the stale-lock check), and the sinks receive it as a parameter.
+// The program the bin loads (bundled as dist/bin/cli.js): decide interactivity once, run main,
+// set the exit code. Commands reach the streams, the environment and signals only through the
+// Io passed here; in the core, only core/sink-host.ts's processHost reads process.pid and
+// probes other pids (temp-file names, the stale-lock check), and the sinks receive it.
 import process from 'node:process';
 import {main} from './main.js';
 
@@ -14,7 +13,7 @@ for (const stream of [process.stdout, process.stderr]) {
 	});
 }
 
-const exitCode = await main(process.argv.slice(2), {
+void main(process.argv.slice(2), {
 	cwd: process.cwd(),
 	env: process.env,
 	stdout: process.stdout,
@@ -29,5 +28,6 @@ const exitCode = await main(process.argv.slice(2), {
 			for (const signal of signals) process.off(signal, listener);
 		};
 	},
+}).then((exitCode) => {
+	process.exitCode = exitCode;
 });
-process.exitCode = exitCode;

@@ -45,6 +45,8 @@ export async function openWizard(io: Io, {kind, start, plain, dryRun, request}: 
 		const {runPlain} = await import('./plain.js');
 		return runPlain({io, start, kind, initial, dryRun});
 	}
+	const {loadInk} = await import('./ink-module.js');
+	await loadInk();
 	const {runWizard} = await import('./run-wizard.js');
 	return runWizard({io, start, kind, initial, dryRun});
 }
