@@ -46,6 +46,23 @@ const importEsmFile = {
 	},
 };
 
+/**
+ * commander's node:child_process, loaded on first use: commander runs child processes only for
+ * stand-alone subcommand executables, which edu has none of, and the module brings net and dgram.
+ */
+const lazyChildProcess = {
+	name: 'lazy-child-process',
+	setup(builder) {
+		builder.onResolve({filter: /^(node:)?child_process$/}, ({importer}) => (importer.includes(`${path.sep}commander${path.sep}`)
+			? {path: 'child_process', namespace: 'lazy-child-process'}
+			: undefined));
+		builder.onLoad({filter: /.*/, namespace: 'lazy-child-process'}, () => ({
+			contents: "module.exports = new Proxy({}, {get: (_, key) => require('node:child_process')[key]});",
+			loader: 'js',
+		}));
+	},
+};
+
 rmSync(outdir, {recursive: true, force: true});
 mkdirSync(outdir, {recursive: true});
 writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
@@ -64,7 +81,7 @@ await build({
 	platform: 'node',
 	target: 'node20',
 	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa'],
-	plugins: [loadedInk, importEsmFile],
+	plugins: [loadedInk, importEsmFile, lazyChildProcess],
 	// The sources are ES modules: import.meta.url is the bundle file's own URL.
 	define: {'import.meta.url': 'import_meta_url', EDU_BUILD_VERSION: JSON.stringify(version)},
 	banner: {js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;'},

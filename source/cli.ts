@@ -3,6 +3,7 @@
 // Io passed here; in the core, only core/sink-host.ts's processHost reads process.pid and
 // probes other pids (temp-file names, the stale-lock check), and the sinks receive it.
 import process from 'node:process';
+import {isatty} from 'node:tty';
 import {main} from './main.js';
 
 // A reader that goes away (`edu openapi --stdout | head`) is not an error: stop quietly.
@@ -18,8 +19,11 @@ void main(process.argv.slice(2), {
 	env: process.env,
 	stdout: process.stdout,
 	stderr: process.stderr,
-	stdin: process.stdin,
-	interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+	// Created on first use: only the wizard and the prompts read it, and opening it costs start-up time.
+	get stdin() {
+		return process.stdin;
+	},
+	interactive: isatty(0) && Boolean(process.stdout.isTTY),
 	onSignal(handler) {
 		const signals = ['SIGINT', 'SIGTERM'] as const;
 		const listener = (signal: NodeJS.Signals): void => handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');

@@ -80,7 +80,6 @@ export interface JsonSuccess {
 
 export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
 	const [first] = plan.routes;
-	const diff = routesDiff(plan);
 	return {
 		ok: true,
 		kind: plan.kind,
@@ -92,7 +91,7 @@ export function jsonSuccess(plan: Plan, dryRun: boolean): JsonSuccess {
 		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className, ...(route.uploadApi ? {uploadApi: route.uploadApi} : {})})),
 		dryRun,
 		warnings: plan.warnings,
-		...(dryRun ? {diff: `${diff.join('\n')}\n`} : {}),
+		...(dryRun ? {diff: `${routesDiff(plan).join('\n')}\n`} : {}),
 	};
 }
 
