@@ -7,10 +7,12 @@
 // - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh;
 // - import-esm.js: source/import-esm.ts, the one place the bundle calls import() from (a
 //   script run from a code cache cannot); the build fails if cli.js calls import() itself.
-// Ink, React, the prompts, php-parser and execa stay outside: they are loaded only by the
-// commands that use them (the wizard, edu openapi, edu start). Ink is an ES module with
-// top-level await, which CommonJS cannot require(): the screens' `import … from 'ink'` resolve
-// to the module source/tui/ink-module.ts imported before the wizard's modules load.
+// Ink, React, the prompts, php-parser, execa and yaml stay outside: they are loaded only by the
+// commands that use them (the wizard, edu openapi, edu start, the mock commands, a routes.yaml
+// the scanner leaves to the full parse), and a smaller bundle is read faster at every start.
+// Ink is an ES module with top-level await, which CommonJS cannot require(): the screens'
+// `import … from 'ink'` resolve to the module source/tui/ink-module.ts imported before the
+// wizard's modules load.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -80,7 +82,7 @@ await build({
 	format: 'cjs',
 	platform: 'node',
 	target: 'node20',
-	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa'],
+	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
 	plugins: [loadedInk, importEsmFile, lazyChildProcess],
 	// The sources are ES modules: import.meta.url is the bundle file's own URL.
 	define: {'import.meta.url': 'import_meta_url', EDU_BUILD_VERSION: JSON.stringify(version)},

@@ -10,5 +10,7 @@ const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {
 	process.stdout.write(`${version}\n`);
 } else {
-	runBundle(new URL('./cli.js', import.meta.url));
+	// The kind of run, for the code cache: the command and its flags, without names or values.
+	const workload = [first ?? '', ...rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''))].join(' ');
+	runBundle(new URL('./cli.js', import.meta.url), workload);
 }

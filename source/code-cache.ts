@@ -7,6 +7,9 @@
 // (a folder another user owns, a cache V8 rejects, a disk that cannot be written) only means
 // a run without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own.
 // A script run so cannot import(): the bundle imports ES modules through import-esm.ts.
+// V8 compiles a function when it first runs, and the cache holds what was compiled when it was
+// written (with what it was loaded with): so it is written again after the first run of each
+// kind of command (`workload`, listed beside it), until it covers every command used.
 import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import module, {createRequire} from 'node:module';
 import os from 'node:os';
@@ -22,8 +25,15 @@ function pathTag(text: string): string {
 	return hash.toString(36);
 }
 
-/** Runs the CommonJS file at `url` as require() would, with its code cached where Node allows. */
-export function runBundle(url: URL): void {
+/** Kinds of run listed beside a cache before it is no longer rewritten. */
+const maxWorkloads = 32;
+
+/**
+ * Runs the CommonJS file at `url` as require() would, with its code cached where Node allows.
+ * `workload` names the kind of run (the command and its flags), so that a kind the cache has
+ * not seen yet adds what it compiles to the cache.
+ */
+export function runBundle(url: URL, workload: string): void {
 	const file = fileURLToPath(url);
 	const require = createRequire(url);
 	const disabled = Boolean(process.env['NODE_DISABLE_COMPILE_CACHE']);
@@ -44,8 +54,10 @@ export function runBundle(url: URL): void {
 		filename: file,
 		cachedData,
 	});
-	if (cachedData === undefined || script.cachedDataRejected === true) {
-		process.once('exit', () => saveCache(script, cache));
+	const fresh = cachedData === undefined || script.cachedDataRejected === true;
+	const seen = fresh ? [] : workloadsOf(cache);
+	if (fresh || (!seen.includes(workload) && seen.length < maxWorkloads)) {
+		process.once('exit', () => saveCache(script, cache, [...seen, workload]));
 	}
 	const bundleModule = {exports: {}};
 	(script.runInThisContext() as (...args: unknown[]) => void)
@@ -77,6 +89,11 @@ function cacheFileFor(bundle: string): CacheFile | undefined {
 	}
 }
 
+/** The kinds of run the cache was written after, one per line of the file beside it. */
+function workloadsOf(cache: CacheFile): string[] {
+	return readOrUndefined(`${cache.file}.runs`)?.toString('utf8').split('\n').filter((line) => line !== '') ?? [];
+}
+
 function readOrUndefined(file: string): Buffer | undefined {
 	try {
 		return readFileSync(file);
@@ -85,15 +102,20 @@ function readOrUndefined(file: string): Buffer | undefined {
 	}
 }
 
-/** Writes the cache whole (temp file, then rename) and removes the caches of earlier builds at the same path. */
-function saveCache(script: vm.Script, cache: CacheFile): void {
+/**
+ * Writes the cache whole (temp file, then rename), then the list of kinds of run it covers, and
+ * removes the caches of earlier builds at the same path.
+ */
+function saveCache(script: vm.Script, cache: CacheFile, workloads: readonly string[]): void {
 	try {
-		const temp = `${cache.file}.${process.pid}.tmp`;
-		writeFileSync(temp, script.createCachedData(), {mode: 0o600});
-		renameSync(temp, cache.file);
+		for (const [file, data] of [[cache.file, script.createCachedData()], [`${cache.file}.runs`, `${workloads.join('\n')}\n`]] as const) {
+			const temp = `${file}.${process.pid}.tmp`;
+			writeFileSync(temp, data, {mode: 0o600});
+			renameSync(temp, file);
+		}
 		const own = path.basename(cache.file);
 		for (const name of readdirSync(cache.folder)) {
-			if (name.startsWith(cache.prefix) && name !== own && name.endsWith('.bin')) rmSync(path.join(cache.folder, name), {force: true});
+			if (name.startsWith(cache.prefix) && !name.startsWith(own)) rmSync(path.join(cache.folder, name), {force: true});
 		}
 	} catch {
 		// A cache that cannot be written only costs the next run its compile time.

@@ -44,11 +44,28 @@ describe('the code cache', () => {
 		expect(snapshotTree(project)).toEqual(before);
 	});
 
+	test.runIf(!nodeCompileCache)('each new kind of run adds what it compiled; a kind seen before leaves the cache as it is', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		const cacheFile = (): string => path.join(cacheFolder(temp), cacheFiles(cacheFolder(temp)).find((name) => name.endsWith('.bin'))!);
+		expect((await runEdu(['--help'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		const afterHelp = readFileSync(cacheFile());
+		expect((await runEdu(args, {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		const afterMake = readFileSync(cacheFile());
+		expect(afterMake.length).toBeGreaterThan(afterHelp.length);
+		expect(readFileSync(`${cacheFile()}.runs`, 'utf8')).toBe('--help\nmake:api --yes --dry-run --json\n');
+
+		const written = statSync(cacheFile()).mtimeMs;
+		expect((await runEdu(['make:api', 'Commune', '--yes', '--dry-run', '--json'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		expect(statSync(cacheFile()).mtimeMs).toBe(written);
+		expect(cacheFiles(cacheFolder(temp))).toHaveLength(2);
+	});
+
 	test.runIf(!nodeCompileCache)('a damaged cache is replaced, and the run prints what it always does', async () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
 		const first = await runEdu(args, {cwd: project, env: env(temp)});
-		const [name] = cacheFiles(cacheFolder(temp));
+		const name = cacheFiles(cacheFolder(temp)).find((file) => file.endsWith('.bin'));
 		expect(name).toBeDefined();
 		const file = path.join(cacheFolder(temp), name!);
 		const garbage = Buffer.alloc(readFileSync(file).length, 7);
