@@ -1,32 +1,96 @@
-// The `edu` bin as one small ES module plus lazily loaded chunks (esbuild), so a run resolves
-// a handful of files instead of some two hundred: most of a cold start was module loading.
-// The entry is source/bin.ts (start-up only: `--version` answered there), which imports cli.ts.
-// Ink, React, the prompts, php-parser and execa stay outside: they are loaded only by the
-// commands that use them (the wizard, edu openapi, edu start), as the sources import them.
-// The openapi parse worker is a second entry, so the bin's worker is always as fresh as the bin.
-// Run after tsc (npm run build): the bundle is built from source/, dist/ keeps tsc's modules
+// The `edu` bin as CommonJS bundles (esbuild) in dist/bin/, which holds a package.json of
+// {"type": "commonjs"}: Node 20 starts a CommonJS file faster than an ES module, and only
+// CommonJS can use a code cache there (see source/code-cache.ts).
+// - edu.js: source/bin.ts, start-up only (`--version` answered there), a few kilobytes;
+// - cli.js: everything else, one file; the modules a command imports lazily stay
+//   uninitialised until it does (esbuild's lazy wrappers), and compile from the code cache;
+// - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh;
+// - import-esm.js: source/import-esm.ts, the one place the bundle calls import() from (a
+//   script run from a code cache cannot); the build fails if cli.js calls import() itself.
+// Ink, React, the prompts, php-parser, execa and yaml stay outside: they are loaded only by the
+// commands that use them (the wizard, edu openapi, edu start, the mock commands, a routes.yaml
+// the scanner leaves to the full parse), and a smaller bundle is read faster at every start.
+// Ink is an ES module with top-level await, which CommonJS cannot require(): the screens'
+// `import … from 'ink'` resolve to the module source/tui/ink-module.ts imported before the
+// wizard's modules load.
+// Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
-import {rmSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const outdir = path.join(repoRoot, 'dist', 'bin');
+const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+const inkModule = path.join(repoRoot, 'source', 'tui', 'ink-module.ts');
 
-// Chunk names carry a content hash: start empty so no stale chunk of an earlier build remains.
-rmSync(path.join(repoRoot, 'dist', 'bin'), {recursive: true, force: true});
+/** `import … from 'ink'` in the bundle: the module ink-module.ts holds once the wizard loaded it. */
+const loadedInk = {
+	name: 'loaded-ink',
+	setup(builder) {
+		builder.onResolve({filter: /^ink$/}, () => ({path: 'ink', namespace: 'loaded-ink'}));
+		builder.onLoad({filter: /.*/, namespace: 'loaded-ink'}, () => ({
+			contents: `module.exports = require(${JSON.stringify(inkModule)}).loadedInk();`,
+			resolveDir: repoRoot,
+			loader: 'js',
+		}));
+	},
+};
+
+/** Every module's import of import-esm.ts: the file beside the bundle, loaded by Node itself. */
+const importEsmFile = {
+	name: 'import-esm-file',
+	setup(builder) {
+		builder.onResolve({filter: /\/import-esm\.js$/}, ({importer}) => (importer === ''
+			? undefined
+			: {path: './import-esm.js', external: true}));
+	},
+};
+
+/**
+ * commander's node:child_process, loaded on first use: commander runs child processes only for
+ * stand-alone subcommand executables, which edu has none of, and the module brings net and dgram.
+ */
+const lazyChildProcess = {
+	name: 'lazy-child-process',
+	setup(builder) {
+		builder.onResolve({filter: /^(node:)?child_process$/}, ({importer}) => (importer.includes(`${path.sep}commander${path.sep}`)
+			? {path: 'child_process', namespace: 'lazy-child-process'}
+			: undefined));
+		builder.onLoad({filter: /.*/, namespace: 'lazy-child-process'}, () => ({
+			contents: "module.exports = new Proxy({}, {get: (_, key) => require('node:child_process')[key]});",
+			loader: 'js',
+		}));
+	},
+};
+
+rmSync(outdir, {recursive: true, force: true});
+mkdirSync(outdir, {recursive: true});
+writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
 
 await build({
 	absWorkingDir: repoRoot,
-	entryPoints: {edu: 'source/bin.ts', 'parse-worker': 'source/openapi/php/parse-worker.ts'},
-	outdir: path.join('dist', 'bin'),
+	entryPoints: {
+		edu: 'source/bin.ts',
+		cli: 'source/cli.ts',
+		'parse-worker': 'source/openapi/php/parse-worker.ts',
+		'import-esm': 'source/import-esm.ts',
+	},
+	outdir,
 	bundle: true,
-	splitting: true,
-	format: 'esm',
+	format: 'cjs',
 	platform: 'node',
 	target: 'node20',
-	external: ['ink', 'react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa'],
-	// CommonJS dependencies bundled into an ES module still call require() for Node's built-ins.
-	banner: {js: "import {createRequire as __createRequire} from 'node:module';\nconst require = __createRequire(import.meta.url);"},
+	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
+	plugins: [loadedInk, importEsmFile, lazyChildProcess],
+	// The sources are ES modules: import.meta.url is the bundle file's own URL.
+	define: {'import.meta.url': 'import_meta_url', EDU_BUILD_VERSION: JSON.stringify(version)},
+	banner: {js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;'},
 	logLevel: 'warning',
 });
+
+const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
+if (dynamicImport) {
+	throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: import ES modules through source/import-esm.ts.');
+}

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// The installed `edu`: start-up work only, then cli.ts. Node ≥ 22.1 keeps the compiled bundle
-// in its own cache folder (under the system temp folder, never in the project; a folder it
-// cannot write only turns the cache off). `edu --version` alone reads package.json and loads
-// nothing else; every other run imports cli.ts, which imports only what its command uses.
-import module from 'node:module';
+// The installed `edu` (dist/bin/edu.js, a small CommonJS bundle: Node starts CommonJS faster
+// than an ES module). Start-up work only: `edu --version` is answered here with nothing else
+// loaded; every other run loads the bundle of cli.ts (dist/bin/cli.js) through the code cache.
 import process from 'node:process';
+import {runBundle} from './code-cache.js';
+import {version} from './version.js';
 
-(module as {enableCompileCache?: () => unknown}).enableCompileCache?.();
 const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {
-	const {version} = await import('./version.js');
 	process.stdout.write(`${version}\n`);
 } else {
-	await import('./cli.js');
+	// The kind of run, for the code cache: the command and its flags, without names or values.
+	const workload = [first ?? '', ...rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''))].join(' ');
+	runBundle(new URL('./cli.js', import.meta.url), workload);
 }

@@ -1,9 +1,9 @@
-#!/usr/bin/env node
-// The bin: decide interactivity once, run main, set the exit code. Commands reach the streams,
-// the environment and signals only through the Io passed here; in the core, only
-// core/sink-host.ts's processHost reads process.pid and probes other pids (temp-file names,
-// the stale-lock check), and the sinks receive it as a parameter.
+// The program the bin loads (bundled as dist/bin/cli.js): decide interactivity once, run main,
+// set the exit code. Commands reach the streams, the environment and signals only through the
+// Io passed here; in the core, only core/sink-host.ts's processHost reads process.pid and
+// probes other pids (temp-file names, the stale-lock check), and the sinks receive it.
 import process from 'node:process';
+import {isatty} from 'node:tty';
 import {main} from './main.js';
 
 // A reader that goes away (`edu openapi --stdout | head`) is not an error: stop quietly.
@@ -14,13 +14,16 @@ for (const stream of [process.stdout, process.stderr]) {
 	});
 }
 
-const exitCode = await main(process.argv.slice(2), {
+void main(process.argv.slice(2), {
 	cwd: process.cwd(),
 	env: process.env,
 	stdout: process.stdout,
 	stderr: process.stderr,
-	stdin: process.stdin,
-	interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+	// Created on first use: only the wizard and the prompts read it, and opening it costs start-up time.
+	get stdin() {
+		return process.stdin;
+	},
+	interactive: isatty(0) && Boolean(process.stdout.isTTY),
 	onSignal(handler) {
 		const signals = ['SIGINT', 'SIGTERM'] as const;
 		const listener = (signal: NodeJS.Signals): void => handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
@@ -29,5 +32,6 @@ const exitCode = await main(process.argv.slice(2), {
 			for (const signal of signals) process.off(signal, listener);
 		};
 	},
+}).then((exitCode) => {
+	process.exitCode = exitCode;
 });
-process.exitCode = exitCode;

@@ -84,7 +84,6 @@ export interface JsonSuccess {
 export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 	const onlyReported = mode === 'dry-run';
 	const [first] = plan.routes;
-	const diff = routesDiff(plan);
 	return {
 		ok: true,
 		kind: plan.kind,
@@ -96,7 +95,7 @@ export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className, ...(route.uploadApi ? {uploadApi: route.uploadApi} : {})})),
 		dryRun: onlyReported,
 		warnings: plan.warnings,
-		...(onlyReported ? {diff: `${diff.join('\n')}\n`} : {}),
+		...(onlyReported ? {diff: `${routesDiff(plan).join('\n')}\n`} : {}),
 	};
 }
 

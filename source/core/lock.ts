@@ -2,16 +2,38 @@
 // link() (atomic, fails if it exists) and naming its owner's pid. A lock whose owner is gone is
 // taken over at once. While it is held, it also carries the run's journal (the files it is
 // creating and its commit point), so a run killed between two renames can be undone by the next.
-import {createHash} from 'node:crypto';
+import type {Stats} from 'node:fs';
 import path from 'node:path';
 import {EduError} from './errors.js';
 import type {SinkHost} from './sink-host.js';
 
+/**
+ * A file as the run wrote it: the inode of its temp file (which the rename or link into place
+ * keeps), with its size and time once written. Any later write changes the size or the time.
+ */
+export interface WrittenFile {
+	readonly path: string;
+	readonly dev: number;
+	readonly ino: number;
+	readonly size: number;
+	readonly mtimeMs: number;
+}
+
 export interface Journal {
-	/** Files the run creates, with the hash of their content. */
-	readonly created: ReadonlyArray<{readonly path: string; readonly sha: string}>;
-	/** The last rename: once the file there has this hash, the run is complete. */
-	readonly commit: {readonly path: string; readonly sha: string} | null;
+	/** Files the run creates. */
+	readonly created: readonly WrittenFile[];
+	/** The last rename: once this very file is at its path, the run is complete. */
+	readonly commit: WrittenFile | null;
+}
+
+export function writtenFile(relative: string, stats: Stats): WrittenFile {
+	return {path: relative, dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs};
+}
+
+/** Whether `stats` (of the file now at the journal's path) is the file the run wrote, unchanged. */
+export function isWrittenFile(stats: Stats | null, file: WrittenFile): boolean {
+	return stats !== null && stats.isFile() && stats.dev === file.dev && stats.ino === file.ino
+		&& stats.size === file.size && stats.mtimeMs === file.mtimeMs;
 }
 
 interface LockContent {
@@ -29,10 +51,6 @@ export interface HeldLock {
 }
 
 export const lockWaitMs = 30_000;
-
-export function sha(text: string): string {
-	return createHash('sha256').update(text).digest('hex');
-}
 
 /** `.<name>.edu-tmp-<pid>-<random>` beside `target`: a later run can tell a killed run's leftovers. */
 export function tempName(host: SinkHost, target: string): string {

@@ -54,8 +54,11 @@ function killedRunFiles(root: string, host: SinkHost): string[] {
 	const owner = readLock(host, lockFileFor(path.join(root, routesPath)));
 	if (owner?.journal === undefined || host.isAlive(owner.pid)) return [];
 	return killedRunLeftovers(owner.journal, (relative) => {
-		const bytes = readRegularFile(path.join(root, relative), relative);
-		return bytes instanceof Buffer ? bytes.toString('utf8') : null;
+		try {
+			return statSync(path.join(root, relative));
+		} catch {
+			return null;
+		}
 	});
 }
 

@@ -27,7 +27,8 @@ export interface ScannedRoutes {
 // and CR, DEL and C1 controls, the byte-order mark, Unicode line separators, non-characters,
 // and the tab (indentation rules). A file with any of them takes the full parse.
 // eslint-disable-next-line no-control-regex
-const unusual = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\uFEFF\u2028\u2029\uFFFE\uFFFF]|\r(?!\n)/;
+const unusual = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\uFEFF\u2028\u2029\uFFFE\uFFFF]/;
+const loneCr = /\r(?!\n)/;
 
 // A route name at column 1: a plain scalar that the core schema reads as a string.
 const keyLine = /^([A-Za-z_][A-Za-z0-9_.-]*):(?:[ ]+(?:#.*)?)?$/;
@@ -40,6 +41,12 @@ const plainValue = /^([A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*)(?:[ ]+#.*)?$/;
 const singleQuoted = /^'((?:[^']|'')*)'(?:[ ]+#.*)?$/;
 const doubleQuoted = /^"([^"\\]*)"(?:[ ]+#.*)?$/;
 const flowMethods = /^\[[ ]*((?:[A-Za-z]+[ ]*,[ ]*)*[A-Za-z]+)?[ ]*\](?:[ ]+#.*)?$/;
+// A whole entry as edu and the framework's skeleton write it, from its name at column 1: uri,
+// controller and httpMethod in that order at one indentation, plain or single-quoted values
+// (no '' inside), `[GET]` or `[GET, POST]`, nothing else on the lines. Read in one match
+// instead of line by line; anything else, and any entry the line reading would not take as
+// it stands (a duplicate name, a `null`), goes through the line reading.
+const canonicalEntry = /([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ([A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*|'[^'\r\n]*')\r?\n\2controller: ([A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*|'[^'\r\n]*')\r?\n\2httpMethod: \[([A-Za-z]+(?:, [A-Za-z]+)*)\](?:\r?\n|$)/y;
 const notStrings = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 
 /** The string a one-line scalar reads as, or undefined when it is not one of the simple forms. */
@@ -80,7 +87,7 @@ const cr = 0x0d;
 
 /** The routes of a file in the canonical shape, or undefined when the full parse must decide. */
 export function scanRoutes(text: string): ScannedRoutes | undefined {
-	if (unusual.test(text)) return undefined;
+	if (unusual.test(text) || (text.includes('\r') && loneCr.test(text))) return undefined;
 	const entries: ScannedEntry[] = [];
 	const names = new Set<string>();
 	let indent: number | undefined;
@@ -122,6 +129,18 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 		if (first === end || text.charCodeAt(first) === hash) continue; // blank or comment
 
 		if (first === lineOffset) {
+			canonicalEntry.lastIndex = lineOffset;
+			const whole = canonicalEntry.exec(text);
+			if (whole && isCanonical(whole, names)) {
+				if (!close()) return undefined;
+				const [, name, pad, uri, controller, methods] = whole as unknown as [string, string, string, string, string, string];
+				names.add(name);
+				if (entries.length === 0) indent = pad.length;
+				entries.push({name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.toUpperCase().split(', '), line: lineNumber, col: 1, offset: lineOffset});
+				offset = canonicalEntry.lastIndex;
+				lineNumber += 3;
+				continue;
+			}
 			// A route name at column 1.
 			// Far below the parser's 1,024-character limit on an implicit key.
 			const key = end - lineOffset > 200 ? null : keyLine.exec(text.slice(lineOffset, end));
@@ -166,6 +185,19 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 	} while (offset < length);
 	if (!close()) return undefined;
 	return {entries, indent};
+}
+
+/** Whether the line reading would take the matched entry exactly as matched. */
+function isCanonical(match: RegExpExecArray, names: ReadonlySet<string>): boolean {
+	const [, name, , uri, controller, methods] = match as unknown as [string, string, string, string, string, string];
+	return !names.has(name) && !notStrings.has(name) && !notStrings.has(uri) && !notStrings.has(controller)
+		&& !notStringMethod.test(methods);
+}
+
+const notStringMethod = /(?:^|, )(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)(?:,|$)/;
+
+function unquoted(value: string): string {
+	return value.startsWith("'") ? value.slice(1, -1) : value;
 }
 
 function fieldKey(text: string, at: number): 'uri' | 'controller' | 'httpMethod' | undefined {

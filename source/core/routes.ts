@@ -230,16 +230,21 @@ function shortReason(message: string): string {
 /** True when the file's top-level entries are separated by blank lines. */
 function isSpaced(text: string, count: number): boolean {
 	if (count < 2) return false;
-	const lines = text.split(/\r?\n/);
-	const keyLines: number[] = [];
-	for (let index = 0; index < lines.length && keyLines.length < 2; index++) {
-		const line = lines[index] ?? '';
-		if (/^[^\s#]/.test(line) && !line.startsWith('---')) keyLines.push(index);
+	// The lines up to the second top-level key: the rest of the file is not read.
+	const lines: string[] = [];
+	let keys = 0;
+	for (let start = 0; start < text.length && keys < 2;) {
+		const newline = text.indexOf('\n', start);
+		const line = text.slice(start, newline === -1 ? text.length : newline).replace(/\r$/, '');
+		start = newline === -1 ? text.length : newline + 1;
+		lines.push(line);
+		if (/^[^\s#]/.test(line) && !line.startsWith('---')) keys++;
 	}
-	let above = (keyLines[1] ?? 0) - 1;
+	if (keys < 2) return false;
+	let above = lines.length - 2;
 	// A comment block right above the entry belongs to it: look above that.
 	while (above > 0 && /^\s*#/.test(lines[above] ?? '')) above--;
-	return keyLines[1] !== undefined && above >= 0 && (lines[above] ?? '').trim() === '';
+	return above >= 0 && (lines[above] ?? '').trim() === '';
 }
 
 /** The YAML text of one route entry, in the file's indentation and line endings. */

@@ -10,7 +10,8 @@ import type {StopSignal} from '../io.js';
 import {confinementProblem, isInside, isWithin} from './confinement.js';
 import {EduError, type Refusal} from './errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
-import {acquireLock, sha, tempName, tempPattern, type HeldLock, type Journal} from './lock.js';
+import type {Stats} from 'node:fs';
+import {acquireLock, isWrittenFile, tempName, tempPattern, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './sink-host.js';
 
 export interface FileSystemSinkOptions {
@@ -163,6 +164,8 @@ interface Staged {
 	/** Where the content goes: the change's path, or the target of the link it names. */
 	readonly target: string;
 	readonly temp: string;
+	/** The temp file once written: the journal's record of it. */
+	readonly written: Stats;
 	/** What the target held when it was replaced, for the rollback (null: it was created). */
 	previous?: string | null;
 }
@@ -175,9 +178,9 @@ async function apply<T>(run: Run, changeset: Changeset<T>, lock: HeldLock | unde
 		run.checkStop();
 		const target = resolveTarget(run, changeset.root, change);
 		run.ensureFolder(path.dirname(target));
-		staged.push({change, target, temp: writeTemp(run, target, change)});
+		staged.push({change, target, ...writeTemp(run, target, change)});
 	}
-	if (lock && staged.length > 1) lock.record(journalOf(changeset));
+	if (lock && staged.length > 1) lock.record(journalOf(staged));
 	await yieldToSignals();
 	run.checkStop();
 	const done: Staged[] = [];
@@ -192,11 +195,11 @@ async function apply<T>(run: Run, changeset: Changeset<T>, lock: HeldLock | unde
 	}
 }
 
-function journalOf(changeset: Changeset<unknown>): Journal {
-	const last = changeset.changes.at(-1);
+function journalOf(staged: readonly Staged[]): Journal {
+	const last = staged.at(-1);
 	return {
-		created: changeset.changes.slice(0, -1).filter((change) => change.action === 'create').map((change) => ({path: change.path, sha: sha(change.after)})),
-		commit: last ? {path: last.path, sha: sha(last.after)} : null,
+		created: staged.slice(0, -1).filter(({change}) => change.action === 'create').map(({change, written}) => writtenFile(change.path, written)),
+		commit: last ? writtenFile(last.change.path, last.written) : null,
 	};
 }
 
@@ -221,7 +224,7 @@ function resolveTarget(run: Run, root: string, change: FileChange): string {
  * descriptor only once the file is known to be inside the project: if a folder was swapped for a
  * link to somewhere else meanwhile, nothing but an empty file (removed at once) ever lands there.
  */
-function writeTemp(run: Run, target: string, change: FileChange): string {
+function writeTemp(run: Run, target: string, change: FileChange): {temp: string; written: Stats} {
 	const {fs} = run;
 	const temp = tempName(run.host, target);
 	const existing = change.action === 'create' ? null : fs.lstat(target);
@@ -257,10 +260,10 @@ function writeTemp(run: Run, target: string, change: FileChange): string {
 		else if (existing !== null && existing.isFile()) fs.fchmod(descriptor, existing.mode & 0o7777);
 		fs.write(descriptor, change.after);
 		fs.fsync(descriptor);
+		return {temp, written: fs.fstat(descriptor)};
 	} finally {
 		fs.close(descriptor);
 	}
-	return temp;
 }
 
 /** Removes a still-empty temp file at its real place; one it cannot remove is named by the cleanup. */
@@ -314,7 +317,7 @@ function rollback(run: Run, done: readonly Staged[]): void {
 	for (const {change, target, previous} of [...done].reverse()) {
 		try {
 			if (previous === undefined || previous === null) run.fs.unlink(target);
-			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify', after: previous}), target);
+			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify', after: previous}).temp, target);
 		} catch (error) {
 			run.leftovers.push(`${run.shown(target)} (could not restore it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
 		}
@@ -342,7 +345,13 @@ function cleanStaleTemps(run: Run, folder: string): void {
 
 /** The lock of a killed run carried its journal: unless it reached its commit point, remove the files it created. */
 function undoKilledRun(run: Run, journal: Journal): string[] {
-	const removed = killedRunLeftovers(journal, (relative) => readText(run, path.join(run.root, relative)));
+	const removed = killedRunLeftovers(journal, (relative) => {
+		try {
+			return run.fs.lstat(run.fs.realpath(path.join(run.root, relative)));
+		} catch {
+			return null;
+		}
+	});
 	for (const relative of removed) {
 		if (confinementProblem(run.root, relative)) continue;
 		run.fs.unlink(path.join(run.root, relative));
@@ -350,14 +359,11 @@ function undoKilledRun(run: Run, journal: Journal): string[] {
 	return removed.length > 0 ? [`An earlier edu run was killed while writing: removed what it had half-written (${removed.join(', ')}).`] : [];
 }
 
-/** The files a killed run created and left without their commit point (unchanged since). */
-export function killedRunLeftovers(journal: Journal, read: (relative: string) => string | null): string[] {
-	if (journal.commit !== null) {
-		const committed = read(journal.commit.path);
-		if (committed !== null && sha(committed) === journal.commit.sha) return [];
-	}
-	return journal.created.filter((file) => {
-		const text = read(file.path);
-		return text !== null && sha(text) === file.sha;
-	}).map((file) => file.path);
+/**
+ * The files a killed run created and left without their commit point (unchanged since).
+ * `stat`: what is at a path of the project now (links followed), null when nothing is.
+ */
+export function killedRunLeftovers(journal: Journal, stat: (relative: string) => Stats | null): string[] {
+	if (journal.commit !== null && isWrittenFile(stat(journal.commit.path), journal.commit)) return [];
+	return journal.created.filter((file) => isWrittenFile(stat(file.path), file)).map((file) => file.path);
 }

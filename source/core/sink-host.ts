@@ -1,7 +1,6 @@
 // What the file-system sink needs from its process and its disk, injected so tests can fail any
 // step (a full disk, an I/O error, a cleanup that fails) and core code need not read process.*.
 // `processHost` is the real one: the only place under core/ that touches process.*.
-import {randomBytes} from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import type {Stats} from 'node:fs';
 import process from 'node:process';
@@ -93,6 +92,7 @@ export const processHost: SinkHost = {
 			return (error as NodeJS.ErrnoException).code === 'EPERM';
 		}
 	},
-	random: () => randomBytes(4).toString('hex'),
+	// Only to keep names apart: a temp file is created exclusively (create fails if it exists).
+	random: () => Math.random().toString(36).slice(2, 10).padEnd(8, '0'),
 	sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

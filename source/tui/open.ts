@@ -48,6 +48,8 @@ export async function openWizard(io: Io, {kind, start, plain, sink: chosen, requ
 		const {runPlain} = await import('./plain.js');
 		return runPlain({io, start, kind, initial, sink});
 	}
+	const {loadInk} = await import('./ink-module.js');
+	await loadInk();
 	const {runWizard} = await import('./run-wizard.js');
 	return runWizard({io, start, kind, initial, sink});
 }

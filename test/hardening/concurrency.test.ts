@@ -125,6 +125,21 @@ describe('a run killed between its two renames (controller in place, routes.yaml
 		expect(dotFiles(root)).toEqual([]);
 	}, 60_000);
 
+	it('a run killed after its commit point (routes.yaml in place, lock not yet released) keeps what it wrote', async () => {
+		const script = await killedCommitScript();
+		const root = tempProject('sample');
+		const killed = spawnSync(process.execPath, [script, root, 'ville', 'after-commit']);
+		expect(killed.signal).toBe('SIGKILL');
+		expect(dotFiles(root)).toContain('app/Config/.routes.yaml.edu-lock');
+		const controller = readProjectFile(root, 'app/Controller/api/VilleController.php');
+
+		const next = await runEdu(['make:api', 'commune', '--yes'], {cwd: root});
+		expect(next, next.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		expect(readProjectFile(root, 'app/Controller/api/VilleController.php')).toBe(controller);
+		expect([...routesOf(root).byName.keys()]).toEqual(expect.arrayContaining(['api_ville', 'api_commune']));
+		expect(dotFiles(root)).toEqual([]);
+	}, 60_000);
+
 	it('a controller the user changed since is kept (only files still as the killed run wrote them are removed)', async () => {
 		const script = await killedCommitScript();
 		const root = tempProject('sample');

@@ -102,6 +102,31 @@ const canonical = fc.record({
 	.map(({routes, indent, eol, spaced, header}) => (header ? `# routes${eol}${eol}` : '')
 		+ routes.map((route) => renderEntry(route, indent, eol)).join(spaced ? eol : ''));
 
+/**
+ * Whole entries in the shape the scanner reads in one match, some repeated, some holding a word
+ * YAML reads as null or a boolean (a name, a value, a method): the one-match reading must leave
+ * each of those to the line reading, which refuses them as the full parse does.
+ */
+const mostly = (good: string[], bad: string[]): fc.Arbitrary<string> => fc.oneof(
+	{weight: 8, arbitrary: fc.constantFrom(...good)},
+	{weight: 1, arbitrary: fc.constantFrom(...bad)},
+);
+const wholeEntries = fc.record({
+	routes: fc.array(fc.record({
+		name: mostly(['home', 'api_ville', 'a.b'], ['null', 'True', 'FALSE']),
+		uri: mostly(['/', '/api/ville', "'/api/ville/{id}'", "'null'"], ['null', 'true', '~']),
+		controller: mostly(['Controller\\HomeController', "'Controller\\api\\VilleController'", "'False'"], ['NULL']),
+		methods: mostly(['[GET]', '[GET, POST]', '[get, Post]'], ['[null]', '[GET, True]', '[false, GET]', '[GET, POST, NULL]']),
+	}), {maxLength: 5}),
+	indent: fc.constantFrom(2, 4),
+	eol: fc.constantFrom('\n', '\r\n'),
+	blankLines: fc.boolean(),
+}).map(({routes, indent, eol, blankLines}) => {
+	const pad = ' '.repeat(indent);
+	return routes.map((route) => [`${route.name}:`, `${pad}uri: ${route.uri}`, `${pad}controller: ${route.controller}`, `${pad}httpMethod: ${route.methods}`, ''].join(eol))
+		.join(blankLines ? eol : '');
+});
+
 const insertions = ['\'', '"', ':', ': ', '#', ' #', '-', '- ', '[', ']', '{', '}', ',', '&a ', '*a', '!', '|', '>', '%', '@', '`', '?', '\t', '\r', '\n', ' ', '  ', '\0', '\uFEFF', '\u0085', 'a', '1', 'é', '...', '---'];
 
 const mutation = fc.oneof(
@@ -136,6 +161,15 @@ describe('the routes.yaml fast path reads what the full parse reads', () => {
 			expect(scanRoutes(text)).toBeDefined();
 			expect(summary(parseRoutes(text))).toEqual(summary(composeRoutes(text)));
 		}), runs);
+	});
+
+	it('on whole entries repeated or holding null and boolean words', () => {
+		let fast = 0;
+		fc.assert(fc.property(wholeEntries, (text) => {
+			if (scanRoutes(text) !== undefined) fast++;
+			expect(summary(parseRoutes(text))).toEqual(summary(composeRoutes(text)));
+		}), runs);
+		expect(fast).toBeGreaterThan(runs.numRuns / 20);
 	});
 
 	const values = [...new Set([...uris, ...controllers, ...methodValues, ...names])];

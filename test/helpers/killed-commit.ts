@@ -1,6 +1,7 @@
 // A make:api run that SIGKILLs itself at one step of its commit, as a crash or `kill -9` would:
 // bundled by the concurrency test and run as its own process.
-//   node killed-commit.mjs <project root> <name> <step: create|link|rename-routes>
+//   node killed-commit.mjs <project root> <name> <step: create|link|rename-routes|after-commit>
+// (after-commit: routes.yaml renamed into place, the lock not yet released.)
 import process from 'node:process';
 import {commit} from '../../source/core/commit.js';
 import {plan} from '../../source/core/plan.js';
@@ -18,6 +19,7 @@ const fs: SinkFs = {
 	rename(from, to) {
 		if (step === 'rename-routes' && to.endsWith('routes.yaml')) die();
 		realFs.rename(from, to);
+		if (step === 'after-commit' && to.endsWith('routes.yaml')) die();
 	},
 	link(from, to) {
 		if (step === 'link' && to.endsWith('Controller.php')) die();

@@ -1,5 +1,17 @@
-// `node --import ./register.mjs …`: records every module URL the program resolves, one per line,
-// in the file named by EDU_LOAD_LOG. Used to prove which runs load Ink and React.
-import {register} from 'node:module';
+// `node --import ./register.mjs …`: records every module the program resolves, one URL per line,
+// in the file named by EDU_LOAD_LOG: ES modules through the resolution hooks (hooks.mjs),
+// CommonJS modules (the bin's bundles and what they require) through require's resolution.
+// Used to prove which runs load Ink and React.
+import {appendFileSync} from 'node:fs';
+import Module, {register} from 'node:module';
+import {pathToFileURL} from 'node:url';
 
-register('./hooks.mjs', import.meta.url, {data: {log: process.env.EDU_LOAD_LOG}});
+const log = process.env.EDU_LOAD_LOG;
+register('./hooks.mjs', import.meta.url, {data: {log}});
+
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (...args) {
+	const resolved = resolveFilename.apply(this, args);
+	if (log) appendFileSync(log, `${resolved.startsWith('node:') || !resolved.includes('/') ? `node:${resolved.replace(/^node:/, '')}` : pathToFileURL(resolved).href}\n`);
+	return resolved;
+};

@@ -1,0 +1,123 @@
+// Loads the bin's CommonJS bundle with its compiled code cached between runs, so a run does not
+// compile the bundle again. Node ≥ 22.1 has this built in (module.enableCompileCache: its own
+// folder under the system temp folder). On older Node, V8's code cache through node:vm: the
+// cache is written after the first run (so it holds every function that run compiled) in a
+// folder of the user's own under the system temp folder, never in the project, and is keyed
+// by the bundle file's identity (inode, size, time) and V8's version. Anything wrong with it
+// (a folder another user owns, a cache V8 rejects, a disk that cannot be written) only means
+// a run without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own.
+// A script run so cannot import(): the bundle imports ES modules through import-esm.ts.
+// V8 compiles a function when it first runs, and the cache holds what was compiled when it was
+// written (with what it was loaded with): so it is written again after the first run of each
+// kind of command (`workload`, listed beside it), until it covers every command used.
+import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import module, {createRequire} from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {fileURLToPath} from 'node:url';
+import vm from 'node:vm';
+
+/** A short, stable name for a path (FNV-1a): each install of edu keeps its own cache file. */
+function pathTag(text: string): string {
+	let hash = 0x811c9dc5;
+	for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+	return hash.toString(36);
+}
+
+/** Kinds of run listed beside a cache before it is no longer rewritten. */
+const maxWorkloads = 32;
+
+/**
+ * Runs the CommonJS file at `url` as require() would, with its code cached where Node allows.
+ * `workload` names the kind of run (the command and its flags), so that a kind the cache has
+ * not seen yet adds what it compiles to the cache.
+ */
+export function runBundle(url: URL, workload: string): void {
+	const file = fileURLToPath(url);
+	const require = createRequire(url);
+	const disabled = Boolean(process.env['NODE_DISABLE_COMPILE_CACHE']);
+	const enableCompileCache = (module as {enableCompileCache?: () => unknown}).enableCompileCache;
+	if (disabled || enableCompileCache !== undefined) {
+		if (!disabled) enableCompileCache?.();
+		require(file);
+		return;
+	}
+	const cache = cacheFileFor(file);
+	if (cache === undefined) {
+		require(file);
+		return;
+	}
+	const cachedData = readOrUndefined(cache.file);
+	const source = readFileSync(file, 'utf8');
+	const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+		filename: file,
+		cachedData,
+	});
+	const fresh = cachedData === undefined || script.cachedDataRejected === true;
+	const seen = fresh ? [] : workloadsOf(cache);
+	if (fresh || (!seen.includes(workload) && seen.length < maxWorkloads)) {
+		process.once('exit', () => saveCache(script, cache, [...seen, workload]));
+	}
+	const bundleModule = {exports: {}};
+	(script.runInThisContext() as (...args: unknown[]) => void)
+		.call(bundleModule.exports, bundleModule.exports, require, bundleModule, file, path.dirname(file));
+}
+
+interface CacheFile {
+	readonly folder: string;
+	/** Every cache file of this bundle's path starts so (older builds of it included). */
+	readonly prefix: string;
+	readonly file: string;
+}
+
+/** The cache file for this bundle in the user's own folder, or undefined when no safe folder is at hand. */
+function cacheFileFor(bundle: string): CacheFile | undefined {
+	try {
+		const uid = process.getuid?.();
+		const folder = path.join(os.tmpdir(), `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
+		mkdirSync(folder, {recursive: true, mode: 0o700});
+		const stats = lstatSync(folder);
+		// Not a folder this user alone can write: someone else could hand us compiled code.
+		if (!stats.isDirectory() || (uid !== undefined && (stats.uid !== uid || (stats.mode & 0o022) !== 0))) return undefined;
+		const bundleStats = statSync(bundle);
+		const key = [process.versions.v8, process.arch, bundleStats.ino, bundleStats.size, Math.trunc(bundleStats.mtimeMs)].join('-');
+		const prefix = `${pathTag(bundle)}-`;
+		return {folder, prefix, file: path.join(folder, `${prefix}${key}.bin`)};
+	} catch {
+		return undefined;
+	}
+}
+
+/** The kinds of run the cache was written after, one per line of the file beside it. */
+function workloadsOf(cache: CacheFile): string[] {
+	return readOrUndefined(`${cache.file}.runs`)?.toString('utf8').split('\n').filter((line) => line !== '') ?? [];
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+	try {
+		return readFileSync(file);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Writes the cache whole (temp file, then rename), then the list of kinds of run it covers, and
+ * removes the caches of earlier builds at the same path.
+ */
+function saveCache(script: vm.Script, cache: CacheFile, workloads: readonly string[]): void {
+	try {
+		for (const [file, data] of [[cache.file, script.createCachedData()], [`${cache.file}.runs`, `${workloads.join('\n')}\n`]] as const) {
+			const temp = `${file}.${process.pid}.tmp`;
+			writeFileSync(temp, data, {mode: 0o600});
+			renameSync(temp, file);
+		}
+		const own = path.basename(cache.file);
+		for (const name of readdirSync(cache.folder)) {
+			if (name.startsWith(cache.prefix) && !name.startsWith(own)) rmSync(path.join(cache.folder, name), {force: true});
+		}
+	} catch {
+		// A cache that cannot be written only costs the next run its compile time.
+	}
+}

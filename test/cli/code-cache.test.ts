@@ -1,0 +1,93 @@
+// The bin's compiled code is cached between runs in the user's own folder under the system temp
+// folder (Node's own compile cache on Node ≥ 22.1, V8's code cache through node:vm before): a
+// run from the cache prints exactly what a run without it prints, a damaged cache only costs
+// time, a folder others can write is never used, and nothing lands in the project.
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import module from 'node:module';
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const nodeCompileCache = typeof (module as {enableCompileCache?: unknown}).enableCompileCache === 'function';
+const uid = process.getuid?.();
+const args = ['make:api', 'Ville', '--yes', '--dry-run', '--json'];
+
+/** The cache folder edu uses under `temp` on this Node. */
+function cacheFolder(temp: string): string {
+	return nodeCompileCache ? path.join(temp, 'node-compile-cache') : path.join(temp, `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
+}
+
+/** The files under `folder`, as paths relative to it. */
+function cacheFiles(folder: string): string[] {
+	if (!existsSync(folder)) return [];
+	return readdirSync(folder, {recursive: true}).map(String).filter((name) => statSync(path.join(folder, name)).isFile());
+}
+
+function env(temp: string): Record<string, string> {
+	// TMPDIR is where both caches go (os.tmpdir()); Node's own is also pointed there explicitly.
+	return {TMPDIR: temp, TEMP: temp, TMP: temp, ...(nodeCompileCache ? {NODE_COMPILE_CACHE: cacheFolder(temp)} : {})};
+}
+
+describe('the code cache', () => {
+	test('the first run writes it in the user\'s temp folder, never in the project; later runs print the same', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		const before = snapshotTree(project);
+		const uncached = await runEdu(args, {cwd: project, env: {...env(temp), NODE_DISABLE_COMPILE_CACHE: '1'}});
+		expect(uncached.exitCode).toBe(0);
+		expect(existsSync(cacheFolder(temp))).toBe(false);
+
+		const first = await runEdu(args, {cwd: project, env: env(temp)});
+		expect(cacheFiles(cacheFolder(temp)).length).toBeGreaterThan(0);
+		const second = await runEdu(args, {cwd: project, env: env(temp)});
+		for (const run of [first, second]) expect(run).toEqual(uncached);
+		expect(snapshotTree(project)).toEqual(before);
+	});
+
+	test.runIf(!nodeCompileCache)('each new kind of run adds what it compiled; a kind seen before leaves the cache as it is', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		const cacheFile = (): string => path.join(cacheFolder(temp), cacheFiles(cacheFolder(temp)).find((name) => name.endsWith('.bin'))!);
+		expect((await runEdu(['--help'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		const afterHelp = readFileSync(cacheFile());
+		expect((await runEdu(args, {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		const afterMake = readFileSync(cacheFile());
+		expect(afterMake.length).toBeGreaterThan(afterHelp.length);
+		expect(readFileSync(`${cacheFile()}.runs`, 'utf8')).toBe('--help\nmake:api --yes --dry-run --json\n');
+
+		const written = statSync(cacheFile()).mtimeMs;
+		expect((await runEdu(['make:api', 'Commune', '--yes', '--dry-run', '--json'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		expect(statSync(cacheFile()).mtimeMs).toBe(written);
+		expect(cacheFiles(cacheFolder(temp))).toHaveLength(2);
+	});
+
+	test.runIf(!nodeCompileCache)('a damaged cache is replaced, and the run prints what it always does', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		const first = await runEdu(args, {cwd: project, env: env(temp)});
+		const name = cacheFiles(cacheFolder(temp)).find((file) => file.endsWith('.bin'));
+		expect(name).toBeDefined();
+		const file = path.join(cacheFolder(temp), name!);
+		const garbage = Buffer.alloc(readFileSync(file).length, 7);
+		writeFileSync(file, garbage);
+
+		const again = await runEdu(args, {cwd: project, env: env(temp)});
+		expect(again).toEqual(first);
+		expect(readFileSync(file).equals(garbage)).toBe(false);
+		expect(readFileSync(file).length).toBeGreaterThan(1000);
+	});
+
+	test.runIf(!nodeCompileCache && uid !== undefined)('a cache folder others can write is left alone', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		mkdirSync(cacheFolder(temp));
+		chmodSync(cacheFolder(temp), 0o777);
+		const planted = path.join(cacheFolder(temp), 'planted.bin');
+		writeFileSync(planted, 'not code');
+
+		const run = await runEdu(args, {cwd: project, env: env(temp)});
+		expect(run.exitCode).toBe(0);
+		expect(run.stderr).toBe('');
+		expect(readdirSync(cacheFolder(temp))).toEqual(['planted.bin']);
+	});
+});
