@@ -80,6 +80,11 @@ export interface JsonSuccess {
 	readonly diff?: string;
 }
 
+/** The heading over the files on the review: what the run will do, or would (the sink only reports). */
+export function runHeading(mode: SinkMode): string {
+	return mode === 'dry-run' ? 'The run would:' : 'The run will:';
+}
+
 /** The --json report of a make:* run, from the plan the sink returned and the sink's mode. */
 export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 	const onlyReported = mode === 'dry-run';

@@ -5,7 +5,7 @@ import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../core/commit.js';
 import {isRefusal} from '../core/errors.js';
-import {fileLines, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {fileLines, routesDiff, runHeading, successLine, summaryLines} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import {openProject, type Snapshot} from '../core/project.js';
@@ -116,9 +116,8 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	const planned = planFor({});
 	const [refused] = planned.refusals;
 	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
-	const reportOnly = sink.mode === 'dry-run';
-	say(['', reportOnly ? 'The run would:' : 'The run will:', ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
-	const go = await confirm({message: reportOnly ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
+	say(['', runHeading(sink.mode), ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
+	const go = await confirm({message: sink.mode === 'dry-run' ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
 	if (!go) return undefined;
 	const {plan: written, mode} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {

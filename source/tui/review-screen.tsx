@@ -1,7 +1,7 @@
 // The review: every file with create/modify, and the routes.yaml diff with its added lines
 // highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
 import {Box, Text, useInput, useStdout} from 'ink';
-import {fileLines, routesDiff} from '../core/describe-plan.js';
+import {fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
 import type {SinkMode} from '../core/sink.js';
 import {Frame, quitKey} from './frame.js';
 import type {ScreenProps} from './screen-props.js';
@@ -16,7 +16,6 @@ export interface ReviewProps extends ScreenProps {
 }
 
 export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewProps) {
-	const reportOnly = mode === 'dry-run';
 	const {stdout} = useStdout();
 	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
 	const latest = useLatest({next});
@@ -33,9 +32,9 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[{key: 'Enter', what: reportOnly ? 'finish (dry run: nothing is written)' : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
+			keys={[{key: 'Enter', what: mode === 'dry-run' ? 'finish (dry run: nothing is written)' : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
 		>
-			<Text bold>{reportOnly ? 'The run would:' : 'The run will:'}</Text>
+			<Text bold>{runHeading(mode)}</Text>
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>

@@ -67,6 +67,7 @@ describe('--plain', () => {
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
 		const output = run.stdout.plain();
+		expect(output).toContain('The run will:');
 		expect(output).toContain('create  app/Controller/api/MyUserTestController.php');
 		expect(output).toContain("+    uri: '/api/my-user-test/{id}'");
 		expect(output).toContain('+    httpMethod: [GET, POST]');
@@ -153,6 +154,21 @@ describe('--plain', () => {
 		expect(run.stdout.plain()).toContain('View   app/Template/ville_read/ville_read.html.twig');
 		await run.answer('HTTP methods', '\u0003');
 		expect(await run.exit).toBe(130);
+	});
+
+	test('--dry-run: the sink the command chose says "would", and nothing is written', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:controller', '--dry-run']);
+		await run.answer('Controller name', 'VilleRead\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('The run would:', '');
+		await run.answer('Finish? (dry run: nothing is written)', 'y\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain('Dry run: nothing was written.');
+		expect(run.stdout.plain()).not.toContain('The run will:');
+		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	test('with CI set in a terminal, the wizard falls back to the plain prompts with a one-line notice', async () => {

@@ -125,6 +125,9 @@ describe('route screen', () => {
 		expect(frame).toContain('api_ville: GET, POST /api/ville');
 		frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain('+    httpMethod: [GET, POST]');
+		// The file-system sink: the review says what the run will do.
+		expect(frame).toContain('The run will:');
+		expect(frame).toContain('Enter write the files');
 	});
 
 	test('no method checked is refused and Enter does nothing', async () => {
@@ -390,7 +393,9 @@ describe('review and writing', () => {
 		await wizard.press(keys.enter, onScreen('Route'));
 		let frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain('The run would:');
+		expect(frame).toContain('Enter finish (dry run: nothing is written)');
 		frame = await wizard.press(keys.enter, (current) => current.includes('Dry run: nothing was written.'));
+		expect(frame).not.toContain('Next steps');
 		expect((await wizard.exited).status).toBe('dry-run');
 		expect(snapshotTree(root)).toEqual(before);
 	});
