@@ -2,7 +2,7 @@
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
 import type {Refusal} from './errors.js';
 import {describeUploadApi} from './framework-request.js';
-import type {SinkMode} from './file-change.js';
+import {modeReport, type ModeReport, type SinkMode} from './file-change.js';
 import type {FileChange, Plan} from './plan.js';
 import {existingFile, type Snapshot} from './project.js';
 import {routesPath} from './project-root.js';
@@ -65,7 +65,7 @@ export function routesDiff(plan: Plan): string[] {
 	return change ? unifiedDiff(change.path, change.before, change.after) : [];
 }
 
-export interface JsonSuccess {
+export interface JsonSuccess extends ModeReport {
 	readonly ok: true;
 	readonly kind: Plan['kind'];
 	readonly className: string;
@@ -74,8 +74,6 @@ export interface JsonSuccess {
 	readonly methods: readonly string[];
 	readonly files: ReadonlyArray<{path: string; action: FileChange['action']}>;
 	readonly routes: ReadonlyArray<{name: string; uri: string; methods: readonly string[]; className: string; uploadApi?: string}>;
-	/** The contract's name for a run whose sink only reported (DESIGN.md, --json). */
-	readonly dryRun: boolean;
 	readonly warnings: readonly string[];
 	readonly diff?: string;
 }
@@ -87,7 +85,6 @@ export function runHeading(mode: SinkMode): string {
 
 /** The --json report of a make:* run, from the plan the sink returned and the sink's mode. */
 export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
-	const onlyReported = mode === 'dry-run';
 	const [first] = plan.routes;
 	return {
 		ok: true,
@@ -98,9 +95,9 @@ export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 		methods: first?.methods ?? [],
 		files: plan.changes.map((change) => ({path: change.path, action: change.action})),
 		routes: plan.routes.map((route) => ({name: route.name, uri: route.uri, methods: route.methods, className: route.className, ...(route.uploadApi ? {uploadApi: route.uploadApi} : {})})),
-		dryRun: onlyReported,
+		...modeReport(mode),
 		warnings: plan.warnings,
-		...(onlyReported ? {diff: `${routesDiff(plan).join('\n')}\n`} : {}),
+		...(mode === 'dry-run' ? {diff: `${routesDiff(plan).join('\n')}\n`} : {}),
 	};
 }
 

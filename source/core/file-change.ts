@@ -35,6 +35,15 @@ export interface Changeset<T> {
 /** What a sink does with a changeset: write it, or only report what would be written (a dry run). */
 export type SinkMode = 'write' | 'dry-run';
 
+/** The sink's mode as every --json report names it (DESIGN.md: `"dryRun": …`), defined once. */
+export interface ModeReport {
+	readonly dryRun: boolean;
+}
+
+export function modeReport(mode: SinkMode): ModeReport {
+	return {dryRun: mode === 'dry-run'};
+}
+
 /** What a sink did: the changeset it applied (a revised one if the project changed meanwhile). */
 export interface Written<T> {
 	readonly value: T;

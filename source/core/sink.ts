@@ -9,7 +9,8 @@ import type {Changeset, Sink} from './file-change.js';
 import {readRegularFile} from './regular-file.js';
 import {fileSystemSink} from './sink-fs.js';
 
-export type {Changeset, FileChange, Sink, SinkMode, Written} from './file-change.js';
+export {modeReport} from './file-change.js';
+export type {Changeset, FileChange, ModeReport, Sink, SinkMode, Written} from './file-change.js';
 
 /** Writes nothing: returns the changeset's value as what would be written. */
 export function dryRunSink(): Sink {

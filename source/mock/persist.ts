@@ -6,7 +6,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
-import {sinkFor} from '../core/sink.js';
+import {modeReport, sinkFor} from '../core/sink.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile} from './init.js';
@@ -85,7 +85,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	});
 	if (written.mode === 'dry-run') {
 		return {
-			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], dryRun: true, restartCommand: command},
+			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], ...modeReport(written.mode), restartCommand: command},
 			text: plan.changed
 				? `Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`
 				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`,
@@ -104,7 +104,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		]),
 		'',
 	].join('\n');
-	const json = {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, dryRun: false, restartCommand: command, restarted: Boolean(options.restart)};
+	const json = {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, ...modeReport(written.mode), restartCommand: command, restarted: Boolean(options.restart)};
 	if (!options.restart) return {json, text: summary};
 	// What was written is said before Docker's own output, which streams while it restarts.
 	if (!options.json) io.stdout.write(summary);

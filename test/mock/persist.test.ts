@@ -116,6 +116,14 @@ describe('edu mock:persist (in-process)', () => {
 		const result = await persist(root, ['--dry-run']);
 		expect(result.stdout).toBe('Dry run: nothing was written. The run would add to compose.yaml, service "mock-api":\n+     volumes:\n+       - ./var/api:/var/www/mock-veliko-api/var\nand create var/api/.\n');
 		expect(snapshotTree(root)).toEqual(before);
+		const json = await persist(root, ['--dry-run', '--json']);
+		expect(JSON.parse(json.stdout)).toEqual({
+			ok: true, composeFile: 'compose.yaml', service: 'mock-api', volume: './var/api:/var/www/mock-veliko-api/var', changed: true,
+			added: ['    volumes:', '      - ./var/api:/var/www/mock-veliko-api/var'], dryRun: true,
+			restartCommand: 'docker compose down && docker compose up -d',
+		});
+		expect(Object.keys(JSON.parse(json.stdout))).toEqual(['ok', 'composeFile', 'service', 'volume', 'changed', 'added', 'dryRun', 'restartCommand']);
+		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	it.each([
