@@ -94,7 +94,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	}
 	// The resource and upload templates choose their own methods; request.methods is ignored.
 	const templated = template !== 'default' && kind === 'api' && badUri === undefined
-		? templateUnits(template, request, names, uri, snapshot.uploadApi ?? 'php', table)
+		? templateUnits(template, request, {names, uri, parameters: shown.parameters}, table, snapshot.uploadApi ?? 'php')
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
 	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, warnings);
@@ -109,7 +109,8 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 
 	const refusals = collisions(units, snapshot, request.force === true);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
-	const routes = units.map((unit) => plannedRoute(unit.route));
+	// A route at the plan's URI has its parameters already; the resource's /{id} route its own.
+	const routes = units.map((unit): PlannedRoute => ({...unit.route, parameters: unit.route.uri === uri ? shown.parameters : pathParameters(unit.route.uri)}));
 	if (refusals.length > 0) return {...refused(refusals, warnings), routes};
 
 	const changes: FileChange[] = [];
@@ -132,10 +133,6 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		after: routesText,
 	});
 	return {request, kind, names, ...shown, routes, changes, refusals: [], warnings};
-}
-
-function plannedRoute(route: UnitRoute): PlannedRoute {
-	return {...route, parameters: pathParameters(route.uri)};
 }
 
 function newRoute(route: UnitRoute): NewRoute {

@@ -4,8 +4,8 @@ import {refusal, type Refusal} from './errors.js';
 import type {Names} from './naming.js';
 import type {FieldSpec} from './request.js';
 import {render} from './templates.js';
-import {pathParameters, uriProblem} from './uri.js';
-import type {TemplateUnits, Unit} from './unit.js';
+import {uriProblem} from './uri.js';
+import type {Resolved, TemplateUnits, Unit} from './unit.js';
 
 /** A column or table name: an SQL identifier that is also safe inside PHP strings and comments. */
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -93,14 +93,14 @@ export function defaultTable(names: Names): string {
 }
 
 /** `table`: the plan's (given with --table, or the name's default). */
-export function resourceUnits(names: Names, uri: string, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined): TemplateUnits {
+export function resourceUnits({names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined): TemplateUnits {
 	const refusals: Refusal[] = [];
 	const badFields = fieldsProblem(fields ?? []);
 	if (badFields !== undefined) refusals.push(invalid(badFields));
 	const tableName = table.name;
 	const badTable = identifierProblem(tableName, 'table');
 	if (badTable !== undefined) refusals.push(invalid(`Invalid table: ${badTable}${table.given ? '' : ' (it comes from the controller name; pass --table)'}.`));
-	if (pathParameters(uri).length > 0) {
+	if (parameters.length > 0) {
 		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the resource template adds /{id} itself, so give its URI without {parameters}.`));
 	}
 	const itemUri = `${uri}/{id}`;

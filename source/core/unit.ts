@@ -2,8 +2,16 @@
 // and the templates that build units, so neither imports the other. Types only.
 import type {Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
+import type {Names} from './naming.js';
 import type {NewRoute} from './routes.js';
 import type {PathParameter} from './uri.js';
+
+/** What the plan resolved once and hands to the templates: the names, the route URI and its {params}. */
+export interface Resolved {
+	readonly names: Names;
+	readonly uri: string;
+	readonly parameters: readonly PathParameter[];
+}
 
 /** A route as a unit makes it. */
 export interface UnitRoute extends NewRoute {

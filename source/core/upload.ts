@@ -3,12 +3,10 @@
 // framework has the seed's upload methods, the same checks and answers over $_FILES where not. Pure.
 import {refusal, type Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
-import type {Names} from './naming.js';
 import type {UploadSpec} from './request.js';
 import {printable} from './resource.js';
 import {render} from './templates.js';
-import type {TemplateUnits} from './unit.js';
-import {pathParameters} from './uri.js';
+import type {Resolved, TemplateUnits} from './unit.js';
 
 export const defaultUpload: UploadSpec = {field: 'file', extensions: ['csv', 'txt'], dir: 'var/uploads'};
 
@@ -62,12 +60,12 @@ export function dirProblem(dir: string): string | undefined {
 	return undefined;
 }
 
-export function uploadUnits(names: Names, uri: string, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
+export function uploadUnits({names, uri, parameters}: Resolved, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
 	const spec = uploadSpecOf(upload);
 	const refusals: Refusal[] = [];
 	const problem = uploadProblem(spec);
 	if (problem !== undefined) refusals.push(refusal('INVALID_OPTION', problem));
-	if (pathParameters(uri).length > 0) {
+	if (parameters.length > 0) {
 		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the upload template's URI cannot contain {parameters}.`));
 	}
 	if (refusals.length > 0) return {refusals};
