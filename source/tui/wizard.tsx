@@ -1,6 +1,7 @@
 // The wizard: kind → name → (template → table/fields or upload) → route → review → done.
 // It holds view state only: every name, path, warning and refusal comes from the core's plan(),
-// computed against the snapshot read once at start, and the files are written by the core's commit().
+// computed against the snapshot read once at start, and the plan goes to the core's commit() through
+// the sink the command chose (it writes, or in a dry run only reports).
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
 import {commit, type CommitResult} from '../core/commit.js';
