@@ -1,5 +1,6 @@
 // make:api and make:controller once the request is complete: snapshot → plan → commit through
-// the sink the flags chose, then the report of what it did (written, or only reported). Loaded only when a command runs, so --help and --version load no YAML.
+// the sink the flags chose, then the report of what it did (written, or only reported).
+// Loaded only when a command runs, so --help and --version load no YAML.
 import {EduError} from '../core/errors.js';
 import {fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import {plan as makePlan} from '../core/plan.js';
