@@ -4,11 +4,12 @@
 // loaded; every other run loads the bundle of cli.ts (dist/bin/cli.js) through the code cache.
 import process from 'node:process';
 import {runBundle} from './code-cache.js';
+import {directOutput} from './direct-output.js';
 import {version} from './version.js';
 
 const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {
-	process.stdout.write(`${version}\n`);
+	directOutput(1).write(`${version}\n`);
 } else {
 	// The kind of run, for the code cache: the command and its flags, without names or values.
 	const workload = [first ?? '', ...rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''))].join(' ');
