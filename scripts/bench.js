@@ -218,6 +218,7 @@ async function routesGrowth(startup) {
 		{count: 50_000, runs: 5, budgetMs: 25_000},
 	];
 	const results = {};
+	const texts = {};
 	for (const size of sizes) {
 		const project = await projectWithRoutes(size.count);
 		const controller = path.join(project.folder, 'app/Controller/api/XController.php');
@@ -233,6 +234,7 @@ async function routesGrowth(startup) {
 			},
 		}], {runs: scale(size.runs), budgetMs: size.budgetMs});
 		results[size.count] = result;
+		texts[size.count] = project.routesText;
 		process.stdout.write(`  (routes.yaml of ${size.count} routes: ${(project.routesText.length / 1024).toFixed(0)} KiB)\n`);
 	}
 	const one = results[1_000];
@@ -252,6 +254,7 @@ async function routesGrowth(startup) {
 		reference: {label: '10k:', shown: ms(ten.median), median: ten.median}, ratio: fifty.median / ten.median, ratioLabel: '50k/10k',
 		target: '≤ 1 s', met: fifty.median <= 1000,
 	});
+	symfonyYamlRows(results, texts);
 	// Growth read on the cost above a run on the small sample project, which the fixed startup dominates.
 	const net10 = ten.median - startupMs;
 	const net50 = fifty.median - startupMs;
@@ -262,6 +265,42 @@ async function routesGrowth(startup) {
 		reference: {label: '10k above startup:', shown: ms(net10), median: net10}, ratio: growth, ratioLabel: '50k/10k',
 		target: '≤ 5× (linear)', met: growth <= 5,
 	});
+}
+
+const symfonyYamlAutoload = '/usr/share/php/Symfony/Component/Yaml/autoload.php';
+
+/**
+ * The PHP original's own cost on the same files: it parses and dumps the whole routes.yaml with
+ * Symfony YAML on every make:api (scripts/bench-symfony-yaml.php, run by real PHP). Only that
+ * step, not the rest of its console: a floor under what the original takes. Skipped, and said
+ * so, without php and php-symfony-yaml.
+ */
+function symfonyYamlRows(results, texts) {
+	const php = spawnSync('php', ['-r', `exit(is_file('${symfonyYamlAutoload}') ? 0 : 3);`], {stdio: 'ignore'});
+	if (php.status !== 0) {
+		process.stdout.write('  (php with php-symfony-yaml not found: the PHP original\'s routes step is not measured)\n');
+		return;
+	}
+	const script = path.join(repoRoot, 'scripts', 'bench-symfony-yaml.php');
+	for (const count of [10_000, 50_000]) {
+		const edu = results[count];
+		const input = path.join(tempSample({empty: true}), 'routes.yaml');
+		writeFileSync(input, texts[count]);
+		const output = `${input}.dumped`;
+		const samples = [];
+		for (let run = 0; run < scale(count === 10_000 ? 5 : 3); run++) {
+			const start = process.hrtime.bigint();
+			const result = spawnSync('php', [script, input, output], {stdio: ['ignore', 'ignore', 'pipe']});
+			samples.push(Number((process.hrtime.bigint() - start) / 1000n) / 1000);
+			if (result.status !== 0) throw new Error(`php ${path.basename(script)} exited ${result.status}: ${String(result.stderr).trim()}`);
+		}
+		const measured = stats(samples);
+		const label = count === 10_000 ? '10k' : '50k';
+		row({
+			id: `symfony-yaml-${label}`, label: `PHP original's routes step, ${label} (php + Symfony YAML)`, unit: 'ms', ...measured, shown: ms(measured.median),
+			reference: {label: `edu make:api, ${label}:`, shown: ms(edu.median), median: edu.median}, ratio: edu.median / measured.median, ratioLabel: 'edu/php',
+		});
+	}
 }
 
 async function planPerKeystroke() {

@@ -2,15 +2,19 @@
 // The installed `edu` (dist/bin/edu.js, a small CommonJS bundle: Node starts CommonJS faster
 // than an ES module). Start-up work only: `edu --version` is answered here with nothing else
 // loaded; every other run loads the bundle of cli.ts (dist/bin/cli.js) through the code cache.
+import {writeSync} from 'node:fs';
 import process from 'node:process';
-import {runBundle} from './code-cache.js';
 import {version} from './version.js';
 
 const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {
-	process.stdout.write(`${version}\n`);
+	try {
+		writeSync(1, `${version}\n`);
+	} catch {
+		// A reader that went away (`edu --version | true`): nothing more to say.
+	}
 } else {
 	// The kind of run, for the code cache: the command and its flags, without names or values.
 	const workload = [first ?? '', ...rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''))].join(' ');
-	runBundle(new URL('./cli.js', import.meta.url), workload);
+	void import('./code-cache.js').then(({runBundle}) => runBundle(new URL('./cli.js', import.meta.url), workload));
 }

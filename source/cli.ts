@@ -4,26 +4,21 @@
 // probes other pids (temp-file names, the stale-lock check), and the sinks receive it.
 import process from 'node:process';
 import {isatty} from 'node:tty';
+import {directOutput} from './direct-output.js';
 import {main} from './main.js';
 
-// A reader that goes away (`edu openapi --stdout | head`) is not an error: stop quietly.
-for (const stream of [process.stdout, process.stderr]) {
-	stream.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-		throw error;
-	});
-}
+const stdout = directOutput(1);
 
 void main(process.argv.slice(2), {
 	cwd: process.cwd(),
 	env: process.env,
-	stdout: process.stdout,
-	stderr: process.stderr,
+	stdout,
+	stderr: directOutput(2),
 	// Created on first use: only the wizard and the prompts read it, and opening it costs start-up time.
 	get stdin() {
 		return process.stdin;
 	},
-	interactive: isatty(0) && Boolean(process.stdout.isTTY),
+	interactive: isatty(0) && Boolean(stdout.isTTY),
 	onSignal(handler) {
 		const signals = ['SIGINT', 'SIGTERM'] as const;
 		const listener = (signal: NodeJS.Signals): void => handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');

@@ -1,0 +1,45 @@
+// stdout and stderr written straight to their file descriptors when they are files or pipes,
+// as Node's own streams do there on Linux (synchronously), without creating process.stdout /
+// process.stderr: creating them loads Node's net and stream modules, some 8 ms of every run
+// whose output goes to a pipe (scripts, CI). A terminal keeps Node's stream (colours, width,
+// the wizard). A reader that stops reading without closing (a full non-blocking pipe) hands
+// the rest to Node's stream, which waits for it; a reader that goes away (`edu … | head`)
+// ends the run quietly, with its exit code.
+import {writeSync} from 'node:fs';
+import process from 'node:process';
+import {isatty} from 'node:tty';
+import type {OutStream} from './io.js';
+
+/** A reader that goes away is not an error: stop quietly (`edu openapi --stdout | head`). */
+function exitOnEpipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+		throw error;
+	});
+	return stream;
+}
+
+/** fd 1 or 2 as an OutStream: Node's stream for a terminal, direct writes otherwise. */
+export function directOutput(fd: 1 | 2): OutStream {
+	const stream = (): NodeJS.WriteStream => exitOnEpipe(fd === 1 ? process.stdout : process.stderr);
+	if (isatty(fd)) return stream();
+	let fallback: NodeJS.WriteStream | undefined;
+	return {
+		isTTY: false,
+		write(chunk: string): boolean {
+			if (fallback !== undefined) return fallback.write(chunk);
+			const bytes = Buffer.from(chunk, 'utf8');
+			let offset = 0;
+			try {
+				while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+			} catch (error) {
+				const code = (error as NodeJS.ErrnoException).code;
+				if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+				if (code !== 'EAGAIN') throw error;
+				fallback = stream();
+				return fallback.write(bytes.subarray(offset));
+			}
+			return true;
+		},
+	};
+}
