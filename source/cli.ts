@@ -3,8 +3,7 @@
 // Io passed here; in the core, only core/sink-host.ts's processHost reads process.pid and
 // probes other pids (temp-file names, the stale-lock check), and the sinks receive it.
 import process from 'node:process';
-import {isatty} from 'node:tty';
-import {directOutput} from './direct-output.js';
+import {directOutput, isTerminal} from './direct-output.js';
 import {main} from './main.js';
 
 const stdout = directOutput(1);
@@ -18,7 +17,7 @@ void main(process.argv.slice(2), {
 	get stdin() {
 		return process.stdin;
 	},
-	interactive: isatty(0) && Boolean(stdout.isTTY),
+	interactive: Boolean(stdout.isTTY) && isTerminal(0),
 	onSignal(handler) {
 		const signals = ['SIGINT', 'SIGTERM'] as const;
 		const listener = (signal: NodeJS.Signals): void => handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
