@@ -185,7 +185,7 @@ function coldStart() {
 		{args: [bin, '--help'], prepare: () => repoRoot},
 		{args: [bin, 'make:api', 'x', '--yes', '--dry-run'], prepare: sample},
 		{args: [bin, 'make:api', 'x', '--yes'], prepare: sample, check: wrote},
-	], {runs: scale(21), budgetMs: 30_000});
+	], {runs: scale(41), budgetMs: 60_000});
 	const reference = {label: 'node -e 0', shown: ms(floor.median), median: floor.median};
 	const versus = (entry, limit) => {
 		const ratio = entry.median / floor.median;

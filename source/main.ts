@@ -59,7 +59,7 @@ function newRun(io: Io, rendering: Rendering): Run {
 	return run;
 }
 
-function buildProgram(run: Run, rendering: Rendering): Command {
+function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): Command {
 	const {io} = run;
 	const program = new Command('edu')
 		.description('Scaffolding for Edu Framework projects: controllers, routes, OpenAPI and the local mock API. Run without a command in a terminal to open the wizard.')
@@ -82,9 +82,10 @@ function buildProgram(run: Run, rendering: Rendering): Command {
 		})
 		// `make:api [controller-name]` in the list of commands: their options are in each command's help.
 		.configureHelp({subcommandTerm: (command) => [command.name(), ...command.registeredArguments.map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))].join(' ')});
-	registerCommands(program, run);
-	registerConsole(program, run);
-	registerCompletion(program, run);
+	if (registerCommands(program, run, argv[0])) {
+		registerConsole(program, run);
+		registerCompletion(program, run);
+	}
 	for (const command of program.commands) addGlobalOptions(command);
 	// `edu` alone opens the wizard, kind first (Ink loads only then); without a terminal, a usage hint.
 	// Positional options: `--cwd` after a command name stays that command's.
@@ -118,7 +119,7 @@ function buildProgram(run: Run, rendering: Rendering): Command {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
 	const rendering = renderingOf(argv, io);
 	const run = newRun(io, rendering);
-	const program = buildProgram(run, rendering);
+	const program = buildProgram(argv, run, rendering);
 	try {
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);

@@ -8,10 +8,24 @@ import {registerOpenapi} from './openapi.js';
 import {registerRoutes} from './routes.js';
 import {registerStart} from './start.js';
 
-export function registerCommands(program: Command, context: CommandContext): void {
-	registerMake(program, context);
-	registerStart(program, context);
-	registerMock(program, context);
-	registerOpenapi(program, context);
-	registerRoutes(program, context);
+/** Each module, with the names of the commands it registers. */
+export const commandModules: ReadonlyArray<{readonly names: readonly string[]; readonly register: (program: Command, context: CommandContext) => void}> = [
+	{names: ['make:api', 'make:controller'], register: registerMake},
+	{names: ['start'], register: registerStart},
+	{names: ['mock:persist', 'mock:init', 'mock:token'], register: registerMock},
+	{names: ['openapi'], register: registerOpenapi},
+	{names: ['routes'], register: registerRoutes},
+];
+
+/**
+ * Registers every command, or, when the command line starts with the exact name of one, only
+ * the module that holds it: a run of `edu make:api …` needs no other (each command's help, its
+ * options and their suggestions are its own), and building the others costs start-up time.
+ * Returns whether every command was registered (then the console's list, help and completion,
+ * and the suggestions for a mistyped name, have them all).
+ */
+export function registerCommands(program: Command, context: CommandContext, first?: string): boolean {
+	const alone = commandModules.find(({names}) => first !== undefined && names.includes(first));
+	for (const {register} of alone === undefined ? commandModules : [alone]) register(program, context);
+	return alone === undefined;
 }
