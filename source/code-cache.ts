@@ -7,9 +7,9 @@
 // (a folder another user owns, a cache V8 rejects, a disk that cannot be written) only means
 // a run without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own.
 // A script run so cannot import(): the bundle imports ES modules through import-esm.ts.
-// V8 compiles a function when it first runs, and the cache holds what was compiled when it was
-// written (with what it was loaded with): so it is written again after the first run of each
-// kind of command (`workload`, listed beside it), until it covers every command used.
+// V8 compiles a function when it first runs, and a cache holds what was compiled when it was
+// written, and costs its whole size to load: so each kind of run (`workload`: the command and
+// its flags) has a cache of its own, holding what that kind of run compiles and no more.
 import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import module, {createRequire} from 'node:module';
 import os from 'node:os';
@@ -25,13 +25,12 @@ function pathTag(text: string): string {
 	return hash.toString(36);
 }
 
-/** Kinds of run listed beside a cache before it is no longer rewritten. */
+/** Kinds of run with a cache of their own, per build of the bundle; later kinds run without. */
 const maxWorkloads = 32;
 
 /**
  * Runs the CommonJS file at `url` as require() would, with its code cached where Node allows.
- * `workload` names the kind of run (the command and its flags), so that a kind the cache has
- * not seen yet adds what it compiles to the cache.
+ * `workload` names the kind of run (the command and its flags): each kind has its own cache.
  */
 export function runBundle(url: URL, workload: string): void {
 	const file = fileURLToPath(url);
@@ -43,7 +42,7 @@ export function runBundle(url: URL, workload: string): void {
 		require(file);
 		return;
 	}
-	const cache = cacheFileFor(file);
+	const cache = cacheFileFor(file, workload);
 	if (cache === undefined) {
 		require(file);
 		return;
@@ -54,10 +53,8 @@ export function runBundle(url: URL, workload: string): void {
 		filename: file,
 		cachedData,
 	});
-	const fresh = cachedData === undefined || script.cachedDataRejected === true;
-	const seen = fresh ? [] : workloadsOf(cache);
-	if (fresh || (!seen.includes(workload) && seen.length < maxWorkloads)) {
-		process.once('exit', () => saveCache(script, cache, [...seen, workload]));
+	if (cachedData === undefined || script.cachedDataRejected === true) {
+		process.once('exit', () => saveCache(script, cache));
 	}
 	const bundleModule = {exports: {}};
 	(script.runInThisContext() as (...args: unknown[]) => void)
@@ -68,11 +65,13 @@ interface CacheFile {
 	readonly folder: string;
 	/** Every cache file of this bundle's path starts so (older builds of it included). */
 	readonly prefix: string;
+	/** Every cache file of this build of the bundle starts so. */
+	readonly build: string;
 	readonly file: string;
 }
 
-/** The cache file for this bundle in the user's own folder, or undefined when no safe folder is at hand. */
-function cacheFileFor(bundle: string): CacheFile | undefined {
+/** The cache file for this bundle and kind of run in the user's own folder, or undefined when no safe folder is at hand. */
+function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
 	try {
 		const uid = process.getuid?.();
 		const folder = path.join(os.tmpdir(), `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
@@ -83,15 +82,11 @@ function cacheFileFor(bundle: string): CacheFile | undefined {
 		const bundleStats = statSync(bundle);
 		const key = [process.versions.v8, process.arch, bundleStats.ino, bundleStats.size, Math.trunc(bundleStats.mtimeMs)].join('-');
 		const prefix = `${pathTag(bundle)}-`;
-		return {folder, prefix, file: path.join(folder, `${prefix}${key}.bin`)};
+		const build = `${prefix}${key}-`;
+		return {folder, prefix, build, file: path.join(folder, `${build}${pathTag(workload)}.bin`)};
 	} catch {
 		return undefined;
 	}
-}
-
-/** The kinds of run the cache was written after, one per line of the file beside it. */
-function workloadsOf(cache: CacheFile): string[] {
-	return readOrUndefined(`${cache.file}.runs`)?.toString('utf8').split('\n').filter((line) => line !== '') ?? [];
 }
 
 function readOrUndefined(file: string): Buffer | undefined {
@@ -103,20 +98,20 @@ function readOrUndefined(file: string): Buffer | undefined {
 }
 
 /**
- * Writes the cache whole (temp file, then rename), then the list of kinds of run it covers, and
- * removes the caches of earlier builds at the same path.
+ * Writes the cache whole (temp file, then rename), unless this build has caches for as many
+ * kinds of run as it may; removes the caches of earlier builds at the same path.
  */
-function saveCache(script: vm.Script, cache: CacheFile, workloads: readonly string[]): void {
+function saveCache(script: vm.Script, cache: CacheFile): void {
 	try {
-		for (const [file, data] of [[cache.file, script.createCachedData()], [`${cache.file}.runs`, `${workloads.join('\n')}\n`]] as const) {
-			const temp = `${file}.${process.pid}.tmp`;
-			writeFileSync(temp, data, {mode: 0o600});
-			renameSync(temp, file);
+		const names = readdirSync(cache.folder);
+		for (const name of names) {
+			if (name.startsWith(cache.prefix) && !name.startsWith(cache.build)) rmSync(path.join(cache.folder, name), {force: true});
 		}
-		const own = path.basename(cache.file);
-		for (const name of readdirSync(cache.folder)) {
-			if (name.startsWith(cache.prefix) && !name.startsWith(own)) rmSync(path.join(cache.folder, name), {force: true});
-		}
+		const kinds = names.filter((name) => name.startsWith(cache.build) && name.endsWith('.bin'));
+		if (!kinds.includes(path.basename(cache.file)) && kinds.length >= maxWorkloads) return;
+		const temp = `${cache.file}.${process.pid}.tmp`;
+		writeFileSync(temp, script.createCachedData(), {mode: 0o600});
+		renameSync(temp, cache.file);
 	} catch {
 		// A cache that cannot be written only costs the next run its compile time.
 	}
