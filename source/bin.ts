@@ -14,7 +14,8 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 		// A reader that went away (`edu --version | true`): nothing more to say.
 	}
 } else {
-	// The kind of run, for the code cache: the command and its flags, without names or values.
-	const workload = [first ?? '', ...rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''))].join(' ');
+	// The kind of run, for the code cache: the command and its flags (in any order), without names or values.
+	const flags = rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
+	const workload = [first ?? '', ...new Set(flags.sort())].join(' ');
 	void import('./code-cache.js').then(({runBundle}) => runBundle(new URL('./cli.js', import.meta.url), workload));
 }

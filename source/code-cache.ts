@@ -25,8 +25,8 @@ function pathTag(text: string): string {
 	return hash.toString(36);
 }
 
-/** Kinds of run with a cache of their own, per build of the bundle; later kinds run without. */
-const maxWorkloads = 32;
+/** Kinds of run with a cache of their own, per build of the bundle; a new one replaces the oldest. */
+const maxWorkloads = 64;
 
 /**
  * Runs the CommonJS file at `url` as require() would, with its code cached where Node allows.
@@ -98,8 +98,8 @@ function readOrUndefined(file: string): Buffer | undefined {
 }
 
 /**
- * Writes the cache whole (temp file, then rename), unless this build has caches for as many
- * kinds of run as it may; removes the caches of earlier builds at the same path.
+ * Writes the cache whole (temp file, then rename); removes the caches of earlier builds at the
+ * same path, and the oldest of this build's when it has caches for as many kinds of run as it may.
  */
 function saveCache(script: vm.Script, cache: CacheFile): void {
 	try {
@@ -107,8 +107,10 @@ function saveCache(script: vm.Script, cache: CacheFile): void {
 		for (const name of names) {
 			if (name.startsWith(cache.prefix) && !name.startsWith(cache.build)) rmSync(path.join(cache.folder, name), {force: true});
 		}
-		const kinds = names.filter((name) => name.startsWith(cache.build) && name.endsWith('.bin'));
-		if (!kinds.includes(path.basename(cache.file)) && kinds.length >= maxWorkloads) return;
+		const kinds = names.filter((name) => name.startsWith(cache.build) && name.endsWith('.bin') && name !== path.basename(cache.file))
+			.map((name) => ({name, written: statSync(path.join(cache.folder, name)).mtimeMs}))
+			.sort((a, b) => a.written - b.written);
+		for (const {name} of kinds.slice(0, Math.max(0, kinds.length - maxWorkloads + 1))) rmSync(path.join(cache.folder, name), {force: true});
 		const temp = `${cache.file}.${process.pid}.tmp`;
 		writeFileSync(temp, script.createCachedData(), {mode: 0o600});
 		renameSync(temp, cache.file);
