@@ -8,11 +8,10 @@ import {lockFileFor, readLock} from './lock.js';
 import {readRegularFile} from './regular-file.js';
 import {killedRunLeftovers} from './sink-fs.js';
 import {processHost, type SinkHost} from './sink-host.js';
+import {findProjectRoot} from './project-root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
 
-import {findProjectRoot} from './project-root.js';
-
-export {findProjectRoot} from './project-root.js';
+export {findProjectRoot};
 
 export interface Snapshot {
 	/** Absolute project root. */

@@ -37,7 +37,10 @@ const blockItem = /^- ([A-Za-z]+)(?:[ ]+#.*)?$/;
 
 // Plain scalars that start with a letter, `_`, `/` or `\` and hold no YAML indicator that
 // matters inside a plain scalar (`: `, ` #`): strings under the core schema unless one of these.
-const plainValue = /^([A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*)(?:[ ]+#.*)?$/;
+// (The scalar forms are shared with the whole-entry match below.)
+const plainScalar = String.raw`[A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*`;
+const quotedScalar = String.raw`'[^'\r\n]*'`;
+const plainValue = new RegExp(`^(${plainScalar})(?:[ ]+#.*)?$`);
 const singleQuoted = /^'((?:[^']|'')*)'(?:[ ]+#.*)?$/;
 const doubleQuoted = /^"([^"\\]*)"(?:[ ]+#.*)?$/;
 const flowMethods = /^\[[ ]*((?:[A-Za-z]+[ ]*,[ ]*)*[A-Za-z]+)?[ ]*\](?:[ ]+#.*)?$/;
@@ -46,8 +49,11 @@ const flowMethods = /^\[[ ]*((?:[A-Za-z]+[ ]*,[ ]*)*[A-Za-z]+)?[ ]*\](?:[ ]+#.*)
 // (no '' inside), `[GET]` or `[GET, POST]`, nothing else on the lines. Read in one match
 // instead of line by line; anything else, and any entry the line reading would not take as
 // it stands (a duplicate name, a `null`), goes through the line reading.
-const canonicalEntry = /([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ([A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*|'[^'\r\n]*')\r?\n\2controller: ([A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*|'[^'\r\n]*')\r?\n\2httpMethod: \[([A-Za-z]+(?:, [A-Za-z]+)*)\](?:\r?\n|$)/y;
+const entryValue = `(${plainScalar}|${quotedScalar})`;
+const canonicalEntry = new RegExp(String.raw`([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ${entryValue}\r?\n\2controller: ${entryValue}\r?\n\2httpMethod: \[([A-Za-z]+(?:, [A-Za-z]+)*)\](?:\r?\n|$)`, 'y');
 const notStrings = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+// One of those among the methods of a `[GET, POST]` list.
+const notStringMethod = new RegExp(`(?:^|, )(?:${[...notStrings].join('|')})(?:,|$)`);
 
 /** The string a one-line scalar reads as, or undefined when it is not one of the simple forms. */
 function scalarValue(raw: string): string | undefined {
@@ -193,8 +199,6 @@ function isCanonical(match: RegExpExecArray, names: ReadonlySet<string>): boolea
 	return !names.has(name) && !notStrings.has(name) && !notStrings.has(uri) && !notStrings.has(controller)
 		&& !notStringMethod.test(methods);
 }
-
-const notStringMethod = /(?:^|, )(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)(?:,|$)/;
 
 function unquoted(value: string): string {
 	return value.startsWith("'") ? value.slice(1, -1) : value;

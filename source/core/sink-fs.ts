@@ -5,12 +5,12 @@
 // change (routes.yaml for make:*) being the commit point. On any failure, or Ctrl+C / SIGTERM, it
 // restores what it had changed and removes every temp file, folder and lock it created; a
 // cleanup that fails is named in the error, never hidden.
+import type {Stats} from 'node:fs';
 import path from 'node:path';
 import type {StopSignal} from '../io.js';
 import {confinementProblem, isInside, isWithin} from './confinement.js';
 import {EduError, type Refusal} from './errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
-import type {Stats} from 'node:fs';
 import {acquireLock, isWrittenFile, tempName, tempPattern, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './sink-host.js';
 
