@@ -65,6 +65,44 @@ const lazyChildProcess = {
 	},
 };
 
+/**
+ * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
+ * module's import.meta.url is the bundle file's), so the bundles never load node:module, which
+ * brings Node's ES module loader and source-map support into every run.
+ */
+const bundleRequire = {
+	name: 'bundle-require',
+	setup(builder) {
+		builder.onResolve({filter: /^(node:)?module$/}, ({importer}) => (importer.startsWith(path.join(repoRoot, 'source'))
+			? {path: 'module', namespace: 'bundle-require'}
+			: undefined));
+		builder.onLoad({filter: /.*/, namespace: 'bundle-require'}, () => ({
+			contents: 'export const createRequire = () => require;',
+			loader: 'js',
+		}));
+	},
+};
+
+/**
+ * esbuild's __toESM(require("node:…"), 1) for a default or namespace import of a Node built-in
+ * copies every property of the module into a new object, as getters (process has 79, fs 104),
+ * at each module's start. A built-in needs none of it: an object whose prototype is the module
+ * and whose `default` is the module reads the same. The build fails if esbuild's output changes
+ * so that the replacement no longer applies.
+ */
+function withBuiltinsUnwrapped(file) {
+	const text = readFileSync(file, 'utf8');
+	const wrapped = /__toESM\(require\("(node:[a-z_/]+)"\),\s*1\)/g;
+	if (!wrapped.test(text)) return;
+	const helper = 'var __nodeBuiltin = (mod) => Object.create(mod, {default: {value: mod}});\n';
+	const unwrapped = text.replace(wrapped, (_, name) => `__nodeBuiltin(require(${JSON.stringify(name)}))`)
+		.replace('"use strict";', `"use strict";${helper}`);
+	if (/__toESM\(require\("node:/.test(unwrapped) || !unwrapped.includes(helper)) {
+		throw new Error(`${path.relative(repoRoot, file)}: esbuild's __toESM(require("node:…")) output changed: update withBuiltinsUnwrapped() in scripts/bundle.js.`);
+	}
+	writeFileSync(file, unwrapped);
+}
+
 rmSync(outdir, {recursive: true, force: true});
 mkdirSync(outdir, {recursive: true});
 writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
@@ -83,7 +121,7 @@ await build({
 	platform: 'node',
 	target: 'node20',
 	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
-	plugins: [loadedInk, importEsmFile, lazyChildProcess],
+	plugins: [loadedInk, importEsmFile, lazyChildProcess, bundleRequire],
 	// Read and deserialised at every start: a third smaller without whitespace, names kept for
 	// stack traces (DEBUG=1).
 	minifyWhitespace: true,
@@ -93,6 +131,8 @@ await build({
 	banner: {js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;'},
 	logLevel: 'warning',
 });
+
+for (const name of ['edu.js', 'cli.js', 'parse-worker.js', 'import-esm.js']) withBuiltinsUnwrapped(path.join(outdir, name));
 
 const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
 if (dynamicImport) {

@@ -11,7 +11,7 @@
 // written, and costs its whole size to load: so each kind of run (`workload`: the command and
 // its flags) has a cache of its own, holding what that kind of run compiles and no more.
 import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import module, {createRequire} from 'node:module';
+import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -25,6 +25,12 @@ function pathTag(text: string): string {
 	return hash.toString(36);
 }
 
+/** Whether this Node has its own compile cache (module.enableCompileCache, Node ≥ 22.1), told without loading node:module. */
+function hasCompileCache(): boolean {
+	const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+	return major > 22 || (major === 22 && minor >= 1);
+}
+
 /** Kinds of run with a cache of their own, per build of the bundle; a new one replaces the oldest. */
 const maxWorkloads = 64;
 
@@ -36,9 +42,8 @@ export function runBundle(url: URL, workload: string): void {
 	const file = fileURLToPath(url);
 	const require = createRequire(url);
 	const disabled = Boolean(process.env['NODE_DISABLE_COMPILE_CACHE']);
-	const enableCompileCache = (module as {enableCompileCache?: () => unknown}).enableCompileCache;
-	if (disabled || enableCompileCache !== undefined) {
-		if (!disabled) enableCompileCache?.();
+	if (disabled || hasCompileCache()) {
+		if (!disabled) (require('node:module') as {enableCompileCache: () => unknown}).enableCompileCache();
 		require(file);
 		return;
 	}
@@ -75,8 +80,11 @@ function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
 	try {
 		const uid = process.getuid?.();
 		const folder = path.join(os.tmpdir(), `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
-		mkdirSync(folder, {recursive: true, mode: 0o700});
-		const stats = lstatSync(folder);
+		let stats = lstatSync(folder, {throwIfNoEntry: false});
+		if (stats === undefined) {
+			mkdirSync(folder, {recursive: true, mode: 0o700});
+			stats = lstatSync(folder);
+		}
 		// Not a folder this user alone can write: someone else could hand us compiled code.
 		if (!stats.isDirectory() || (uid !== undefined && (stats.uid !== uid || (stats.mode & 0o022) !== 0))) return undefined;
 		const bundleStats = statSync(bundle);
