@@ -53,13 +53,13 @@ const cpuFile = path.join(os.tmpdir(), `edu-bench-cpu-${process.pid}`);
  * Runs `node <args>` once; returns its wall time and the CPU time it used (ms); throws with its
  * stderr if it fails. The CPU figure comes from scripts/bench-cpu.cjs, preloaded with --require.
  */
-function timeRun(args, cwd) {
+function timeRun(args, cwd, env = process.env) {
 	rmSync(cpuFile, {force: true});
 	const start = process.hrtime.bigint();
 	const result = spawnSync(node, ['--require', cpuPreload, ...args], {
 		cwd,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: {...process.env, NO_COLOR: '1', EDU_BENCH_CPU_FILE: cpuFile},
+		env: {...env, NO_COLOR: '1', EDU_BENCH_CPU_FILE: cpuFile},
 		maxBuffer: 64 * 1024 * 1024,
 	});
 	const wall = Number((process.hrtime.bigint() - start) * 1000n / nanosPerMs) / 1000;
@@ -99,7 +99,7 @@ function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
 	let warmUp = 0;
 	for (const item of cases) {
 		const folder = item.prepare();
-		warmUp += timeRun(item.args, folder).wall;
+		warmUp += timeRun(item.args, folder, item.env).wall;
 		item.check?.(folder);
 	}
 	// A row far slower than its budget gets fewer rounds (at least one) rather than minutes.
@@ -111,7 +111,7 @@ function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
 		if (round >= atLeast && elapsed + perRound > budgetMs) break;
 		cases.forEach((item, index) => {
 			const folder = item.prepare();
-			const {wall, cpu} = timeRun(item.args, folder);
+			const {wall, cpu} = timeRun(item.args, folder, item.env);
 			samples[index].push(wall);
 			cpuSamples[index].push(cpu);
 			item.check?.(folder);
@@ -173,8 +173,13 @@ function printTable() {
 // there), which holds on a busy machine where absolute times do not.
 const phpOriginal = {label: 'php bin/edu make:api (published, not re-measured)', ms: 60, floorMs: 84};
 
-function coldStart() {
-	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
+/**
+ * Node's start on this machine, and edu's beside it, in the environment given: every process
+ * started with NODE_EXTRA_CA_CERTS set reads and parses that certificate file before running
+ * anything (node -e 0 included), a cost no edu change can touch that most users' machines do not
+ * have. `variant` names the environment in the labels and ids ('' for the bench's own).
+ */
+function coldStart({env = process.env, variant = ''} = {}) {
 	const sample = () => tempSample();
 	const wrote = (folder) => {
 		if (!existsSync(path.join(folder, 'app/Controller/api/XController.php'))) throw new Error('make:api x --yes wrote no controller');
@@ -185,17 +190,24 @@ function coldStart() {
 		{args: [bin, '--help'], prepare: () => repoRoot},
 		{args: [bin, 'make:api', 'x', '--yes', '--dry-run'], prepare: sample},
 		{args: [bin, 'make:api', 'x', '--yes'], prepare: sample, check: wrote},
-	], {runs: scale(41), budgetMs: 60_000});
+	].map((item) => ({...item, env})), {runs: scale(41), budgetMs: 60_000});
+	const id = (name) => (variant === '' ? name : `${name}-${variant.replaceAll(/[^a-z\d]+/gi, '-').toLowerCase()}`);
+	const label = (text) => (variant === '' ? text : `${text} (${variant})`);
 	const reference = {label: 'node -e 0', shown: ms(floor.median), median: floor.median};
 	const versus = (entry, limit) => {
 		const ratio = entry.median / floor.median;
 		return {reference, ratio, target: `≤ ${limit}× node`, met: ratio <= limit};
 	};
-	row({id: 'node-floor', label: 'node -e 0 (the floor)', unit: 'ms', ...floor, shown: ms(floor.median)});
-	row({id: 'cold-version', label: 'edu --version', unit: 'ms', ...version, shown: ms(version.median), ...versus(version, 1.1)});
-	row({id: 'cold-help', label: 'edu --help', unit: 'ms', ...help, shown: ms(help.median), ...versus(help, 1.1)});
-	row({id: 'cold-dry-run', label: 'edu make:api x --yes --dry-run', unit: 'ms', ...dryRun, shown: ms(dryRun.median), reference, ratio: dryRun.median / floor.median});
-	row({id: 'cold-yes', label: 'edu make:api x --yes', unit: 'ms', ...yes, shown: ms(yes.median), ...versus(yes, 1.3)});
+	row({id: id('node-floor'), label: label('node -e 0 (the floor)'), unit: 'ms', ...floor, shown: ms(floor.median)});
+	row({id: id('cold-version'), label: label('edu --version'), unit: 'ms', ...version, shown: ms(version.median), ...versus(version, 1.1)});
+	row({id: id('cold-help'), label: label('edu --help'), unit: 'ms', ...help, shown: ms(help.median), ...versus(help, 1.1)});
+	row({id: id('cold-dry-run'), label: label('edu make:api x --yes --dry-run'), unit: 'ms', ...dryRun, shown: ms(dryRun.median), reference, ratio: dryRun.median / floor.median});
+	row({id: id('cold-yes'), label: label('edu make:api x --yes'), unit: 'ms', ...yes, shown: ms(yes.median), ...versus(yes, 1.3)});
+	return {floor, yes};
+}
+
+/** The original tool's published figure, beside edu's make:api as ratios to each one's floor. */
+function phpOriginalRows({floor, yes}) {
 	const phpRatio = phpOriginal.ms / phpOriginal.floorMs;
 	row({
 		id: 'php-original', label: phpOriginal.label, unit: 'ms', median: phpOriginal.ms, shown: ms(phpOriginal.ms),
@@ -206,7 +218,6 @@ function coldStart() {
 		shown: times(yes.median / floor.median / phpRatio),
 		reference: {label: 'both as ratios to node -e 0:', shown: `${times(yes.median / floor.median)} vs ${times(phpRatio)}`, median: phpRatio},
 	});
-	return yes;
 }
 
 async function routesGrowth(startup) {
@@ -368,13 +379,21 @@ const machine = {
 	platform: `${os.platform()} ${os.release()}`,
 	node: process.version,
 	loadAverageAtStart: os.loadavg().map((value) => Number(value.toFixed(2))),
+	extraCaCerts: Boolean(process.env['NODE_EXTRA_CA_CERTS']),
 };
-process.stdout.write(`edu-scaffold bench on ${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, Node ${machine.node}; load average ${machine.loadAverageAtStart.join(' ')}${quick ? '; --quick: few runs' : ''}\n`);
+process.stdout.write(`edu-scaffold bench on ${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, Node ${machine.node}; load average ${machine.loadAverageAtStart.join(' ')}${machine.extraCaCerts ? '; NODE_EXTRA_CA_CERTS set' : ''}${quick ? '; --quick: few runs' : ''}\n`);
 const started = performance.now();
 try {
-	const startup = coldStart();
-	const floorMs = rows.find((entry) => entry.id === 'node-floor').median;
-	await routesGrowth(startup);
+	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
+	const cold = coldStart();
+	phpOriginalRows(cold);
+	if (machine.extraCaCerts) {
+		process.stdout.write(`\nCold start again without NODE_EXTRA_CA_CERTS (set here to ${process.env['NODE_EXTRA_CA_CERTS']}, which every Node process reads before it runs anything, node -e 0 included):\n`);
+		const {NODE_EXTRA_CA_CERTS: _ignored, ...env} = process.env;
+		coldStart({env, variant: 'no NODE_EXTRA_CA_CERTS'});
+	}
+	await routesGrowth(cold.yes);
+	const floorMs = cold.floor.median;
 	await planPerKeystroke();
 	await openapi(floorMs);
 } finally {
