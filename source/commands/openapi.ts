@@ -1,7 +1,7 @@
 // edu openapi: public/openapi.yaml from the controllers' PHP attributes, without PHP.
 import type {Command} from 'commander';
 import {EduError} from '../core/errors.js';
-import type {Io, Outcome} from '../io.js';
+import type {Outcome} from '../io.js';
 import type {Diagnostic} from '../openapi/php/diagnostics.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';

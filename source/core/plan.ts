@@ -4,7 +4,6 @@
 import {isRefusal, messages, refusal, type Refusal} from './errors.js';
 import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
-import type {UploadApi} from './framework-request.js';
 import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
 import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
@@ -144,7 +143,10 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean):
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
 	// --force replaces a file at exactly the planned path; one that differs only in case is still refused.
-	const taken = (file: string): boolean => existingFile(snapshot, file) !== undefined && !(force && existingFile(snapshot, file) === file);
+	const taken = (file: string): boolean => {
+		const found = existingFile(snapshot, file);
+		return found !== undefined && !(force && found === file);
+	};
 	for (const {route} of units) {
 		if (routes.byName.has(route.name)) found.push(refusal('ROUTE_EXISTS', messages.routeExists));
 	}

@@ -3,13 +3,13 @@
 // a new one is 0644), only inside the project.
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
-import {EduError, UsageError} from '../core/errors.js';
-import type {Io, Outcome} from '../io.js';
-import {startFolder} from '../options.js';
-import type {TokenOptions} from './options.js';
+import {UsageError} from '../core/errors.js';
 import {oneFileChangeset} from '../core/sink.js';
 import {fileSystemSink} from '../core/sink-fs.js';
+import type {Io, Outcome} from '../io.js';
+import {startFolder} from '../options.js';
 import {defaultMockUrl} from './init-client.js';
+import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
 

@@ -4,7 +4,6 @@
 import {execFileSync, spawn} from 'node:child_process';
 import {rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {generate, GenerateError} from '../../source/openapi/generate.js';
 import {parseAll} from '../../source/openapi/php/parse-pool.js';
