@@ -27,12 +27,13 @@ export function customUri(plan: Plan): string | undefined {
 export function NamePreview({plan}: {plan: Plan}) {
 	const [route] = plan.routes;
 	const names = plan.names;
+	const custom = customUri(plan);
 	return (
 		<Box flexDirection="column">
 			<Row label="Class" value={names?.className} />
 			<Row label="File" value={route?.controllerPath} />
 			<Row label="Route" value={names?.routeName} />
-			<Row label="URI" value={customUri(plan) === undefined ? route?.uri ?? names?.uri : `${customUri(plan)} (custom: the name gives ${names?.uri}; Ctrl+R on the route screen resets it)`} />
+			<Row label="URI" value={custom === undefined ? route?.uri ?? names?.uri : `${custom} (custom: the name gives ${names?.uri}; Ctrl+R on the route screen resets it)`} />
 			{plan.kind === 'controller' ? <Row label="View" value={route?.viewPath} /> : null}
 		</Box>
 	);
