@@ -126,9 +126,10 @@ await build({
 	// stack traces (DEBUG=1).
 	minifyWhitespace: true,
 	minifySyntax: true,
-	// The sources are ES modules: import.meta.url is the bundle file's own URL.
-	define: {'import.meta.url': 'import_meta_url', EDU_BUILD_VERSION: JSON.stringify(version)},
-	banner: {js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;'},
+	// The sources are ES modules: import.meta.url is the bundle file's own URL, made on first
+	// use (`edu --version` never asks for it, and making it costs a URL parse).
+	define: {'import.meta.url': 'import_meta.url', EDU_BUILD_VERSION: JSON.stringify(version)},
+	banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 	logLevel: 'warning',
 });
 
