@@ -22,18 +22,24 @@ export function readRegularFile(absolute: string, shown: string, limit = maxProj
 		if (stat.isDirectory()) return refusal('BAD_PROJECT_FILE', `${shown}: is a folder, not a file.`);
 		if (!stat.isFile()) return refusal('BAD_PROJECT_FILE', `${shown}: not a regular file (${kindOf(stat)}); edu reads and writes only regular files.`);
 		if (stat.size > limit) return refusal('BAD_PROJECT_FILE', `${shown}: too big (${stat.size} bytes; at most ${limit} are read).`);
-		// The size may change while reading: read to the end, but never past the limit.
-		const chunks: Buffer[] = [];
+		// One buffer of the size stat gave, and a byte more to see the end; the size may change
+		// while reading: read to the end, growing the buffer, but never past the limit. Only the
+		// bytes read are handed out, so the buffer need not be zeroed first.
+		let buffer = Buffer.allocUnsafe(Math.min(stat.size, limit) + 1);
 		let length = 0;
 		for (;;) {
-			const chunk = Buffer.alloc(Math.min(Math.max(stat.size - length, 0) + 1, 1 << 20));
-			const read = readSync(descriptor, chunk, 0, chunk.length, null);
+			if (length === buffer.length) {
+				if (length > limit) return refusal('BAD_PROJECT_FILE', `${shown}: too big (more than ${limit} bytes).`);
+				const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit + 1));
+				buffer.copy(larger, 0, 0, length);
+				buffer = larger;
+			}
+			const read = readSync(descriptor, buffer, length, buffer.length - length, null);
 			if (read === 0) break;
-			chunks.push(chunk.subarray(0, read));
 			length += read;
-			if (length > limit) return refusal('BAD_PROJECT_FILE', `${shown}: too big (more than ${limit} bytes).`);
 		}
-		return Buffer.concat(chunks, length);
+		if (length > limit) return refusal('BAD_PROJECT_FILE', `${shown}: too big (more than ${limit} bytes).`);
+		return buffer.subarray(0, length);
 	} catch (error) {
 		return refusal('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
 	} finally {
