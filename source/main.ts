@@ -107,10 +107,10 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 			if (!io.interactive || rendering.json) {
 				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
-			const start = startFolder(io, options);
-			run.projectRoot(start);
+			// Found once here (a missing project is refused before anything loads); the wizard opens it.
+			const root = run.projectRoot(startFolder(io, options));
 			const {openWizard} = await import('./tui/open.js');
-			const exitCode = await openWizard(io, {start, plain: options.plain});
+			const exitCode = await openWizard(io, {start: root, plain: options.plain});
 			run.outcome = {json: {}, exitCode};
 		});
 	return program;

@@ -1,8 +1,8 @@
 // make:api and make:controller once the request is complete: snapshot → plan → commit through
 // the sink the flags chose, then the report of what it did (written, or only reported).
 // Loaded only when a command runs, so --help and --version load no YAML.
-import {EduError} from '../core/errors.js';
-import {fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {dryRunDone, fileLines, jsonSuccess, placeLine, refusalPlace, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {EduError, exitCodeFor} from '../core/errors.js';
 import {plan as makePlan} from '../core/plan.js';
 import {openProject} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
@@ -20,7 +20,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink): 
 		// The seed's exact message first; then the file or route it is about, and the way out.
 		const place = refusalPlace(firstRefusal, planned, snapshot);
 		const message = place === undefined ? firstRefusal.message : `${firstRefusal.message}\n${placeLine(place)}`;
-		throw new EduError(firstRefusal.code, message, EduError.from(firstRefusal).exitCode, {
+		throw new EduError(firstRefusal.code, message, exitCodeFor(firstRefusal.code), {
 			notes: warnings,
 			details: {...(place ?? {}), ...(warnings.length > 0 ? {warnings} : {})},
 		});
@@ -34,7 +34,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink): 
 			warnings,
 			text: [
 				...summaryLines(written),
-				'Dry run: nothing was written. The run would:',
+				dryRunDone,
 				...fileLines(written.changes),
 				'',
 				...routesDiff(written),

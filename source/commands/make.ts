@@ -1,4 +1,5 @@
-// make:api and make:controller: flags → request → plan → dry-run report or commit.
+// make:api and make:controller: flags → request → plan → commit through the sink --dry-run
+// chose (the file system, or a dry run that only reports).
 import {Command} from 'commander';
 import {EduError, messages, refusal} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
@@ -85,14 +86,13 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags gave.
 	const request = requestFrom(kind, name ?? '', options, interactive);
-	const start = startFolder(io, options);
-	const root = context.projectRoot(start);
+	const root = context.projectRoot(startFolder(io, options));
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../core/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal});
 	if (interactive) {
 		const {openWizard} = await import('../tui/open.js');
-		return {json: {}, exitCode: await openWizard(io, {kind, start, plain: options.plain, sink, request})};
+		return {json: {}, exitCode: await openWizard(io, {kind, start: root, plain: options.plain, sink, request})};
 	}
 	const {generate} = await import('./make-generate.js');
 	return generate(request, root, sink);

@@ -83,6 +83,12 @@ export function runHeading(mode: SinkMode): string {
 	return mode === 'dry-run' ? 'The run would:' : 'The run will:';
 }
 
+/** What a dry run says once done, over the files it would have written. */
+export const dryRunDone = 'Dry run: nothing was written. The run would:';
+
+/** Beside what confirming does in a dry run (the wizard's Enter, the prompts' last question). */
+export const dryRunNote = 'dry run: nothing is written';
+
 /** The --json report of a make:* run, from the plan the sink returned and the sink's mode. */
 export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 	const [first] = plan.routes;

@@ -37,10 +37,10 @@ export interface Plan {
 
 export type {FileChange} from './file-change.js';
 
-export const openapiPath = 'app/Controller/api/openapi.php';
+const openapiPath = 'app/Controller/api/openapi.php';
 
 /** Methods as the user gave them → the canonical list, or why not. */
-export function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {
+function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {
 	if (methods === undefined) return ['GET'];
 	const wanted = new Set(methodNames(methods));
 	if (wanted.size === 0) return refusal('INVALID_METHODS', 'Choose at least one HTTP method.');

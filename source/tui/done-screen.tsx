@@ -1,7 +1,7 @@
 // The end: what was written and what to do next. The wizard exits right after showing it.
 import {Box, Text} from 'ink';
 import type {CommitResult} from '../core/commit.js';
-import {fileLines, successLine} from '../core/describe-plan.js';
+import {dryRunDone, fileLines, successLine} from '../core/describe-plan.js';
 import {nextSteps} from './next-steps.js';
 import {Frame} from './frame.js';
 import type {Chrome} from './screen-props.js';
@@ -13,7 +13,7 @@ export function DoneScreen({result: {plan, mode}, dependenciesInstalled, chrome}
 	return (
 		<Frame title={chrome.title} keys={[]}>
 			{reportOnly
-				? <Text bold>Dry run: nothing was written. The run would:</Text>
+				? <Text bold>{dryRunDone}</Text>
 				: <Toned tone="success" bold>{`✔ ${successLine(plan).replace(/^\[OK\] /, '')}`}</Toned>}
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{reportOnly ? null : (

@@ -2,16 +2,16 @@
 import type {Plan, PlannedRoute} from '../core/plan.js';
 
 /** Where `edu start` serves the project (DESIGN.md: php -S localhost:8042 -t public). */
-export const localServer = 'http://localhost:8042';
+const localServer = 'http://localhost:8042';
 
 /** The route's URI with each {param} replaced by an example value: 1 for integers (ids), "example" otherwise. */
-export function exampleUri({uri, parameters}: Pick<PlannedRoute, 'uri' | 'parameters'>): string {
+function exampleUri({uri, parameters}: Pick<PlannedRoute, 'uri' | 'parameters'>): string {
 	const types = new Map(parameters.map((parameter) => [parameter.name, parameter.type]));
 	return uri.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => (types.get(name) === 'integer' ? '1' : 'example'));
 }
 
 /** The curl line that calls the new route with its first method. */
-export function curlLine(route: PlannedRoute): string {
+function curlLine(route: PlannedRoute): string {
 	const method = route.methods[0] ?? 'GET';
 	const url = `${localServer}${exampleUri(route)}`;
 	const quoted = /^[A-Za-z0-9/:._~-]+$/.test(url) ? url : `'${url}'`;

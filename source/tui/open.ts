@@ -39,7 +39,7 @@ function inCi(env: Io['env']): string | undefined {
 
 export async function openWizard(io: Io, {kind, start, plain, sink: chosen, request}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
-	const sink = chosen ?? (await import('../core/sink-fs.js')).fileSystemSink({onSignal: io.onSignal});
+	const sink = chosen ?? (await import('../core/sink.js')).sinkFor({onSignal: io.onSignal});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);

@@ -4,8 +4,8 @@
 import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../core/commit.js';
+import {dryRunNote, fileLines, routesDiff, runHeading, successLine, summaryLines} from '../core/describe-plan.js';
 import {isRefusal} from '../core/errors.js';
-import {fileLines, routesDiff, runHeading, successLine, summaryLines} from '../core/describe-plan.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import {openProject, type Snapshot} from '../core/project.js';
@@ -117,7 +117,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	const [refused] = planned.refusals;
 	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
 	say(['', runHeading(sink.mode), ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
-	const go = await confirm({message: sink.mode === 'dry-run' ? 'Finish? (dry run: nothing is written)' : 'Write these files?', default: true}, context());
+	const go = await confirm({message: sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', default: true}, context());
 	if (!go) return undefined;
 	const {plan: written, mode} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {

@@ -1,5 +1,6 @@
 // What the core's plan says about the request: the names and paths it derives, its warnings
-// and its refusals. Everything shown here comes from plan(); nothing is computed.
+// and its refusals. Everything shown here comes from plan(); nothing is computed but the
+// wording (whether the URI is the name's own, in customUri).
 import {Box, Text} from 'ink';
 import type {Refusal} from '../core/errors.js';
 import type {Plan} from '../core/plan.js';
@@ -39,7 +40,6 @@ export function NamePreview({plan}: {plan: Plan}) {
 	);
 }
 
-/** Warnings, then refusals: those this screen must clear first, and those a later screen fixes. */
 /** The plan's warnings and refusals; `words` says a refusal in the screen's own words (keys, not flags). */
 export function Notes({plan, screen, screens, words = (refused) => refused.message}: {plan: Plan; screen: Screen; screens: readonly Screen[]; words?: (refused: Refusal) => string}) {
 	if (plan.warnings.length === 0 && plan.refusals.length === 0) return null;

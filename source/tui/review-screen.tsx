@@ -1,7 +1,7 @@
-// The review: every file with create/modify, and the routes.yaml diff with its added lines
+// The review: every file with its action (create, modify, overwrite), and the routes.yaml diff with its added lines
 // highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
 import {Box, Text, useInput, useStdout} from 'ink';
-import {fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
+import {dryRunNote, fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
 import type {SinkMode} from '../core/sink.js';
 import {Frame, quitKey} from './frame.js';
 import type {ScreenProps} from './screen-props.js';
@@ -32,7 +32,7 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[{key: 'Enter', what: mode === 'dry-run' ? 'finish (dry run: nothing is written)' : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
+			keys={[{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
 		>
 			<Text bold>{runHeading(mode)}</Text>
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}

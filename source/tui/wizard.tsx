@@ -1,7 +1,8 @@
 // The wizard: kind → name → (template → table/fields or upload) → route → review → done.
 // It holds view state only: every name, path, warning and refusal comes from the core's plan(),
-// computed against the snapshot read once at start, and the plan goes to the core's commit() through
-// the sink the command chose (it writes, or in a dry run only reports).
+// computed against the snapshot read at start (read again when a commit is refused because the
+// project changed), and the plan goes to the core's commit() through the sink chosen from
+// --dry-run (it writes, or only reports).
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
 import {commit, type CommitResult} from '../core/commit.js';
