@@ -1,12 +1,10 @@
 // Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
-import type {Refusal} from './errors.js';
-import {describeUploadApi} from './framework-request.js';
+import type {RefusalPlace} from './errors.js';
 import {modeReport, type ModeReport, type SinkMode} from './file-change.js';
+import {describeUploadApi} from './framework-request.js';
 import type {FileChange, Plan} from './plan.js';
-import {existingFile, type Snapshot} from './project.js';
 import {routesPath} from './project-root.js';
-import {methodUriKey} from './routes.js';
 
 export function summaryLines(plan: Plan): string[] {
 	const lines: string[] = [];
@@ -105,43 +103,6 @@ export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 		warnings: plan.warnings,
 		...(mode === 'dry-run' ? {diff: `${routesDiff(plan).join('\n')}\n`} : {}),
 	};
-}
-
-export interface RefusalPlace {
-	/** The file it is about, relative to the project root. */
-	readonly file: string;
-	/** The line of routes.yaml, for a route. */
-	readonly line?: number;
-	/** The way out, in words. */
-	readonly hint: string;
-}
-
-/** What a collision is about (a file, or a route at routes.yaml:line) and the way out; undefined for other refusals. */
-export function refusalPlace(refused: Refusal, plan: Plan, snapshot: Snapshot): RefusalPlace | undefined {
-	const {routes} = snapshot;
-	const existing = (file: string | undefined): RefusalPlace | undefined => {
-		const found = file === undefined ? undefined : existingFile(snapshot, file);
-		if (found === undefined) return undefined;
-		return found === file
-			? {file: found, hint: 'delete it or choose another name, or pass --force to replace it'}
-			: {file: found, hint: `it differs from ${file} only in case: rename or delete it, or choose another name`};
-	};
-	switch (refused.code) {
-		case 'ROUTE_EXISTS': {
-			const entry = plan.routes.map((route) => routes.byName.get(route.name)).find((found) => found !== undefined);
-			return entry && {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu never replaces a route)`};
-		}
-		case 'CONTROLLER_EXISTS':
-			return plan.routes.map((route) => existing(route.controllerPath)).find((place) => place !== undefined);
-		case 'VIEW_EXISTS':
-			return plan.routes.map((route) => existing(route.viewPath)).find((place) => place !== undefined);
-		case 'URI_TAKEN': {
-			const other = plan.routes.flatMap((route) => route.methods.map((method) => routes.byMethodUri.get(methodUriKey(method, route.uri)))).find((found) => found !== undefined);
-			return other && {file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another --uri or --methods, or remove that route`};
-		}
-		default:
-			return undefined;
-	}
 }
 
 /** `routes.yaml:12: the route … ` or `app/…/VilleController.php: delete it …`: the line under the seed's message. */

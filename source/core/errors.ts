@@ -22,9 +22,21 @@ export type RefusalCode =
 	| 'UNKNOWN_OPTION'
 	| 'INTERNAL';
 
+/** Where a collision is, for the line under its message: the file, the route's line, the way out. */
+export interface RefusalPlace {
+	/** The file it is about, relative to the project root. */
+	readonly file: string;
+	/** The line of routes.yaml, for a route. */
+	readonly line?: number;
+	/** The way out, in words. */
+	readonly hint: string;
+}
+
 export interface Refusal {
 	readonly code: RefusalCode;
 	readonly message: string;
+	/** For a collision with what the project has: where it is. */
+	readonly place?: RefusalPlace;
 }
 
 export const messages = {
@@ -34,8 +46,8 @@ export const messages = {
 	missingName: 'Not enough arguments (missing: "controller-name")',
 } as const;
 
-export function refusal(code: RefusalCode, message: string): Refusal {
-	return {code, message};
+export function refusal(code: RefusalCode, message: string, place?: RefusalPlace): Refusal {
+	return place === undefined ? {code, message} : {code, message, place};
 }
 
 /** The one test for "is this a refusal rather than a result": every refusal has a known code and a message. */

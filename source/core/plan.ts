@@ -1,7 +1,7 @@
 // request + snapshot → Plan: every file to create or modify with its full new content, or the
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
-import {isRefusal, messages, refusal, type Refusal} from './errors.js';
+import {isRefusal, messages, refusal, type Refusal, type RefusalPlace} from './errors.js';
 import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import {existingFile, type Snapshot} from './project.js';
@@ -142,27 +142,38 @@ function newRoute(route: UnitRoute): NewRoute {
 function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean): Refusal[] {
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
-	// --force replaces a file at exactly the planned path; one that differs only in case is still refused.
-	const taken = (file: string): boolean => {
-		const found = existingFile(snapshot, file);
-		return found !== undefined && !(force && found === file);
+	// The file in the way of `file`, and the way out; --force replaces a file at exactly the planned
+	// path, one that differs only in case is still refused.
+	const inTheWay = (file: string): RefusalPlace | undefined => {
+		const there = existingFile(snapshot, file);
+		if (there === undefined || (force && there === file)) return undefined;
+		return there === file
+			? {file: there, hint: 'delete it or choose another name, or pass --force to replace it'}
+			: {file: there, hint: `it differs from ${file} only in case: rename or delete it, or choose another name`};
 	};
 	for (const {route} of units) {
-		if (routes.byName.has(route.name)) found.push(refusal('ROUTE_EXISTS', messages.routeExists));
-	}
-	for (const {route} of units) {
-		if (taken(route.controllerPath)) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists));
-	}
-	for (const {route} of units) {
-		if (route.viewPath !== undefined && taken(route.viewPath)) {
-			found.push(refusal('VIEW_EXISTS', messages.viewExists));
+		const entry = routes.byName.get(route.name);
+		if (entry) {
+			found.push(refusal('ROUTE_EXISTS', messages.routeExists, {
+				file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu never replaces a route)`,
+			}));
 		}
+	}
+	for (const {route} of units) {
+		const place = inTheWay(route.controllerPath);
+		if (place) found.push(refusal('CONTROLLER_EXISTS', messages.controllerExists, place));
+	}
+	for (const {route} of units) {
+		const place = route.viewPath === undefined ? undefined : inTheWay(route.viewPath);
+		if (place) found.push(refusal('VIEW_EXISTS', messages.viewExists, place));
 	}
 	for (const {route} of units) {
 		for (const method of route.methods) {
 			const other = routes.byMethodUri.get(methodUriKey(method, route.uri));
 			if (other && other.name !== route.name) {
-				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}.`));
+				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}.`, {
+					file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another --uri or --methods, or remove that route`,
+				}));
 			}
 		}
 	}

@@ -110,7 +110,11 @@ describe('refusals, all collected, in the contract order', () => {
 
 	it('a URI and method served by another route names that route', () => {
 		const result = plan(api('greeting', {uri: '/api/hello'}), memorySnapshot(sampleRoutes));
-		expect(result.refusals).toEqual([{code: 'URI_TAKEN', message: 'Route "api_hello" already serves GET /api/hello.'}]);
+		expect(result.refusals).toEqual([{
+			code: 'URI_TAKEN',
+			message: 'Route "api_hello" already serves GET /api/hello.',
+			place: {file: 'app/Config/routes.yaml', line: 5, hint: 'route "api_hello" serves it: choose another --uri or --methods, or remove that route'},
+		}]);
 		expect(codes(plan(api('greeting', {uri: '/api/hello', methods: ['POST']}), memorySnapshot(sampleRoutes)))).toEqual([]);
 	});
 
