@@ -38,7 +38,7 @@ export function readRegularFile(absolute: string, shown: string, limit = maxProj
 			if (read === 0) break;
 			length += read;
 		}
-		if (length > limit) return refusal('BAD_PROJECT_FILE', `${shown}: too big (more than ${limit} bytes).`);
+		// The buffer holds at most limit + 1 bytes, and a full one is refused above: length ≤ limit.
 		return buffer.subarray(0, length);
 	} catch (error) {
 		return refusal('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
