@@ -56,7 +56,7 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 	const lines = rows.length > 0 ? renderTable(rows, tableWidth(io)) : [`No routes in ${routes.path}.`];
 	lines.push('');
-	const routeCount = count(routes.entries.length, 'route');
+	const routeCount = count(routes.count, 'route');
 	if (problems === 0) {
 		lines.push(`${routeCount}, no problems: routes.yaml, controllers and attributes agree.`);
 	} else {

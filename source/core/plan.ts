@@ -6,7 +6,7 @@ import type {FileChange} from './file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
-import {appendRoutes, methodUriKey, routesPath, type NewRoute} from './routes.js';
+import {appendRoutes, routesPath, type NewRoute} from './routes.js';
 import {defaultTable} from './resource.js';
 import {render} from './templates.js';
 import {templateUnits} from './template-units.js';
@@ -152,7 +152,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean):
 			: {file: there, hint: `it differs from ${file} only in case: rename or delete it, or choose another name`};
 	};
 	for (const {route} of units) {
-		const entry = routes.byName.get(route.name);
+		const entry = routes.named(route.name);
 		if (entry) {
 			found.push(refusal('ROUTE_EXISTS', messages.routeExists, {
 				file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu never replaces a route)`,
@@ -169,7 +169,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean):
 	}
 	for (const {route} of units) {
 		for (const method of route.methods) {
-			const other = routes.byMethodUri.get(methodUriKey(method, route.uri));
+			const other = routes.serving(method, route.uri);
 			if (other && other.name !== route.name) {
 				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}.`, {
 					file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another --uri or --methods, or remove that route`,

@@ -17,10 +17,21 @@ export interface ScannedEntry {
 	readonly offset: number;
 }
 
+/**
+ * What the scanner found: where each route is, and its name. An entry in the one-match shape
+ * (nearly all of them) is read from the text only when asked for, so a run that looks up one
+ * name reads one route, not ten thousand.
+ */
 export interface ScannedRoutes {
-	readonly entries: readonly ScannedEntry[];
+	readonly count: number;
 	/** Indentation of the first entry's keys, when there is an entry. */
 	readonly indent: number | undefined;
+	/** Route name → index of its entry in file order. */
+	readonly names: ReadonlyMap<string, number>;
+	/** The entry at `index` (0-based, file order). */
+	entry(index: number): ScannedEntry;
+	/** The index of the entry whose text holds `offset`, or -1 when the offset is above the first entry. */
+	indexAt(offset: number): number;
 }
 
 // Characters the YAML parser treats specially or refuses: control characters other than LF
@@ -46,14 +57,14 @@ const doubleQuoted = /^"([^"\\]*)"(?:[ ]+#.*)?$/;
 const flowMethods = /^\[[ ]*((?:[A-Za-z]+[ ]*,[ ]*)*[A-Za-z]+)?[ ]*\](?:[ ]+#.*)?$/;
 // A whole entry as edu and the framework's skeleton write it, from its name at column 1: uri,
 // controller and httpMethod in that order at one indentation, plain or single-quoted values
-// (no '' inside), `[GET]` or `[GET, POST]`, nothing else on the lines. Read in one match
-// instead of line by line; anything else, and any entry the line reading would not take as
-// it stands (a duplicate name, a `null`), goes through the line reading.
-const entryValue = `(${plainScalar}|${quotedScalar})`;
-const canonicalEntry = new RegExp(String.raw`([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ${entryValue}\r?\n\2controller: ${entryValue}\r?\n\2httpMethod: \[([A-Za-z]+(?:, [A-Za-z]+)*)\](?:\r?\n|$)`, 'y');
+// (no '' inside), `[GET]` or `[GET, POST]`, nothing else on the lines, and no null or boolean
+// word where a string must be. Checked in one match instead of line by line; anything else,
+// and a duplicate name, goes through the line reading.
 const notStrings = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
-// One of those among the methods of a `[GET, POST]` list.
-const notStringMethod = new RegExp(`(?:^|, )(?:${[...notStrings].join('|')})(?:,|$)`);
+const notStringWord = `(?:${[...notStrings].join('|')})`;
+const entryValue = `(?!${notStringWord}\\r?\\n)(${plainScalar}|${quotedScalar})`;
+const entryMethod = `(?!${notStringWord}[,\\]])[A-Za-z]+`;
+const canonicalEntry = new RegExp(String.raw`(?!${notStringWord}:)([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ${entryValue}\r?\n\2controller: ${entryValue}\r?\n\2httpMethod: \[(${entryMethod}(?:, ${entryMethod})*)\](?:\r?\n|$)`, 'y');
 
 /** The string a one-line scalar reads as, or undefined when it is not one of the simple forms. */
 function scalarValue(raw: string): string | undefined {
@@ -94,8 +105,11 @@ const cr = 0x0d;
 /** The routes of a file in the canonical shape, or undefined when the full parse must decide. */
 export function scanRoutes(text: string): ScannedRoutes | undefined {
 	if (unusual.test(text) || (text.includes('\r') && loneCr.test(text))) return undefined;
-	const entries: ScannedEntry[] = [];
-	const names = new Set<string>();
+	const offsets: number[] = [];
+	const lines: number[] = [];
+	// The entries the line reading took, at their index; the others are matched again when asked for.
+	const entries: Array<ScannedEntry | undefined> = [];
+	const names = new Map<string, number>();
 	let indent: number | undefined;
 	let draft: Draft | undefined;
 
@@ -112,8 +126,10 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 		if (!endList(draft)) return false;
 		const {name, line, offset, uri, controller, methods} = draft;
 		if (uri === undefined || controller === undefined || methods === undefined) return false;
-		if (entries.length === 0) indent = draft.indent;
-		entries.push({name, uri, controller, methods, line, col: 1, offset});
+		if (offsets.length === 0) indent = draft.indent;
+		entries[offsets.length] = {name, uri, controller, methods, line, col: 1, offset};
+		offsets.push(offset);
+		lines.push(line);
 		draft = undefined;
 		return true;
 	};
@@ -136,22 +152,24 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 
 		if (first === lineOffset) {
 			canonicalEntry.lastIndex = lineOffset;
-			const whole = canonicalEntry.exec(text);
-			if (whole && isCanonical(whole, names)) {
-				if (!close()) return undefined;
-				const [, name, pad, uri, controller, methods] = whole as unknown as [string, string, string, string, string, string];
-				names.add(name);
-				if (entries.length === 0) indent = pad.length;
-				entries.push({name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.toUpperCase().split(', '), line: lineNumber, col: 1, offset: lineOffset});
-				offset = canonicalEntry.lastIndex;
-				lineNumber += 3;
-				continue;
+			if (canonicalEntry.test(text)) {
+				const name = text.slice(lineOffset, text.indexOf(':', lineOffset));
+				if (!names.has(name)) {
+					if (!close()) return undefined;
+					if (offsets.length === 0) indent = padding(text, text.indexOf('\n', lineOffset) + 1);
+					names.set(name, offsets.length);
+					offsets.push(lineOffset);
+					lines.push(lineNumber);
+					offset = canonicalEntry.lastIndex;
+					lineNumber += 3;
+					continue;
+				}
 			}
 			// A route name at column 1.
 			// Far below the parser's 1,024-character limit on an implicit key.
 			const key = end - lineOffset > 200 ? null : keyLine.exec(text.slice(lineOffset, end));
 			if (!key || notStrings.has(key[1]!) || !close() || names.has(key[1]!)) return undefined;
-			names.add(key[1]!);
+			names.set(key[1]!, offsets.length);
 			draft = {name: key[1]!, line: lineNumber, offset: lineOffset};
 			continue;
 		}
@@ -190,14 +208,63 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 		}
 	} while (offset < length);
 	if (!close()) return undefined;
-	return {entries, indent};
+	entries.length = offsets.length;
+	return new Scanned(text, offsets, lines, entries, names, indent);
 }
 
-/** Whether the line reading would take the matched entry exactly as matched. */
-function isCanonical(match: RegExpExecArray, names: ReadonlySet<string>): boolean {
-	const [, name, , uri, controller, methods] = match as unknown as [string, string, string, string, string, string];
-	return !names.has(name) && !notStrings.has(name) && !notStrings.has(uri) && !notStrings.has(controller)
-		&& !notStringMethod.test(methods);
+/** A scan's result: entries in the one-match shape are matched again, at their offset, when asked for. */
+class Scanned implements ScannedRoutes {
+	constructor(
+		private readonly text: string,
+		private readonly offsets: readonly number[],
+		private readonly lines: readonly number[],
+		/** The entries read so far, at their index. */
+		private readonly entries: Array<ScannedEntry | undefined>,
+		readonly names: ReadonlyMap<string, number>,
+		readonly indent: number | undefined,
+	) {}
+
+	get count(): number {
+		return this.offsets.length;
+	}
+
+	entry(index: number): ScannedEntry {
+		const known = this.entries[index];
+		if (known !== undefined) return known;
+		const offset = this.offsets[index]!;
+		canonicalEntry.lastIndex = offset;
+		const [, name, , uri, controller, methods] = canonicalEntry.exec(this.text) as unknown as [string, string, string, string, string, string];
+		const entry: ScannedEntry = {
+			name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.toUpperCase().split(', '),
+			line: this.lines[index]!, col: 1, offset,
+		};
+		this.entries[index] = entry;
+		return entry;
+	}
+
+	indexAt(offset: number): number {
+		// The last entry that starts at or before `offset`.
+		let low = 0;
+		let high = this.offsets.length - 1;
+		let found = -1;
+		while (low <= high) {
+			const middle = (low + high) >>> 1;
+			if (this.offsets[middle]! <= offset) {
+				found = middle;
+				low = middle + 1;
+			} else {
+				high = middle - 1;
+			}
+		}
+		return found;
+	}
+}
+
+/** The number of spaces at `at`. */
+function padding(text: string, at: number): number {
+	let end = at;
+	while (text.charCodeAt(end) === space) end++;
+	return end - at;
 }
 
 function unquoted(value: string): string {

@@ -31,14 +31,20 @@ export interface RoutesFile {
 	readonly indent: number;
 	/** Entries are separated by blank lines. */
 	readonly spaced: boolean;
-	readonly entries: readonly RouteEntry[];
-	readonly byName: ReadonlyMap<string, RouteEntry>;
-	/** `METHOD uri-pattern` → the route serving it (first one wins). */
-	readonly byMethodUri: ReadonlyMap<string, RouteEntry>;
-	/** Pairs of routes that already serve the same method and URI. */
-	readonly clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]>;
 	/** Why a new top-level entry cannot be appended as text, if it cannot. */
 	readonly appendProblem?: string;
+	/** The number of routes. */
+	readonly count: number;
+	/** Every route, in file order. */
+	readonly entries: readonly RouteEntry[];
+	/** The last route in the file. */
+	readonly last: RouteEntry | undefined;
+	/** Pairs of routes that already serve the same method and URI. */
+	readonly clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]>;
+	/** The route of that name. */
+	named(name: string): RouteEntry | undefined;
+	/** The first route serving `method` at a URI of the same pattern (see uriPattern). */
+	serving(method: string, uri: string): RouteEntry | undefined;
 }
 
 export interface NewRoute {
@@ -53,12 +59,12 @@ export function uriPattern(uri: string): string {
 	return uri.includes('{') ? uri.replace(/\{[^}]*\}/g, '{}') : uri;
 }
 
-export function methodUriKey(method: string, uri: string): string {
+function methodUriKey(method: string, uri: string): string {
 	return `${method.toUpperCase()} ${uriPattern(uri)}`;
 }
 
 export function emptyRoutesFile(path = routesPath): RoutesFile {
-	return indexRoutes(path, '', false, [], 4, false, '\n');
+	return new Routes({path, text: '', exists: false, eol: '\n', indent: 4, spaced: false}, listed([]));
 }
 
 function fail(path: string, text: string, offset: number, reason: string, counter?: LineCounter): Refusal {
@@ -77,8 +83,7 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	const scanned = text.includes('\0') ? undefined : scanRoutes(text);
 	if (scanned === undefined) return composeRoutes(text, path, exists);
-	const {entries, indent} = scanned;
-	return indexRoutes(path, text, exists, entries, indent ?? 4, isSpaced(text, entries.length), lineEnding(text));
+	return new Routes({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
 }
 
 function lineEnding(text: string): '\n' | '\r\n' {
@@ -114,7 +119,7 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 	}
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
-		return indexRoutes(path, text, exists, [], 4, false, eol);
+		return new Routes({path, text, exists, eol, indent: 4, spaced: false}, listed([]));
 	}
 	if (!isMap(top)) {
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level must be a mapping of route names to routes', counter);
@@ -177,9 +182,10 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 		const {line, col} = counter.linePos(start);
 		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col, offset: start});
 	}
-	const file = indexRoutes(path, text, exists, entries, indent ?? 4, isSpaced(text, top.items.length), eol);
-	const problem = appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter);
-	return problem === undefined ? file : {...file, appendProblem: problem};
+	return new Routes({
+		path, text, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
+		appendProblem: appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
+	}, listed(entries));
 }
 
 /**
@@ -199,28 +205,128 @@ function appendProblem(text: string, start: number, end: number, counter: LineCo
 	return undefined;
 }
 
-function indexRoutes(
-	path: string,
-	text: string,
-	exists: boolean,
-	entries: readonly RouteEntry[],
-	indent: number,
-	spaced: boolean,
-	eol: '\n' | '\r\n',
-): RoutesFile {
-	const byName = new Map<string, RouteEntry>();
-	const byMethodUri = new Map<string, RouteEntry>();
-	const clashes: Array<[RouteEntry, RouteEntry, string]> = [];
-	for (const entry of entries) {
-		byName.set(entry.name, entry);
-		for (const method of entry.methods) {
-			const key = methodUriKey(method, entry.uri);
-			const other = byMethodUri.get(key);
-			if (other) clashes.push([other, entry, key]);
-			else byMethodUri.set(key, entry);
-		}
+type RoutesFileText = Pick<RoutesFile, 'path' | 'text' | 'exists' | 'eol' | 'indent' | 'spaced' | 'appendProblem'>;
+
+/** Where a file's entries come from: the full parse's list, or the scanner, which reads one from the text when asked. */
+interface RouteSource {
+	readonly count: number;
+	/** Route name → index of its entry. */
+	readonly names: ReadonlyMap<string, number>;
+	entry(index: number): RouteEntry;
+	/**
+	 * The index of the entry whose text holds `offset` (-1 above the first). Only for a source whose
+	 * values all stand in the text as they read (plain, or quoted without escapes but '').
+	 */
+	indexAt?(offset: number): number;
+}
+
+function listed(entries: readonly RouteEntry[]): RouteSource {
+	const names = new Map<string, number>();
+	for (const [index, entry] of entries.entries()) names.set(entry.name, index);
+	return {count: entries.length, names, entry: (index) => entries[index]!};
+}
+
+// A run of make:* makes a few URI lookups, each a search of the text; the wizard makes some at
+// every keystroke, and past this many every route is indexed once instead.
+const searchesBeforeIndex = 16;
+// A search reads at most this many of the routes it finds before it indexes them all.
+const searchLimit = 32;
+
+/**
+ * A routes file and its index, built as it is needed: a run that adds one route to a file of
+ * 10,000 looks up one name and one URI, and reads only the routes those lookups find.
+ */
+class Routes implements RoutesFile {
+	readonly path: string;
+	readonly text: string;
+	readonly exists: boolean;
+	readonly eol: '\n' | '\r\n';
+	readonly indent: number;
+	readonly spaced: boolean;
+	readonly appendProblem?: string;
+	readonly #source: RouteSource;
+	#entries: readonly RouteEntry[] | undefined;
+	#byMethodUri: ReadonlyMap<string, RouteEntry> | undefined;
+	#clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]> | undefined;
+	#searches = 0;
+
+	constructor(file: RoutesFileText, source: RouteSource) {
+		({path: this.path, text: this.text, exists: this.exists, eol: this.eol, indent: this.indent, spaced: this.spaced} = file);
+		if (file.appendProblem !== undefined) this.appendProblem = file.appendProblem;
+		this.#source = source;
 	}
-	return {path, text, exists, eol, indent, spaced, entries, byName, byMethodUri, clashes};
+
+	get count(): number {
+		return this.#source.count;
+	}
+
+	get entries(): readonly RouteEntry[] {
+		this.#entries ??= Array.from({length: this.#source.count}, (_, index) => this.#source.entry(index));
+		return this.#entries;
+	}
+
+	get last(): RouteEntry | undefined {
+		return this.#source.count === 0 ? undefined : this.#source.entry(this.#source.count - 1);
+	}
+
+	get clashes(): ReadonlyArray<readonly [RouteEntry, RouteEntry, string]> {
+		this.#index();
+		return this.#clashes!;
+	}
+
+	named(name: string): RouteEntry | undefined {
+		const index = this.#source.names.get(name);
+		return index === undefined ? undefined : this.#source.entry(index);
+	}
+
+	serving(method: string, uri: string): RouteEntry | undefined {
+		const key = methodUriKey(method, uri);
+		if (this.#byMethodUri === undefined && this.#source.indexAt !== undefined && ++this.#searches <= searchesBeforeIndex) {
+			const found = this.#search(key, uriPattern(uri), this.#source.indexAt.bind(this.#source));
+			if (found !== 'index') return found;
+		}
+		return this.#index().get(key);
+	}
+
+	/**
+	 * The first route serving `key`, among those whose text holds the URI pattern's start (up to
+	 * its first `{` or quote): a value stands in the text as it reads up to there, so a route
+	 * without that text cannot serve it. 'index' when the start is too short or too common.
+	 */
+	#search(key: string, pattern: string, indexAt: (offset: number) => number): RouteEntry | undefined | 'index' {
+		const stop = pattern.search(/[{']/);
+		const head = stop === -1 ? pattern : pattern.slice(0, stop);
+		if (head.length < 2) return 'index';
+		let read = 0;
+		let previous = -1;
+		for (let at = this.text.indexOf(head); at !== -1; at = this.text.indexOf(head, at + head.length)) {
+			const index = indexAt(at);
+			if (index === -1 || index === previous) continue;
+			previous = index;
+			if (++read > searchLimit) return 'index';
+			const entry = this.#source.entry(index);
+			if (entry.methods.some((method) => methodUriKey(method, entry.uri) === key)) return entry;
+		}
+		return undefined;
+	}
+
+	/** `METHOD uri-pattern` → the route serving it (first one wins), and the routes that clash. */
+	#index(): ReadonlyMap<string, RouteEntry> {
+		if (this.#byMethodUri !== undefined) return this.#byMethodUri;
+		const byMethodUri = new Map<string, RouteEntry>();
+		const clashes: Array<[RouteEntry, RouteEntry, string]> = [];
+		for (const entry of this.entries) {
+			for (const method of entry.methods) {
+				const key = methodUriKey(method, entry.uri);
+				const other = byMethodUri.get(key);
+				if (other) clashes.push([other, entry, key]);
+				else byMethodUri.set(key, entry);
+			}
+		}
+		this.#clashes = clashes;
+		this.#byMethodUri = byMethodUri;
+		return byMethodUri;
+	}
 }
 
 function shortReason(message: string): string {
@@ -304,7 +410,7 @@ export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): str
  * prefix reads as it did in the snapshot's full parse. Otherwise the whole text is parsed.
  */
 export function verifyAppended(file: RoutesFile, text: string, routes: readonly NewRoute[]): Refusal | undefined {
-	const last = file.entries.at(-1);
+	const {last} = file;
 	if (last !== undefined && file.appendProblem === undefined) {
 		const lineStart = last.offset - (last.col - 1);
 		if (text.startsWith(file.text.slice(0, lineStart))) {

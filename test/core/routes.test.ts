@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {appendRoutes, parseRoutes, verifyAppended, type NewRoute, type RoutesFile} from '../../source/core/routes.js';
+import {appendRoutes, composeRoutes, parseRoutes, verifyAppended, type NewRoute, type RoutesFile} from '../../source/core/routes.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
@@ -95,8 +95,8 @@ describe('reading routes.yaml', () => {
 			['api_ville_by_id', '/api/ville/{id}', ['GET']],
 			['contact', '/contact', ['GET', 'POST']],
 		]);
-		expect(file.byMethodUri.get('POST /contact')?.name).toBe('contact');
-		expect(file.byMethodUri.get('GET /api/ville/{}')?.name).toBe('api_ville_by_id');
+		expect(file.serving('POST', '/contact')?.name).toBe('contact');
+		expect(file.serving('get', '/api/ville/{code}')?.name).toBe('api_ville_by_id');
 	});
 
 	it.each([
@@ -115,6 +115,37 @@ describe('reading routes.yaml', () => {
 		const result = parseRoutes(text);
 		expect(result).toMatchObject({code: 'BAD_PROJECT_FILE'});
 		expect((result as {message: string}).message).toContain(expected);
+	});
+
+	it('finds a route by its method and URI on a large file as the full parse does, the first one when two serve it', () => {
+		const routes = Array.from({length: 300}, (_, index) => [
+			`api_item${index}:`,
+			`    uri: ${index % 3 === 0 ? `'/api/item${index}/{id}'` : `/api/item${index}`}`,
+			'    controller: Controller\\api\\ItemController',
+			`    httpMethod: ${index % 4 === 0 ? '[GET, POST]' : '[GET]'}`,
+		].join('\n'));
+		// A second route on the URI of an earlier one, and one in a block list further down.
+		routes.push("api_again:\n    uri: /api/item7\n    controller: C\n    httpMethod: [GET]");
+		routes.push('api_listed:\n    uri: "/api/listed"\n    controller: C\n    httpMethod:\n      - put');
+		const text = `# Items\n${routes.join('\n\n')}\n`;
+		const fast = parsed(text);
+		const full = composeRoutes(text);
+		if ('code' in full) throw new Error(full.message);
+		const queries = [
+			['GET', '/api/item7'], ['GET', '/api/item70'], ['POST', '/api/item8'], ['POST', '/api/item9'], ['GET', '/api/item3/{code}'],
+			['GET', '/api/item3'], ['PUT', '/api/listed'], ['GET', '/api/listed'], ['GET', '/api/i'], ['GET', '/api/item'], ['GET', '/api/item299'],
+		] as const;
+		for (const [method, uri] of queries) {
+			expect(fast.serving(method, uri)?.name, `${method} ${uri}`).toBe(full.serving(method, uri)?.name);
+		}
+		expect(fast.serving('GET', '/api/item7')).toMatchObject({name: 'api_item7', line: 2 + 7 * 5});
+		expect(fast.serving('post', '/api/item12/{code}')?.name).toBe('api_item12');
+		expect(fast.serving('POST', '/api/item3/{id}')).toBeUndefined();
+		expect(fast.serving('PUT', '/api/listed')?.name).toBe('api_listed');
+		expect(fast.serving('GET', '/api/item1')?.name).toBe('api_item1');
+		// A prefix of many URIs is no URI: looked up in the index of every route.
+		expect(fast.serving('GET', '/api/item')).toBeUndefined();
+		expect(fast.clashes.map(([first, second]) => [first.name, second.name])).toEqual([['api_item7', 'api_again']]);
 	});
 
 	it('refuses a YAML alias bomb quickly', () => {

@@ -32,7 +32,7 @@ describe('concurrent runs', () => {
 		const routes = routesOf(root);
 		for (const name of names) {
 			const kebab = `api_ressource${name.slice('Ressource'.length)}`;
-			expect(routes.byName.has(kebab), kebab).toBe(true);
+			expect(routes.named(kebab), kebab).toBeDefined();
 			expect(existsSync(path.join(root, `app/Controller/api/${name}Controller.php`))).toBe(true);
 		}
 		expect(routes.entries).toHaveLength(2 + 20);
@@ -121,7 +121,7 @@ describe('a run killed between its two renames (controller in place, routes.yaml
 		expect(next, next.stderr).toMatchObject({exitCode: 0});
 		expect(next.stderr).toBe('Warning: An earlier edu run was killed while writing: removed what it had half-written (app/Controller/api/VilleController.php).\n');
 		expect(next.stdout).toContain('[OK] Controller and route successfully generated');
-		expect(routesOf(root).byName.has('api_ville')).toBe(true);
+		expect(routesOf(root).named('api_ville')).toBeDefined();
 		expect(dotFiles(root)).toEqual([]);
 	}, 60_000);
 
@@ -136,7 +136,7 @@ describe('a run killed between its two renames (controller in place, routes.yaml
 		const next = await runEdu(['make:api', 'commune', '--yes'], {cwd: root});
 		expect(next, next.stderr).toMatchObject({exitCode: 0, stderr: ''});
 		expect(readProjectFile(root, 'app/Controller/api/VilleController.php')).toBe(controller);
-		expect([...routesOf(root).byName.keys()]).toEqual(expect.arrayContaining(['api_ville', 'api_commune']));
+		expect(routesOf(root).entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['api_ville', 'api_commune']));
 		expect(dotFiles(root)).toEqual([]);
 	}, 60_000);
 

@@ -3,13 +3,24 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {scanRoutes} from '../../source/core/routes-scan.js';
-import {composeRoutes, parseRoutes, renderEntry, type RoutesFile} from '../../source/core/routes.js';
+import {composeRoutes, parseRoutes, renderEntry, type RouteEntry, type RoutesFile} from '../../source/core/routes.js';
 import type {Refusal} from '../../source/core/errors.js';
+
+// URIs looked up in every file besides its own: the fast path finds a route by searching the
+// text for the start of its URI, and must find exactly what the full parse's index holds.
+const probeUris = ['/', '/api/ville', '/api/ville/{id}', '/api/ville/{code}', '/api/vil', "it's", '/x', '/again', 'a"b', '/a', '/a #c', 'x'.repeat(40)];
 
 function summary(result: RoutesFile | Refusal): unknown {
 	if ('code' in result) return {code: result.code, message: result.message};
-	const {entries, indent, spaced, eol, appendProblem} = result;
-	return {entries, indent, spaced, eol, appendProblem};
+	const {indent, spaced, eol, appendProblem, count} = result;
+	const where = (entry: RouteEntry | undefined): unknown => entry && [entry.name, entry.line];
+	// Looked up before `clashes` is read (which indexes every route), as a run of make:api does.
+	// The file's own URIs first: the first lookups search the text, later ones use the index of every route.
+	const uris = [...result.entries.map((entry) => entry.uri), ...probeUris];
+	const serving = uris.flatMap((uri) => ['GET', 'post', 'PUT'].map((method) => [method, uri, where(result.serving(method, uri))]));
+	const named = [...names, 'missing', ...result.entries.map((entry) => entry.name)].map((name) => [name, where(result.named(name))]);
+	const {entries, clashes, last} = result;
+	return {entries, indent, spaced, eol, appendProblem, count, last, serving, named, clashes};
 }
 
 const names = ['home', 'api_ville', 'api_ville-by-id', 'a.b', '_x', 'Home2', 'true', 'Null', 'FALSE', 'y', '1abc', "'quoted'", '"dq"', 'a b', 'api_ville'];
