@@ -128,7 +128,7 @@ await build({
 	minifySyntax: true,
 	// The sources are ES modules: import.meta.url is the bundle file's own URL, made on first
 	// use (`edu --version` never asks for it, and making it costs a URL parse).
-	define: {'import.meta.url': 'import_meta.url', EDU_BUILD_VERSION: JSON.stringify(version)},
+	define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', EDU_BUILD_VERSION: JSON.stringify(version)},
 	banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 	logLevel: 'warning',
 });

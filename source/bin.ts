@@ -3,6 +3,7 @@
 // than an ES module). Start-up work only: `edu --version` is answered here with nothing else
 // loaded; every other run loads the bundle of cli.ts (dist/bin/cli.js) through the code cache.
 import {writeSync} from 'node:fs';
+import path from 'node:path';
 import process from 'node:process';
 import {version} from './version.js';
 
@@ -17,5 +18,5 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 	// The kind of run, for the code cache: the command and its flags (in any order), without names or values.
 	const flags = rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
 	const workload = [first ?? '', ...new Set(flags.sort())].join(' ');
-	void import('./code-cache.js').then(({runBundle}) => runBundle(new URL('./cli.js', import.meta.url), workload));
+	void import('./code-cache.js').then(({runBundle}) => runBundle(path.join(import.meta.dirname, 'cli.js'), workload));
 }

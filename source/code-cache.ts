@@ -15,7 +15,6 @@ import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import {fileURLToPath} from 'node:url';
 import vm from 'node:vm';
 
 /** A short, stable name for a path (FNV-1a): each install of edu keeps its own cache file. */
@@ -35,12 +34,11 @@ function hasCompileCache(): boolean {
 const maxWorkloads = 64;
 
 /**
- * Runs the CommonJS file at `url` as require() would, with its code cached where Node allows.
+ * Runs the CommonJS file at `file` as require() would, with its code cached where Node allows.
  * `workload` names the kind of run (the command and its flags): each kind has its own cache.
  */
-export function runBundle(url: URL, workload: string): void {
-	const file = fileURLToPath(url);
-	const require = createRequire(url);
+export function runBundle(file: string, workload: string): void {
+	const require = createRequire(file);
 	const disabled = Boolean(process.env['NODE_DISABLE_COMPILE_CACHE']);
 	if (disabled || hasCompileCache()) {
 		if (!disabled) (require('node:module') as {enableCompileCache: () => unknown}).enableCompileCache();

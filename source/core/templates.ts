@@ -3,10 +3,10 @@
 // its value is escaped for one. Raw tags (<%& x %>) take identifiers checked beforehand.
 // The Twig view takes no values: it is the template's text as it stands.
 import {readFileSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
+import path from 'node:path';
 import Mustache from 'mustache';
 
-const templatesFolder = fileURLToPath(new URL('../../templates/', import.meta.url));
+const templatesFolder = path.join(import.meta.dirname, '..', '..', 'templates');
 const cache = new Map<string, string>();
 
 export type TemplateName =
@@ -23,7 +23,7 @@ export type TemplateView = Readonly<Record<string, unknown>>;
 function load(name: string): string {
 	let text = cache.get(name);
 	if (text === undefined) {
-		text = readFileSync(`${templatesFolder}${name}`, 'utf8');
+		text = readFileSync(path.join(templatesFolder, name), 'utf8');
 		cache.set(name, text);
 	}
 	return text;
