@@ -40,6 +40,9 @@ export function directOutput(fd: 1 | 2): OutStream {
 	let fallback: NodeJS.WriteStream | undefined;
 	return {
 		isTTY: false,
+		get writableLength() {
+			return fallback?.writableLength ?? 0;
+		},
 		write(chunk: string): boolean {
 			if (fallback !== undefined) return fallback.write(chunk);
 			const bytes = Buffer.from(chunk, 'utf8');

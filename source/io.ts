@@ -5,6 +5,8 @@ export interface OutStream {
 	readonly isTTY?: boolean;
 	readonly columns?: number;
 	readonly rows?: number;
+	/** Bytes written but not yet handed to the system (a Node stream's, or 0). */
+	readonly writableLength?: number;
 }
 
 export interface Io {
