@@ -21,7 +21,7 @@ export interface RouteEntry {
 	readonly offset: number;
 }
 
-export interface RoutesFile {
+export interface RoutesFile extends RouteIndex {
 	readonly path: string;
 	/** The file's text as read ('' when the file does not exist). */
 	readonly text: string;
@@ -33,6 +33,10 @@ export interface RoutesFile {
 	readonly spaced: boolean;
 	/** Why a new top-level entry cannot be appended as text, if it cannot. */
 	readonly appendProblem?: string;
+}
+
+/** A file's routes, read as they are asked for. */
+export interface RouteIndex {
 	/** The number of routes. */
 	readonly count: number;
 	/** Every route, in file order. */
@@ -64,7 +68,7 @@ function methodUriKey(method: string, uri: string): string {
 }
 
 export function emptyRoutesFile(path = routesPath): RoutesFile {
-	return new Routes({path, text: '', exists: false, eol: '\n', indent: 4, spaced: false}, listed([]));
+	return routesFile({path, text: '', exists: false, eol: '\n', indent: 4, spaced: false}, listed([]));
 }
 
 function fail(path: string, text: string, offset: number, reason: string, counter?: LineCounter): Refusal {
@@ -83,7 +87,7 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	const scanned = text.includes('\0') ? undefined : scanRoutes(text);
 	if (scanned === undefined) return composeRoutes(text, path, exists);
-	return new Routes({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
+	return routesFile({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
 }
 
 function lineEnding(text: string): '\n' | '\r\n' {
@@ -119,7 +123,7 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 	}
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
-		return new Routes({path, text, exists, eol, indent: 4, spaced: false}, listed([]));
+		return routesFile({path, text, exists, eol, indent: 4, spaced: false}, listed([]));
 	}
 	if (!isMap(top)) {
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level must be a mapping of route names to routes', counter);
@@ -182,7 +186,7 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 		const {line, col} = counter.linePos(start);
 		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col, offset: start});
 	}
-	return new Routes({
+	return routesFile({
 		path, text, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
 		appendProblem: appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
 	}, listed(entries));
@@ -204,8 +208,6 @@ function appendProblem(text: string, start: number, end: number, counter: LineCo
 	}
 	return undefined;
 }
-
-type RoutesFileText = Pick<RoutesFile, 'path' | 'text' | 'exists' | 'eol' | 'indent' | 'spaced' | 'appendProblem'>;
 
 /** Where a file's entries come from: the full parse's list, or the scanner, which reads one from the text when asked. */
 interface RouteSource {
@@ -232,27 +234,25 @@ const searchesBeforeIndex = 16;
 // A search reads at most this many of the routes it finds before it indexes them all.
 const searchLimit = 32;
 
+/** The file as read, with the index of its routes. */
+function routesFile(file: Omit<RoutesFile, keyof RouteIndex>, source: RouteSource): RoutesFile {
+	return Object.assign(new LazyIndex(file.text, source), file);
+}
+
 /**
- * A routes file and its index, built as it is needed: a run that adds one route to a file of
- * 10,000 looks up one name and one URI, and reads only the routes those lookups find.
+ * An index built as it is needed: a run that adds one route to a file of 10,000 looks up one
+ * name and one URI, and reads only the routes those lookups find.
  */
-class Routes implements RoutesFile {
-	readonly path: string;
-	readonly text: string;
-	readonly exists: boolean;
-	readonly eol: '\n' | '\r\n';
-	readonly indent: number;
-	readonly spaced: boolean;
-	readonly appendProblem?: string;
+class LazyIndex implements RouteIndex {
+	readonly #text: string;
 	readonly #source: RouteSource;
 	#entries: readonly RouteEntry[] | undefined;
 	#byMethodUri: ReadonlyMap<string, RouteEntry> | undefined;
 	#clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]> | undefined;
 	#searches = 0;
 
-	constructor(file: RoutesFileText, source: RouteSource) {
-		({path: this.path, text: this.text, exists: this.exists, eol: this.eol, indent: this.indent, spaced: this.spaced} = file);
-		if (file.appendProblem !== undefined) this.appendProblem = file.appendProblem;
+	constructor(text: string, source: RouteSource) {
+		this.#text = text;
 		this.#source = source;
 	}
 
@@ -299,7 +299,7 @@ class Routes implements RoutesFile {
 		if (head.length < 2) return 'index';
 		let read = 0;
 		let previous = -1;
-		for (let at = this.text.indexOf(head); at !== -1; at = this.text.indexOf(head, at + head.length)) {
+		for (let at = this.#text.indexOf(head); at !== -1; at = this.#text.indexOf(head, at + head.length)) {
 			const index = indexAt(at);
 			if (index === -1 || index === previous) continue;
 			previous = index;
