@@ -97,7 +97,7 @@ function lineEnding(text: string): '\n' | '\r\n' {
 // The `yaml` package (some 260 KB of code) is loaded only when a file needs the full parse.
 let yamlModule: typeof import('yaml') | undefined;
 function yaml(): typeof import('yaml') {
-	yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
 	return yamlModule;
 }
 
@@ -281,8 +281,8 @@ class LazyIndex implements RouteIndex {
 
 	serving(method: string, uri: string): RouteEntry | undefined {
 		const key = methodUriKey(method, uri);
-		if (this.#byMethodUri === undefined && this.#source.indexAt !== undefined && ++this.#searches <= searchesBeforeIndex) {
-			const found = this.#search(key, uriPattern(uri), this.#source.indexAt.bind(this.#source));
+		if (this.#byMethodUri === undefined && ++this.#searches <= searchesBeforeIndex) {
+			const found = this.#search(key, uriPattern(uri));
 			if (found !== 'index') return found;
 		}
 		return this.#index().get(key);
@@ -291,20 +291,22 @@ class LazyIndex implements RouteIndex {
 	/**
 	 * The first route serving `key`, among those whose text holds the URI pattern's start (up to
 	 * its first `{` or quote): a value stands in the text as it reads up to there, so a route
-	 * without that text cannot serve it. 'index' when the start is too short or too common.
+	 * without that text cannot serve it. 'index' when the routes were not scanned from the text,
+	 * or the start is too short or too common.
 	 */
-	#search(key: string, pattern: string, indexAt: (offset: number) => number): RouteEntry | undefined | 'index' {
+	#search(key: string, pattern: string): RouteEntry | undefined | 'index' {
+		const source = this.#source;
 		const stop = pattern.search(/[{']/);
 		const head = stop === -1 ? pattern : pattern.slice(0, stop);
-		if (head.length < 2) return 'index';
+		if (source.indexAt === undefined || head.length < 2) return 'index';
 		let read = 0;
 		let previous = -1;
 		for (let at = this.#text.indexOf(head); at !== -1; at = this.#text.indexOf(head, at + head.length)) {
-			const index = indexAt(at);
+			const index = source.indexAt(at);
 			if (index === -1 || index === previous) continue;
 			previous = index;
 			if (++read > searchLimit) return 'index';
-			const entry = this.#source.entry(index);
+			const entry = source.entry(index);
 			if (entry.methods.some((method) => methodUriKey(method, entry.uri) === key)) return entry;
 		}
 		return undefined;
