@@ -1,5 +1,5 @@
-// The review: every file with its action (create, modify, overwrite), and the routes.yaml diff with its added lines
-// highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
+// The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
+// with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
 import {Box, Text, useInput, useStdout} from 'ink';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
 import type {SinkMode} from '../core/sink.js';
