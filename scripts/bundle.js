@@ -126,9 +126,10 @@ await build({
 	// stack traces (DEBUG=1).
 	minifyWhitespace: true,
 	minifySyntax: true,
-	// The sources are ES modules: import.meta.url is the bundle file's own URL, made on first
-	// use (`edu --version` never asks for it, and making it costs a URL parse).
-	define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', EDU_BUILD_VERSION: JSON.stringify(version)},
+	// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
+	// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
+	// worker pool asks for it).
+	define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version)},
 	banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 	logLevel: 'warning',
 });

@@ -20,7 +20,7 @@ export function isTerminal(fd: number): boolean {
 	} catch {
 		return false;
 	}
-	const {isatty} = createRequire(import.meta.url)('node:tty') as typeof import('node:tty');
+	const {isatty} = createRequire(import.meta.filename)('node:tty') as typeof import('node:tty');
 	return isatty(fd);
 }
 

@@ -5,7 +5,7 @@ declare const EDU_BUILD_VERSION: string | undefined;
 
 /** package.json, one folder up from dist/*.js (and from source/*.ts in the tests). */
 function packageVersion(): string {
-	const require = createRequire(import.meta.url);
+	const require = createRequire(import.meta.filename);
 	try {
 		const pkg = require('../package.json') as {name?: string; version?: string};
 		if (pkg.name === 'edu-scaffold' && pkg.version) return pkg.version;

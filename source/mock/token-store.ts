@@ -16,7 +16,7 @@ export const docsTokenFile = 'var/api/configData.json';
  * node:crypto is loaded here, not with the module: every command's registration imports it.
  */
 export function newToken(): string {
-	const {randomBytes} = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+	const {randomBytes} = createRequire(import.meta.filename)('node:crypto') as typeof import('node:crypto');
 	return randomBytes(32).toString('base64url');
 }
 

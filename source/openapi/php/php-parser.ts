@@ -22,7 +22,7 @@ let engine: Engine | undefined;
 
 function parser(): Engine {
 	if (!engine) {
-		const {Engine} = createRequire(import.meta.url)('php-parser') as typeof import('php-parser');
+		const {Engine} = createRequire(import.meta.filename)('php-parser') as typeof import('php-parser');
 		engine = new Engine({
 			parser: {php8: true, suppressErrors: false, extractDoc: false},
 			ast: {withPositions: true, withSource: false},
