@@ -85,7 +85,8 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 
 /** Parses and indexes routes.yaml, or says where and why it cannot be used. */
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
-	const scanned = text.includes('\0') ? undefined : scanRoutes(text);
+	// A file the scanner does not take (a NUL byte included) goes through the full parse, which words the refusal.
+	const scanned = scanRoutes(text);
 	if (scanned === undefined) return composeRoutes(text, path, exists);
 	return routesFile({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
 }
