@@ -110,7 +110,7 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 			// Found once here (a missing project is refused before anything loads); the wizard opens it.
 			const root = run.projectRoot(startFolder(io, options));
 			const {openWizard} = await import('./tui/open.js');
-			const exitCode = await openWizard(io, {start: root, plain: options.plain});
+			const exitCode = await openWizard(io, {root, plain: options.plain});
 			run.outcome = {json: {}, exitCode};
 		});
 	return program;

@@ -92,7 +92,7 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	const sink = sinkFor({...options, onSignal: io.onSignal});
 	if (interactive) {
 		const {openWizard} = await import('../tui/open.js');
-		return {json: {}, exitCode: await openWizard(io, {kind, start: root, plain: options.plain, sink, request})};
+		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
 	}
 	const {generate} = await import('./make-generate.js');
 	return generate(request, root, sink);

@@ -38,12 +38,10 @@ export function readSnapshot(root: string, host: SinkHost = processHost): Snapsh
 }
 
 /**
- * The project at or above `start`, read once: what make:* plans against, the command and the
- * wizard alike. Throws the core's refusal (not a project, a routes.yaml that cannot be read…).
+ * The project at `root` (found by the command), read once: what make:* plans against, the
+ * command and the wizard alike. Throws the core's refusal (a routes.yaml that cannot be read…).
  */
-export function openProject(start: string): Snapshot {
-	const root = findProjectRoot(start);
-	if (typeof root !== 'string') throw EduError.from(root);
+export function openProject(root: string): Snapshot {
 	const snapshot = readSnapshot(root);
 	if ('code' in snapshot) throw EduError.from(snapshot);
 	return snapshot;

@@ -9,8 +9,8 @@ import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 export interface OpenWizard {
 	/** Given by make:api / make:controller; asked first when absent (`edu` alone). */
 	readonly kind?: Kind;
-	/** Absolute folder to look for the project from. */
-	readonly start: string;
+	/** The project's root, found by the command. */
+	readonly root: string;
 	readonly plain?: boolean;
 	/** Where the plan goes, chosen by the command from --dry-run; the file system when absent (`edu` alone). */
 	readonly sink?: Sink;
@@ -37,7 +37,7 @@ function inCi(env: Io['env']): string | undefined {
 	return ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
 }
 
-export async function openWizard(io: Io, {kind, start, plain, sink: chosen, request}: OpenWizard): Promise<number> {
+export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
 	const sink = chosen ?? (await import('../core/sink.js')).sinkFor({onSignal: io.onSignal});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
@@ -46,10 +46,10 @@ export async function openWizard(io: Io, {kind, start, plain, sink: chosen, requ
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain.js');
-		return runPlain({io, start, kind, initial, sink});
+		return runPlain({io, root, kind, initial, sink});
 	}
 	const {loadInk} = await import('./ink-module.js');
 	await loadInk();
 	const {runWizard} = await import('./run-wizard.js');
-	return runWizard({io, start, kind, initial, sink});
+	return runWizard({io, root, kind, initial, sink});
 }

@@ -19,14 +19,15 @@ import {cancelledExitCode, cancelledMessage} from './session.js';
 
 export interface PlainRun {
 	readonly io: Io;
-	readonly start: string;
+	/** The project's root, found by the command. */
+	readonly root: string;
 	readonly kind?: Kind;
 	readonly initial?: Partial<WizardForm>;
 	readonly sink: Sink;
 }
 
-export async function runPlain({io, start, kind: givenKind, initial, sink}: PlainRun): Promise<number> {
-	const snapshot = openProject(start);
+export async function runPlain({io, root, kind: givenKind, initial, sink}: PlainRun): Promise<number> {
+	const snapshot = openProject(root);
 	try {
 		const written = await ask(io, snapshot, givenKind, initial ?? {}, sink);
 		if (written === undefined) {

@@ -12,19 +12,19 @@ import {Wizard, type Outcome} from './wizard.js';
 
 export interface WizardRun {
 	readonly io: Io;
-	/** Absolute folder to look for the project from. */
-	readonly start: string;
+	/** The project's root, found by the command. */
+	readonly root: string;
 	readonly kind?: Kind;
 	readonly initial?: Partial<WizardForm>;
 	readonly sink: Sink;
 }
 
-export async function runWizard({io, start, kind, initial, sink}: WizardRun): Promise<number> {
-	const snapshot = openProject(start);
+export async function runWizard({io, root, kind, initial, sink}: WizardRun): Promise<number> {
+	const snapshot = openProject(root);
 	let outcome: Outcome = {status: 'cancelled'};
 	const instance = render(
 		<ThemeProvider color={useColor(io)}>
-			<Wizard snapshot={snapshot} reread={() => openProject(start)} kind={kind} initial={initial} sink={sink} onExit={(result) => {
+			<Wizard snapshot={snapshot} reread={() => openProject(root)} kind={kind} initial={initial} sink={sink} onExit={(result) => {
 				outcome = result;
 			}} />
 		</ThemeProvider>,
