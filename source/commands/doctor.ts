@@ -1,0 +1,56 @@
+// edu check:config (the original console's environment check) and edu doctor (everything a
+// project needs to run, one line per check with the fix for each problem).
+import process from 'node:process';
+import type {Command} from 'commander';
+import {EduError} from '../core/errors.js';
+import {installPhp} from '../start/php.js';
+import type {Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {CommandContext} from './context.js';
+
+interface DoctorOptions {
+	readonly json?: boolean;
+	readonly cwd?: string;
+}
+
+export function registerDoctor(program: Command, context: CommandContext): void {
+	program
+		.command('check:config')
+		.description('the framework console\'s check: PHP version against the framework\'s minimum, PHP_BINARY, extensions pdo_mysql, mbstring, openssl, json')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.action(async (options: DoctorOptions) => {
+			context.outcome = await runCheckConfig(options, context);
+		});
+	program
+		.command('doctor')
+		.description('check what the project needs (PHP, extensions, vendor/, .env, database, port 8042, routes, mock API, Node), with the fix for each problem')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.addHelpText('after', '\nExit status: 0 when nothing blocks (✔ and ! only), 1 when a check fails (✖).')
+		.action(async (options: DoctorOptions) => {
+			context.outcome = await runDoctorCommand(options, context);
+		});
+}
+
+async function runCheckConfig(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
+	const root = context.projectRoot(startFolder(context.io, options));
+	const {probePhp} = await import('../doctor/php-probe.js');
+	const {checkConfig, configExtensions} = await import('../doctor/check-config.js');
+	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
+	const probe = await probePhp(configExtensions, context.io.env, root);
+	const report = checkConfig(probe, frameworkMinimumPhp(root));
+	if (report === undefined) {
+		const detail = 'problem' in probe ? probe.detail : '';
+		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp}.`);
+	}
+	return {json: report.json, text: report.text};
+}
+
+async function runDoctorCommand(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
+	const root = context.projectRoot(startFolder(context.io, options));
+	const {doctorText, runDoctor} = await import('../doctor/run-doctor.js');
+	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node});
+	const blocked = results.some((result) => result.status === 'fail');
+	return {json: {ok: !blocked, checks: results}, text: doctorText(results), exitCode: blocked ? 1 : 0};
+}

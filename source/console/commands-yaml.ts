@@ -1,0 +1,70 @@
+// app/Config/commands.yaml, the flat map `<name>: Command\<Name>Command` the framework console
+// reads: parsed with the `yaml` package to validate and index it, appended to as text (every
+// existing byte kept), then re-parsed and compared with the intended map before any write.
+import {isMap, isScalar, LineCounter, parseDocument} from 'yaml';
+import {refusal, type Refusal} from '../core/errors.js';
+
+export const commandsPath = 'app/Config/commands.yaml';
+
+export interface CommandsFile {
+	/** null: the file does not exist. */
+	readonly text: string | null;
+	/** Name → class, in file order. */
+	readonly entries: ReadonlyMap<string, string>;
+	/** 1-based line of each name. */
+	readonly lines: ReadonlyMap<string, number>;
+	/** Column of the top-level keys (0 unless the file indents them). */
+	readonly indent: number;
+}
+
+function problem(line: number, col: number, reason: string): Refusal {
+	return refusal('BAD_PROJECT_FILE', `${commandsPath}:${line}:${col}: ${reason}; nothing was written.`);
+}
+
+/** The file's map, or why edu cannot add to it. */
+export function parseCommands(text: string | null): CommandsFile | Refusal {
+	const entries = new Map<string, string>();
+	const lines = new Map<string, number>();
+	if (text === null) return {text, entries, lines, indent: 0};
+	const counter = new LineCounter();
+	const document = parseDocument(text, {lineCounter: counter, uniqueKeys: true, prettyErrors: false});
+	const [error] = document.errors;
+	if (error) {
+		const {line, col} = counter.linePos(error.pos[0]);
+		return problem(line, col, `not valid YAML (${error.message.split('\n', 1)[0]})`);
+	}
+	const {contents} = document;
+	if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return {text, entries, lines, indent: 0};
+	if (!isMap(contents) || contents.flow) {
+		const {line, col} = counter.linePos(contents.range?.[0] ?? 0);
+		return problem(line, col, 'expected a map of command name → class (name: Command\\NameCommand)');
+	}
+	let indent = 0;
+	for (const [index, pair] of contents.items.entries()) {
+		const {key, value} = pair;
+		const at = counter.linePos(isScalar(key) && key.range ? key.range[0] : 0);
+		if (!isScalar(key) || !isScalar(value) || typeof value.value !== 'string') {
+			return problem(at.line, at.col, 'expected name: Command\\NameCommand, one per line');
+		}
+		if (index === 0) indent = at.col - 1;
+		entries.set(String(key.value), value.value);
+		lines.set(String(key.value), at.line);
+	}
+	return {text, entries, lines, indent};
+}
+
+/** The file with `name: fqcn` appended, or why not (the result must read back as the old map plus the new entry). */
+export function appendCommand(file: CommandsFile, name: string, fqcn: string): string | Refusal {
+	const text = file.text ?? '';
+	const eol = text.includes('\r\n') ? '\r\n' : '\n';
+	const separator = text === '' || text.endsWith('\n') ? '' : eol;
+	// Words YAML reads as null or booleans stay names only when quoted.
+	const key = /^(null|true|false)$/i.test(name) ? `'${name}'` : name;
+	const after = `${text}${separator}${' '.repeat(file.indent)}${key}: ${fqcn}${eol}`;
+	const reread = parseCommands(after);
+	const intended = [...file.entries, [name, fqcn]];
+	if ('code' in reread || JSON.stringify([...reread.entries]) !== JSON.stringify(intended)) {
+		return refusal('BAD_PROJECT_FILE', `${commandsPath}: adding "${name}: ${fqcn}" at its end would not read back as intended (an unusual layout); add the line by hand. Nothing was written.`);
+	}
+	return after;
+}
