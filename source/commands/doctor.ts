@@ -2,7 +2,7 @@
 // project needs to run, one line per check with the fix for each problem).
 import process from 'node:process';
 import type {Command} from 'commander';
-import {EduError} from '../core/errors.js';
+import {EduError, UsageError} from '../core/errors.js';
 import {installPhp} from '../start/php.js';
 import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
@@ -11,6 +11,7 @@ import type {CommandContext} from './context.js';
 interface DoctorOptions {
 	readonly json?: boolean;
 	readonly cwd?: string;
+	readonly port?: string;
 }
 
 export function registerDoctor(program: Command, context: CommandContext): void {
@@ -27,6 +28,7 @@ export function registerDoctor(program: Command, context: CommandContext): void 
 		.description('check what the project needs (PHP, extensions, vendor/, .env, database, port 8042, routes, mock API, Node), with the fix for each problem')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.option('--port <port>', 'the port edu start will serve on', '8042')
 		.addHelpText('after', '\nExit status: 0 when nothing blocks (✔ and ! only), 1 when a check fails (✖).')
 		.action(async (options: DoctorOptions) => {
 			context.outcome = await runDoctorCommand(options, context);
@@ -48,9 +50,11 @@ async function runCheckConfig(options: DoctorOptions, context: CommandContext): 
 }
 
 async function runDoctorCommand(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
+	const port = Number(options.port ?? '8042');
+	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a whole number from 1 to 65535 (got "${options.port}").`, 'INVALID_OPTION');
 	const root = context.projectRoot(startFolder(context.io, options));
 	const {doctorText, runDoctor} = await import('../doctor/run-doctor.js');
-	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node});
+	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port});
 	const blocked = results.some((result) => result.status === 'fail');
 	return {json: {ok: !blocked, checks: results}, text: doctorText(results), exitCode: blocked ? 1 : 0};
 }

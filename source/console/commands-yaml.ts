@@ -13,8 +13,6 @@ export interface CommandsFile {
 	readonly entries: ReadonlyMap<string, string>;
 	/** 1-based line of each name. */
 	readonly lines: ReadonlyMap<string, number>;
-	/** Column of the top-level keys (0 unless the file indents them). */
-	readonly indent: number;
 }
 
 function problem(line: number, col: number, reason: string): Refusal {
@@ -25,7 +23,7 @@ function problem(line: number, col: number, reason: string): Refusal {
 export function parseCommands(text: string | null): CommandsFile | Refusal {
 	const entries = new Map<string, string>();
 	const lines = new Map<string, number>();
-	if (text === null) return {text, entries, lines, indent: 0};
+	if (text === null) return {text, entries, lines};
 	const counter = new LineCounter();
 	const document = parseDocument(text, {lineCounter: counter, uniqueKeys: true, prettyErrors: false});
 	const [error] = document.errors;
@@ -34,23 +32,22 @@ export function parseCommands(text: string | null): CommandsFile | Refusal {
 		return problem(line, col, `not valid YAML (${error.message.split('\n', 1)[0]})`);
 	}
 	const {contents} = document;
-	if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return {text, entries, lines, indent: 0};
+	if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return {text, entries, lines};
 	if (!isMap(contents) || contents.flow) {
 		const {line, col} = counter.linePos(contents.range?.[0] ?? 0);
 		return problem(line, col, 'expected a map of command name → class (name: Command\\NameCommand)');
 	}
-	let indent = 0;
-	for (const [index, pair] of contents.items.entries()) {
+	for (const pair of contents.items) {
 		const {key, value} = pair;
 		const at = counter.linePos(isScalar(key) && key.range ? key.range[0] : 0);
 		if (!isScalar(key) || !isScalar(value) || typeof value.value !== 'string') {
 			return problem(at.line, at.col, 'expected name: Command\\NameCommand, one per line');
 		}
-		if (index === 0) indent = at.col - 1;
+		if (at.col > 1) return problem(at.line, at.col, 'the names are indented, which Symfony YAML, the framework\'s parser, rejects: start each line in the first column');
 		entries.set(String(key.value), value.value);
 		lines.set(String(key.value), at.line);
 	}
-	return {text, entries, lines, indent};
+	return {text, entries, lines};
 }
 
 /** The file with `name: fqcn` appended, or why not (the result must read back as the old map plus the new entry). */
@@ -60,7 +57,7 @@ export function appendCommand(file: CommandsFile, name: string, fqcn: string): s
 	const separator = text === '' || text.endsWith('\n') ? '' : eol;
 	// Words YAML reads as null or booleans stay names only when quoted.
 	const key = /^(null|true|false)$/i.test(name) ? `'${name}'` : name;
-	const after = `${text}${separator}${' '.repeat(file.indent)}${key}: ${fqcn}${eol}`;
+	const after = `${text}${separator}${key}: ${fqcn}${eol}`;
 	const reread = parseCommands(after);
 	const intended = [...file.entries, [name, fqcn]];
 	if ('code' in reread || JSON.stringify([...reread.entries]) !== JSON.stringify(intended)) {

@@ -33,7 +33,7 @@ foreach (array_slice($argv, 1) as $name) {
 echo json_encode($out);
 `;
 
-/** Connects as the framework's DatabaseMysql does (the values come from the environment, not the code), with a short timeout. */
+/** Connects as the framework's DatabaseMysql does (the values come from the environment, not the code); a server that accepts but never greets is cut by the read timeout. */
 const databaseScript = `
 try {
 	new PDO('mysql:host=' . getenv('EDU_DB_HOST') . ';port=' . getenv('EDU_DB_PORT') . ';dbname=' . getenv('EDU_DB_NAME'), getenv('EDU_DB_USER'), getenv('EDU_DB_PASSWORD'), [PDO::ATTR_TIMEOUT => 1, PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_PERSISTENT => false]);
@@ -45,9 +45,9 @@ try {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
+async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number, settings: readonly string[] = []): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
 	const {execa} = await importEsm<typeof import('execa')>('execa');
-	const result = await execa('php', ['-r', script, ...args], {cwd, env: {...env}, extendEnv: false, reject: false, stdin: 'ignore', timeout});
+	const result = await execa('php', [...settings, '-r', script, ...args], {cwd, env: {...env}, extendEnv: false, reject: false, stdin: 'ignore', timeout});
 	if ((result as {code?: string}).code === 'ENOENT') return {problem: 'missing', detail: 'no php command on PATH'};
 	if (result.timedOut) return {problem: 'broken', detail: `php gave no answer within ${timeout} ms`};
 	try {
@@ -79,7 +79,7 @@ export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tim
 		EDU_DB_NAME: target.name,
 		EDU_DB_USER: target.user,
 		EDU_DB_PASSWORD: target.password,
-	}, cwd, timeout);
+	}, cwd, timeout, ['-d', 'mysqlnd.net_read_timeout=1']);
 	if ('problem' in run) return {ok: false, message: run.detail};
 	return run.json as {ok: true} | {ok: false; message: string};
 }
