@@ -3,7 +3,6 @@
 import process from 'node:process';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import {installPhp} from '../start/php.js';
 import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
@@ -44,6 +43,7 @@ async function runCheckConfig(options: DoctorOptions, context: CommandContext): 
 	const report = checkConfig(probe, frameworkMinimumPhp(root));
 	if (report === undefined) {
 		const detail = 'problem' in probe ? probe.detail : '';
+		const {installPhp} = await import('../start/php.js');
 		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp}.`);
 	}
 	return {json: report.json, text: report.text};

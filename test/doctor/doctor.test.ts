@@ -121,10 +121,10 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		const root = project({DB_TYPE: 'mysql', DB_SOCKET: String(silent)});
 		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  mock-veliko-api:\n    image: bfoujols/mock-veliko-api:latest\n    ports: ["${silent}:80"]\n`);
 		const {exitCode, checks, ms} = await doctor(root);
+		expect(ms).toBeLessThan(3000);
 		expect(exitCode).toBe(1);
 		expect(failed(checks)).toEqual(['database', 'mock']);
 		expect(checks.find((check) => check.id === 'mock')).toMatchObject({message: `mock API (mock-veliko-api) at http://localhost:${silent}: no answer within 1500 ms`, fix: 'docker compose up -d mock-veliko-api'});
-		expect(ms).toBeLessThan(3000);
 	});
 });
 
