@@ -42,7 +42,7 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	if (refusals.length > 0) return refused(refusals);
 	const after = appendCommand(file, names.commandName, names.fqcn);
 	if (typeof after !== 'string') return refused([after]);
-	const php = render('command.php.tpl', {className: names.className, commandName: names.commandName});
+	const php = render('command/command.php.tpl', {className: names.className, commandName: names.commandName});
 	return {
 		name,
 		names,
