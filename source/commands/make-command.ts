@@ -23,6 +23,7 @@ export function registerMakeCommand(program: Command, context: CommandContext): 
 		.option('--dry-run', 'print the plan and the commands.yaml diff, write nothing')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.option('--plain', 'line prompts instead of the full-screen wizard')
 		.addHelpText('after', examples)
 		.action(async (name: string | undefined, options: CommonOptions) => {
 			context.outcome = await runMakeCommand(name, options, context);
@@ -31,9 +32,15 @@ export function registerMakeCommand(program: Command, context: CommandContext): 
 
 export async function runMakeCommand(name: string | undefined, options: CommonOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	if (name === undefined) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
+	// In a terminal, a missing name opens the wizard's make:command screen.
+	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
+	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
 	const root = context.projectRoot(startFolder(io, options));
 	const {sinkFor} = await import('../core/sink.js');
+	if (name === undefined) {
+		const {openCommandWizard} = await import('../tui/open.js');
+		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal})})};
+	}
 	const {writeCommand} = await import('../console/command-report.js');
 	return writeCommand(name, root, sinkFor({...options, onSignal: io.onSignal}));
 }

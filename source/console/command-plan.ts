@@ -13,6 +13,8 @@ export interface CommandSnapshot {
 	readonly root: string;
 	/** commands.yaml's text, or null when absent. */
 	readonly commandsText: string | null;
+	/** Why the project cannot be read for make:command (commands.yaml unreadable), if it cannot. */
+	readonly problem?: Refusal;
 	/** Whether a file (or anything) is at this relative path. */
 	readonly exists: (relative: string) => boolean;
 }
@@ -29,6 +31,7 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	const names = commandNames(name);
 	if ('code' in names) return {name, changes: [], refusals: [names], warnings: []};
 	const refused = (refusals: Refusal[]): CommandPlan => ({name, names, changes: [], refusals, warnings: names.warnings});
+	if (snapshot.problem) return refused([snapshot.problem]);
 	const file = parseCommands(snapshot.commandsText);
 	if ('code' in file) return refused([file]);
 	const refusals: Refusal[] = [];

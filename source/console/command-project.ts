@@ -3,22 +3,25 @@
 // commands.yaml's lock; planned again if the project changed meanwhile).
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
-import {EduError, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../core/errors.js';
 import type {Changeset} from '../core/file-change.js';
 import {readRegularFile} from '../core/regular-file.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
 
+/** What make:command plans against; a commands.yaml it cannot use is a `problem` the plan refuses with. */
 export function readCommandSnapshot(root: string): CommandSnapshot {
 	const read = readRegularFile(path.join(root, commandsPath), commandsPath);
-	if (read !== null && 'code' in read) throw EduError.from(read);
-	const text = read === null ? null : read.toString('utf8');
-	if (text !== null && text.startsWith('\uFEFF')) {
-		throw new EduError('BAD_PROJECT_FILE', `${commandsPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM. Nothing was written.`);
-	}
+	const text = read === null || 'code' in read ? null : read.toString('utf8');
+	const problem = read !== null && 'code' in read
+		? read
+		: text !== null && text.startsWith('\uFEFF')
+			? refusal('BAD_PROJECT_FILE', `${commandsPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM. Nothing was written.`)
+			: undefined;
 	return {
 		root,
 		commandsText: text,
+		...(problem ? {problem} : {}),
 		exists(relative) {
 			try {
 				lstatSync(path.join(root, relative));

@@ -11,8 +11,10 @@ import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project.js';
 import type {Sink} from '../core/sink.js';
+import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
+import {CommandWizard} from './command-wizard.js';
 import {KindScreen} from './kind-screen.js';
 import {NameScreen} from './name-screen.js';
 import {ResourceScreen} from './resource-screen.js';
@@ -26,6 +28,7 @@ import {useLatest} from './use-latest.js';
 export type Outcome =
 	| {readonly status: 'written'; readonly plan: Plan}
 	| {readonly status: 'dry-run'; readonly plan: Plan}
+	| {readonly status: 'command'; readonly command: CommandPlan}
 	| {readonly status: 'cancelled'};
 
 export interface WizardProps {
@@ -38,6 +41,8 @@ export interface WizardProps {
 	readonly initial?: Partial<WizardForm>;
 	/** Where Enter on the review sends the plan: the file system, or a dry run that only reports. */
 	readonly sink: Sink;
+	/** Reads what make:command plans against, when the kind screen's third choice is taken. */
+	readonly commandSnapshot?: () => CommandSnapshot;
 	/** Called once, just before the wizard exits. */
 	readonly onExit: (outcome: Outcome) => void;
 }
@@ -46,7 +51,7 @@ const labels: Record<Screen, string> = {
 	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
 };
 
-export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink, onExit}: WizardProps) {
+export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -55,6 +60,9 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink
 	const [failure, setFailure] = useState<string>();
 	const [snapshot, setSnapshot] = useState(opened);
 	const [written, setWritten] = useState<CommitResult>();
+	// The kind screen's third choice hands the screen to the make:command flow.
+	const [commandChosen, setCommandChosen] = useState(false);
+	const [commandProject, setCommandProject] = useState<CommandSnapshot>();
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
 	const screens = screensFor(form, kind, askKind);
@@ -84,10 +92,10 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink
 		else if (target !== undefined) setScreen(target);
 	};
 
-	const latest = useLatest({screen, screens, busy, move});
+	const latest = useLatest({screen, screens, busy, move, commandProject});
 	useInput((input, key) => {
-		const {screen, busy, move} = latest.current;
-		if (screen === 'done' || busy) return;
+		const {screen, busy, move, commandProject} = latest.current;
+		if (screen === 'done' || busy || commandProject !== undefined) return;
 		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
 		else if (key.escape) move(-1);
 	});
@@ -129,14 +137,34 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink
 		chrome,
 	};
 
+	if (commandProject !== undefined && commandSnapshot !== undefined) {
+		return (
+			<CommandWizard
+				snapshot={commandProject}
+				reread={commandSnapshot}
+				sink={sink}
+				title="edu make:command"
+				onBack={() => setCommandProject(undefined)}
+				onExit={(outcome) => finish(outcome.status === 'cancelled' ? outcome : {status: 'command', command: outcome.command})}
+			/>
+		);
+	}
+
 	switch (screen) {
 		case 'kind':
 			return (
 				<KindScreen
-					kind={kind}
+					kind={commandChosen ? 'command' : kind}
 					chrome={chrome}
-					onChange={(chosen) => setForm((current) => ({...current, kind: chosen}))}
+					onChange={(chosen) => {
+						setCommandChosen(chosen === 'command');
+						if (chosen !== 'command') setForm((current) => ({...current, kind: chosen}));
+					}}
 					onSubmit={(chosen) => {
+						if (chosen === 'command') {
+							if (commandSnapshot !== undefined) setCommandProject(commandSnapshot());
+							return;
+						}
 						setForm((current) => ({...current, kind: chosen}));
 						setScreen('name');
 					}}
