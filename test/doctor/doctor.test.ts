@@ -92,6 +92,12 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toContain('✖ vendor/autoload.php missing: the dependencies are not installed\n    fix: composer install\n');
 	});
 
+	it('checks port 8042 unless told another', async () => {
+		const result = await runEdu(['doctor', '--json'], {cwd: project({}), env: {PATH: process.env['PATH'] ?? ''}});
+		const port = (JSON.parse(result.stdout) as {checks: Check[]}).checks.find((check) => check.id === 'port');
+		expect(port?.message).toMatch(/^port 8042 (free for edu start|is taken)$/);
+	});
+
 	it('names a missing pdo_mysql when DB_TYPE=mysql, with the line that enables it', async () => {
 		const root = project({DB_TYPE: 'mysql', DB_HOST_STATUS: 'false'});
 		const {exitCode, checks, text} = await doctor(root, [], phpWithOnly(['pdo', 'mbstring']));
