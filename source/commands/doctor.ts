@@ -16,7 +16,7 @@ interface DoctorOptions {
 export function registerDoctor(program: Command, context: CommandContext): void {
 	program
 		.command('check:config')
-		.description('the framework console\'s check: PHP version against the framework\'s minimum, PHP_BINARY, extensions pdo_mysql, mbstring, openssl, json')
+		.description('PHP\'s version and the extensions pdo_mysql, mbstring, openssl and json, as php bin/edu check:config')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.action(async (options: DoctorOptions) => {
@@ -24,7 +24,7 @@ export function registerDoctor(program: Command, context: CommandContext): void 
 		});
 	program
 		.command('doctor')
-		.description('check what the project needs (PHP, extensions, vendor/, .env, database, port 8042, routes, mock API, Node), with the fix for each problem')
+		.description('check what the project needs to run (PHP, vendor/, .env, the database, port 8042…), with the fix for each problem')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.option('--port <port>', 'the port edu start will serve on', '8042')

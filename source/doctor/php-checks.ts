@@ -29,7 +29,7 @@ export function phpCheck(probe: PhpProbe, requirement: string | undefined, minim
 	const wanted = requirement ?? `>=${minimum}`;
 	const whose = requirement === undefined ? 'the framework\'s minimum' : 'composer.json\'s requirement';
 	const satisfied = phpSatisfies(version, wanted);
-	if (satisfied === false) return fail('php', `PHP ${version} (${binary}) does not satisfy ${whose} "php": "${wanted}"`, `${installPhp.replace(/^install PHP 8\.1 or newer/, `install a PHP that satisfies ${wanted}`)}`);
+	if (satisfied === false) return fail('php', `PHP ${version} (${binary}) does not satisfy ${whose} "php": "${wanted}"`, `install a PHP that does (${wanted}), first on PATH: ${installPhp.replace(/^install PHP 8\.1 or newer: /, '')}`);
 	if (satisfied === null) return ok('php', `PHP ${version} (${binary}); composer.json's "php": "${wanted}" could not be read as a version range`);
 	return ok('php', `PHP ${version} (${binary}) satisfies ${whose} "php": "${wanted}"`);
 }
