@@ -15,7 +15,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The fix for a MySQL/MariaDB connection error, from its SQLSTATE or driver code. */
 function databaseFix(message: string, host: string, port: string, name: string): string {
 	if (/\[1045\]|Access denied/i.test(message)) return 'fix DB_USER and DB_PASSWORD in .env (the server refused them)';
-	if (/\[1049\]|Unknown database/i.test(message)) return `create the database: mysql -h ${host} -P ${port} -u root -p -e "CREATE DATABASE \`${name}\`"`;
+	if (/\[1049\]|Unknown database/i.test(message)) return `create the database: mysql -h ${host} -P ${port} -u root -p -e 'CREATE DATABASE \`${name}\`'`;
 	if (/could not find driver/i.test(message)) return 'enable pdo_mysql (see its line above)';
 	return `start the database server (e.g. sudo service mariadb start, or docker compose up -d), or fix DB_HOST=${host} / DB_SOCKET=${port} in .env`;
 }
@@ -40,7 +40,10 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	const where = `${type} ${target.user}@${target.host}:${target.port}/${target.name}`;
 	const answer = await probeMysql(target, env, facts.root);
 	if (answer.ok) return ok(id, `database: ${where} reachable`);
-	return fail(id, `database: ${where} unreachable (${answer.message.replace(/\s+/g, ' ').trim()})`, databaseFix(answer.message, target.host, target.port, target.name));
+	const said = answer.message.replace(/\s+/g, ' ').trim();
+	// The server answered but refused (a user, a database): reachable, yet the framework cannot connect.
+	const refused = /\[(1044|1045|1049)\]/.test(said);
+	return fail(id, `database: ${where} ${refused ? 'refuses the connection' : 'unreachable'} (${said})`, databaseFix(answer.message, target.host, target.port, target.name));
 }
 
 export async function portCheck(port: number): Promise<CheckResult> {
