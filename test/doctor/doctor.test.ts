@@ -4,6 +4,7 @@
 // A missing extension is a real PHP started with -n and only the extensions it lists.
 import {execFileSync} from 'node:child_process';
 import {chmodSync, cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer as createHttpServer} from 'node:http';
 import {createServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -120,6 +121,18 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(exitCode).toBe(1);
 		expect(failed(checks)).toEqual(['port']);
 		expect(text).toContain(`✖ port ${port} is taken\n    fix: stop the program using it`);
+	});
+
+	it('finds the mock API answering at the port compose.yaml publishes', async () => {
+		const server = createHttpServer((_request, response) => response.end('{"status":"ok"}'));
+		servers.push(server as unknown as Server);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const port = (server.address() as {port: number}).port;
+		const root = project({});
+		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  api:\n    image: bfoujols/mock-veliko-api:latest\n    ports:\n      - "${port}:80"\n`);
+		const {exitCode, checks} = await doctor(root);
+		expect(exitCode).toBe(0);
+		expect(checks.find((check) => check.id === 'mock')).toEqual({id: 'mock', status: 'ok', message: `mock API (api) answering at http://localhost:${port} (HTTP 200)`});
 	});
 
 	it('stays under 3 s when the database and the mock API accept connections and never answer', async () => {
