@@ -118,6 +118,17 @@ describe('refusals, in order, with nothing left behind', () => {
 	});
 });
 
+describe('concurrent runs', () => {
+	it('lose no command: each run plans again under commands.yaml\'s lock when another wrote first', async () => {
+		const root = skeleton();
+		const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+		const results = await Promise.all(names.map((name) => runEdu(['make:command', name, '--yes'], {cwd: root})));
+		expect(results.map((result) => result.exitCode)).toEqual(names.map(() => 0));
+		const lines = readProjectFile(root, commandsYaml).split('\n').filter((line) => line !== '').sort();
+		expect(lines).toEqual(names.map((name) => `${name}: Command\\${name[0]!.toUpperCase()}${name.slice(1)}Command`).sort());
+	});
+});
+
 describe('--dry-run and --json', () => {
 	it('--dry-run prints the plan and the commands.yaml diff and writes nothing', async () => {
 		const root = skeleton();
