@@ -17,24 +17,83 @@
 // for the scripts.
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const outdir = path.join(repoRoot, 'dist', 'bin');
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-const inkModule = path.join(repoRoot, 'source', 'tui', 'ink-module.ts');
 
-/** `import … from 'ink'` in the bundle: the module ink-module.ts holds once the wizard loaded it. */
-const loadedInk = {
-	name: 'loaded-ink',
+/**
+ * Ink and React in cli.js: the modules of dist/bin/ui.js, the wizard's stack bundled apart (so a
+ * run that draws nothing does not read it) and loaded, through the code cache, on first use.
+ */
+const uiPackages = {ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime'};
+const uiStack = {
+	name: 'ui-stack',
 	setup(builder) {
-		builder.onResolve({filter: /^ink$/}, () => ({path: 'ink', namespace: 'loaded-ink'}));
-		builder.onLoad({filter: /.*/, namespace: 'loaded-ink'}, () => ({
-			contents: `module.exports = require(${JSON.stringify(inkModule)}).loadedInk();`,
-			resolveDir: repoRoot,
+		builder.onResolve({filter: /^(ink|react|react\/jsx-runtime)$/}, ({path: name}) => ({path: name, namespace: 'ui-stack'}));
+		builder.onResolve({filter: /^\.\/ui\.js$/, namespace: 'ui-stack'}, () => ({path: './ui.js', external: true}));
+		builder.onLoad({filter: /.*/, namespace: 'ui-stack'}, ({path: name}) => ({
+			contents: `module.exports = require("./ui.js").${uiPackages[name]};`,
 			loader: 'js',
 		}));
+	},
+};
+
+/**
+ * Yoga (Ink's layout engine) instantiated synchronously from its WebAssembly, where its own entry
+ * awaits at top level (which a CommonJS bundle cannot) and fetches the module from a data: URL
+ * (which loads Node's fetch). Emscripten's documented Module.instantiateWasm hook receives the
+ * instance; the bytes are the ones yoga-layout ships, read from its file at build time.
+ */
+const syncYoga = {
+	name: 'sync-yoga',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/}, ({path: file}) => {
+			const binaries = readFileSync(path.join(path.dirname(file), '..', 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
+			const wasm = /"data:application\/octet-stream;base64,([A-Za-z\d+/=]+)"/.exec(binaries)?.[1];
+			if (wasm === undefined) throw new Error('yoga-layout no longer ships its WebAssembly as a base64 data: URL: update syncYoga in scripts/bundle.js.');
+			return {
+				contents: `import loadYoga from '../binaries/yoga-wasm-base64-esm.js';
+import wrapAssembly from './wrapAssembly.js';
+const yoga = {instantiateWasm(imports, receive) {
+	const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(${JSON.stringify(wasm)}, 'base64')), imports);
+	receive(instance);
+	return instance.exports;
+}};
+loadYoga(yoga);
+if (!yoga.calledRun) throw new Error('Yoga did not start synchronously');
+const Yoga = wrapAssembly(yoga);
+export default Yoga;
+export * from './generated/YGEnums.js';
+`,
+				resolveDir: path.dirname(file),
+				loader: 'js',
+			};
+		});
+	},
+};
+
+/**
+ * Ink's reconciler awaits at top level only when DEV=true, for React DevTools (not a dependency
+ * of edu): the bundle leaves that out, and DEV=true says so as Ink does when they are missing.
+ */
+const inkWithoutDevtools = {
+	name: 'ink-without-devtools',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/}, ({path: file}) => {
+			const replacements = [
+				["await import('./devtools.js');", "throw Object.assign(new Error('React DevTools are not bundled'), {code: 'ERR_MODULE_NOT_FOUND'});"],
+				['await loadPackageJson()', '{name: undefined, version: undefined}'],
+			];
+			let text = readFileSync(file, 'utf8');
+			for (const [from, to] of replacements) {
+				if (!text.includes(from)) throw new Error(`ink/build/reconciler.js no longer has ${from}: update inkWithoutDevtools in scripts/bundle.js.`);
+				text = text.replace(from, to);
+			}
+			return {contents: text, loader: 'js'};
+		});
 	},
 };
 
@@ -103,40 +162,71 @@ function withBuiltinsUnwrapped(file) {
 	writeFileSync(file, unwrapped);
 }
 
-rmSync(outdir, {recursive: true, force: true});
-mkdirSync(outdir, {recursive: true});
-writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
+/**
+ * The bundles into `outdir`. `cli` is the program the bin runs: source/cli.ts for edu, the
+ * bench's minimal Ink app for the floor it measures the wizard against (built and cached the
+ * same way, beside the same bin and ui.js).
+ */
+async function buildBin(outdir, cli) {
+	rmSync(outdir, {recursive: true, force: true});
+	mkdirSync(outdir, {recursive: true});
+	writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
 
-await build({
-	absWorkingDir: repoRoot,
-	entryPoints: {
-		edu: 'source/bin.ts',
-		cli: 'source/cli.ts',
-		'parse-worker': 'source/openapi/php/parse-worker.ts',
-		'import-esm': 'source/import-esm.ts',
-	},
-	outdir,
-	bundle: true,
-	format: 'cjs',
-	platform: 'node',
-	target: 'node20',
-	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
-	plugins: [loadedInk, importEsmFile, lazyChildProcess, bundleRequire],
-	// Read and deserialised at every start: a third smaller without whitespace, names kept for
-	// stack traces (DEBUG=1).
-	minifyWhitespace: true,
-	minifySyntax: true,
-	// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
-	// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
-	// worker pool asks for it).
-	define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version)},
-	banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
-	logLevel: 'warning',
-});
+	const entryPoints = cli === 'source/cli.ts'
+		? {edu: 'source/bin.ts', cli, 'parse-worker': 'source/openapi/php/parse-worker.ts', 'import-esm': 'source/import-esm.ts'}
+		: {edu: 'source/bin.ts', cli};
+	await build({
+		absWorkingDir: repoRoot,
+		entryPoints,
+		outdir,
+		bundle: true,
+		format: 'cjs',
+		platform: 'node',
+		target: 'node20',
+		external: ['@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
+		plugins: [uiStack, importEsmFile, lazyChildProcess, bundleRequire],
+		// Read and deserialised at every start: a third smaller without whitespace, names kept for
+		// stack traces (DEBUG=1).
+		minifyWhitespace: true,
+		minifySyntax: true,
+		// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
+		// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
+		// worker pool asks for it).
+		define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version)},
+		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
+		logLevel: 'warning',
+	});
 
-for (const name of ['edu.js', 'cli.js', 'parse-worker.js', 'import-esm.js']) withBuiltinsUnwrapped(path.join(outdir, name));
+	// The wizard's stack: Ink, React's production build, Yoga.
+	await build({
+		absWorkingDir: repoRoot,
+		stdin: {
+			contents: "export * as ink from 'ink'; export * as react from 'react'; export * as jsxRuntime from 'react/jsx-runtime';",
+			resolveDir: repoRoot,
+			sourcefile: 'ui-stack.js',
+		},
+		outfile: path.join(outdir, 'ui.js'),
+		bundle: true,
+		format: 'cjs',
+		platform: 'node',
+		target: 'node20',
+		plugins: [syncYoga, inkWithoutDevtools],
+		minifyWhitespace: true,
+		minifySyntax: true,
+		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
+		logLevel: 'warning',
+	});
 
-const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
-if (dynamicImport) {
-	throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: import ES modules through source/import-esm.ts.');
+	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
+
+	const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
+	if (dynamicImport) {
+		throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: import ES modules through source/import-esm.ts.');
 }
+}
+
+// node scripts/bundle.js: dist/bin; node scripts/bundle.js --floor DIR: the bench's floor app in DIR.
+const floor = process.argv.indexOf('--floor');
+await (floor === -1
+	? buildBin(path.join(repoRoot, 'dist', 'bin'), 'source/cli.ts')
+	: buildBin(path.resolve(process.argv[floor + 1]), 'scripts/bench-floor-app.tsx'));

@@ -36,32 +36,45 @@ const maxWorkloads = 64;
 /**
  * Runs the CommonJS file at `file` as require() would, with its code cached where Node allows.
  * `workload` names the kind of run (the command and its flags): each kind has its own cache.
+ * The bundle's require() of a file beside it (`./ui.js`) loads that one the same way, once.
  */
 export function runBundle(file: string, workload: string): void {
-	const require = createRequire(file);
 	const disabled = Boolean(process.env['NODE_DISABLE_COMPILE_CACHE']);
 	if (disabled || hasCompileCache()) {
-		if (!disabled) (require('node:module') as {enableCompileCache: () => unknown}).enableCompileCache();
-		require(file);
+		if (!disabled) (createRequire(file)('node:module') as {enableCompileCache: () => unknown}).enableCompileCache();
+		createRequire(file)(file);
 		return;
 	}
-	const cache = cacheFileFor(file, workload);
-	if (cache === undefined) {
-		require(file);
-		return;
-	}
-	const cachedData = readOrUndefined(cache.file);
+	const loaded = new Map<string, unknown>();
+	const load = (bundle: string): unknown => {
+		if (!loaded.has(bundle)) loaded.set(bundle, runCached(bundle, workload, requireFrom(bundle)));
+		return loaded.get(bundle);
+	};
+	const requireFrom = (bundle: string): NodeJS.Require => {
+		const require = createRequire(bundle);
+		const bundleRequire = ((id: string) => (id.startsWith('./') ? load(require.resolve(id)) : require(id))) as NodeJS.Require;
+		return Object.assign(bundleRequire, {resolve: require.resolve, cache: require.cache, main: require.main});
+	};
+	load(file);
+}
+
+/** Runs one CommonJS bundle from its code cache (written at exit when it had none): its exports. */
+function runCached(file: string, workload: string, require: NodeJS.Require): unknown {
+	const bundleModule = {exports: {}};
+	const run = (compiled: unknown): unknown => {
+		(compiled as (...args: unknown[]) => void).call(bundleModule.exports, bundleModule.exports, require, bundleModule, file, path.dirname(file));
+		return bundleModule.exports;
+	};
 	const source = readFileSync(file, 'utf8');
-	const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-		filename: file,
-		cachedData,
-	});
+	const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+	const cache = cacheFileFor(file, workload);
+	if (cache === undefined) return run(new vm.Script(wrapped, {filename: file}).runInThisContext());
+	const cachedData = readOrUndefined(cache.file);
+	const script = new vm.Script(wrapped, {filename: file, cachedData});
 	if (cachedData === undefined || script.cachedDataRejected === true) {
 		process.once('exit', () => saveCache(script, cache));
 	}
-	const bundleModule = {exports: {}};
-	(script.runInThisContext() as (...args: unknown[]) => void)
-		.call(bundleModule.exports, bundleModule.exports, require, bundleModule, file, path.dirname(file));
+	return run(script.runInThisContext());
 }
 
 interface CacheFile {
