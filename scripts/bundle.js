@@ -1,18 +1,15 @@
 // The `edu` bin as CommonJS bundles (esbuild) in dist/bin/, which holds a package.json of
-// {"type": "commonjs"}: Node 20 starts a CommonJS file faster than an ES module, and only
-// CommonJS can use a code cache there (see source/code-cache.ts).
+// {"type": "commonjs"}: Node starts a CommonJS file faster than an ES module, and the bundles
+// run from V8's code cache (source/code-cache.ts).
 // - edu.js: source/bin.ts, start-up only (`--version` answered there), a few kilobytes;
 // - cli.js: everything else, one file; the modules a command imports lazily stay
 //   uninitialised until it does (esbuild's lazy wrappers), and compile from the code cache;
-// - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh;
-// - import-esm.js: source/import-esm.ts, the one place the bundle calls import() from (a
-//   script run from a code cache cannot); the build fails if cli.js calls import() itself.
-// Ink, React, the prompts, php-parser, execa and yaml stay outside: they are loaded only by the
-// commands that use them (the wizard, edu openapi, edu start, the mock commands, a routes.yaml
-// the scanner leaves to the full parse), and a smaller bundle is read faster at every start.
-// Ink is an ES module with top-level await, which CommonJS cannot require(): the screens'
-// `import … from 'ink'` resolve to the module source/tui/ink-module.ts imported before the
-// wizard's modules load.
+// - ui.js, execa.js, prompts.js: the ES-module packages (vendorBundles below), each bundled
+//   apart and loaded, through the code cache, by the first module that imports it; ordinary
+//   code imports them as usual, statically or with import();
+// - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh.
+// php-parser and yaml (CommonJS) stay in node_modules: only edu openapi, the mock commands and
+// a routes.yaml the scanner leaves to the full parse require() them.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -25,17 +22,26 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 
 /**
- * Ink and React in cli.js: the modules of dist/bin/ui.js, the wizard's stack bundled apart (so a
- * run that draws nothing does not read it) and loaded, through the code cache, on first use.
+ * Packages bundled apart, each into a file of its own beside cli.js (so a run that does not use
+ * it never reads it), loaded through the code cache by the first module that imports one of its
+ * packages: the file, and for each package the name it is exported under. Ink and React share
+ * one file, so the screens and Ink use one React.
  */
-const uiPackages = {ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime'};
-const uiStack = {
-	name: 'ui-stack',
+const vendorBundles = {
+	ui: {ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime'},
+	execa: {execa: 'execa'},
+	prompts: {'@inquirer/prompts': 'prompts'},
+};
+const vendorOf = new Map(Object.entries(vendorBundles).flatMap(([file, packages]) => Object.entries(packages).map(([name, key]) => [name, {file, key}])));
+const escape = (text) => text.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const vendorPackages = {
+	name: 'vendor-packages',
 	setup(builder) {
-		builder.onResolve({filter: /^(ink|react|react\/jsx-runtime)$/}, ({path: name}) => ({path: name, namespace: 'ui-stack'}));
-		builder.onResolve({filter: /^\.\/ui\.js$/, namespace: 'ui-stack'}, () => ({path: './ui.js', external: true}));
-		builder.onLoad({filter: /.*/, namespace: 'ui-stack'}, ({path: name}) => ({
-			contents: `module.exports = require("./ui.js").${uiPackages[name]};`,
+		const names = new RegExp(`^(${[...vendorOf.keys()].map(escape).join('|')})$`);
+		builder.onResolve({filter: names}, ({path: name}) => ({path: name, namespace: 'vendor'}));
+		builder.onResolve({filter: /^\.\/[\w-]+\.js$/, namespace: 'vendor'}, ({path: file}) => ({path: file, external: true}));
+		builder.onLoad({filter: /.*/, namespace: 'vendor'}, ({path: name}) => ({
+			contents: `module.exports = require("./${vendorOf.get(name).file}.js").${vendorOf.get(name).key};`,
 			loader: 'js',
 		}));
 	},
@@ -94,16 +100,6 @@ const inkWithoutDevtools = {
 			}
 			return {contents: text, loader: 'js'};
 		});
-	},
-};
-
-/** Every module's import of import-esm.ts: the file beside the bundle, loaded by Node itself. */
-const importEsmFile = {
-	name: 'import-esm-file',
-	setup(builder) {
-		builder.onResolve({filter: /\/import-esm\.js$/}, ({importer}) => (importer === ''
-			? undefined
-			: {path: './import-esm.js', external: true}));
 	},
 };
 
@@ -173,7 +169,7 @@ async function buildBin(outdir, cli) {
 	writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
 
 	const entryPoints = cli === 'source/cli.ts'
-		? {edu: 'source/bin.ts', cli, 'parse-worker': 'source/openapi/php/parse-worker.ts', 'import-esm': 'source/import-esm.ts'}
+		? {edu: 'source/bin.ts', cli, 'parse-worker': 'source/openapi/php/parse-worker.ts'}
 		: {edu: 'source/bin.ts', cli};
 	await build({
 		absWorkingDir: repoRoot,
@@ -183,8 +179,8 @@ async function buildBin(outdir, cli) {
 		format: 'cjs',
 		platform: 'node',
 		target: 'node20',
-		external: ['@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
-		plugins: [uiStack, importEsmFile, lazyChildProcess, bundleRequire],
+		external: ['php-parser', 'yaml'],
+		plugins: [vendorPackages, lazyChildProcess, bundleRequire],
 		// Read and deserialised at every start: a third smaller without whitespace, names kept for
 		// stack traces (DEBUG=1).
 		minifyWhitespace: true,
@@ -197,31 +193,33 @@ async function buildBin(outdir, cli) {
 		logLevel: 'warning',
 	});
 
-	// The wizard's stack: Ink, React's production build, Yoga.
-	await build({
-		absWorkingDir: repoRoot,
-		stdin: {
-			contents: "export * as ink from 'ink'; export * as react from 'react'; export * as jsxRuntime from 'react/jsx-runtime';",
-			resolveDir: repoRoot,
-			sourcefile: 'ui-stack.js',
-		},
-		outfile: path.join(outdir, 'ui.js'),
-		bundle: true,
-		format: 'cjs',
-		platform: 'node',
-		target: 'node20',
-		plugins: [syncYoga, inkWithoutDevtools],
-		minifyWhitespace: true,
-		minifySyntax: true,
-		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
-		logLevel: 'warning',
-	});
+	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
+	for (const [file, packages] of Object.entries(vendorBundles).filter(([file]) => cli === 'source/cli.ts' || file === 'ui')) {
+		await build({
+			absWorkingDir: repoRoot,
+			stdin: {
+				contents: Object.entries(packages).map(([name, key]) => `export * as ${key} from ${JSON.stringify(name)};`).join('\n'),
+				resolveDir: repoRoot,
+				sourcefile: `${file}.js`,
+			},
+			outfile: path.join(outdir, `${file}.js`),
+			bundle: true,
+			format: 'cjs',
+			platform: 'node',
+			target: 'node20',
+			plugins: [syncYoga, inkWithoutDevtools],
+			minifyWhitespace: true,
+			minifySyntax: true,
+			define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
+			logLevel: 'warning',
+		});
+	}
 
 	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
 
 	const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
 	if (dynamicImport) {
-		throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: import ES modules through source/import-esm.ts.');
+		throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.');
 }
 }
 

@@ -1,6 +1,7 @@
 // The Ink/React stack loads only when the wizard runs: `--yes`, `--help`, `--version` and the
 // no-terminal usage error never load it; the wizard loads it from the bin's own bundle
-// (dist/bin/ui.js, React's production build), never from node_modules. Proved on the built
+// (dist/bin/ui.js, React's production build), never from node_modules, as --plain its prompts
+// (dist/bin/prompts.js). Proved on the built
 // binary, with module resolution hooks (test/tui/load-log) that record every module the process
 // resolves.
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
@@ -24,7 +25,8 @@ function loaded(log: string): string[] {
 
 const ui = (urls: readonly string[], name: string): string[] => urls.filter((url) => url.includes(`/node_modules/${name}/`));
 const fromNodeModules = (urls: readonly string[]): string[] => urls.filter((url) => url.includes('/node_modules/'));
-const uiBundle = (urls: readonly string[]): string[] => urls.filter((url) => url.endsWith('/dist/bin/ui.js'));
+const bundle = (urls: readonly string[], name: string): string[] => urls.filter((url) => url.endsWith(`/dist/bin/${name}.js`));
+const uiBundle = (urls: readonly string[]): string[] => bundle(urls, 'ui');
 
 async function modulesLoadedBy(args: readonly string[], cwd: string): Promise<{urls: string[]; exitCode: number; stderr: string}> {
 	const log = path.join(logs, `run-${++runs}.log`);
@@ -50,6 +52,7 @@ describe('what each run loads', () => {
 		expect(ui(urls, 'react')).toEqual([]);
 		expect(ui(urls, '@inquirer/prompts')).toEqual([]);
 		expect(uiBundle(urls)).toEqual([]);
+		expect(bundle(urls, 'prompts')).toEqual([]);
 	});
 
 	test('without a terminal, a missing name is the usage error at once, with nothing of the wizard loaded', async () => {
@@ -101,7 +104,8 @@ describe('what each run loads', () => {
 				await terminal.close();
 			}
 			const urls = loaded(log);
-			expect(ui(urls, '@inquirer/prompts').length).toBeGreaterThan(0);
+			expect(bundle(urls, 'prompts').length).toBeGreaterThan(0);
+			expect(fromNodeModules(urls)).toEqual([]);
 			expect(ui(urls, 'ink')).toEqual([]);
 			expect(ui(urls, 'react')).toEqual([]);
 			expect(uiBundle(urls)).toEqual([]);
