@@ -25,7 +25,7 @@ Examples:
   $ edu openapi                       write public/openapi.yaml
   $ edu openapi --stdout | less       print the YAML, write nothing
   $ edu openapi --out docs/api.yaml   another file, relative to the project root
-  $ edu openapi --html                also a page to see and try the API: public/doc/
+  $ edu openapi --html                also public/doc/, a page to try the API
   $ edu openapi --html --dry-run      the files it would write, writing nothing
   $ edu openapi --json                for scripts: one JSON object on stdout
 
