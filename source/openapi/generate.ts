@@ -60,6 +60,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
+	if (options.html && out.startsWith('public/doc/') && out !== 'public/doc/openapi.yaml') {
+		throw new EduError('INVALID_OPTION', `Refusing to write ${out} with --html: public/doc/ is the page's folder, rewritten by each run; choose --out outside it (or public/doc/openapi.yaml, the page's own copy).`, 2);
+	}
 	const scan = await scanApiFolder(root, options.parse);
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);

@@ -124,6 +124,20 @@ describe('edu openapi --html', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	it('--out inside public/doc/ is refused with --html, except the page\'s own copy of the specification', async () => {
+		const root = await freshProject();
+		const before = snapshotTree(root);
+		const refused = await runEdu(['openapi', '--html', '--out', 'public/doc/index.html'], {cwd: root});
+		expect(refused.exitCode).toBe(2);
+		expect(refused.stderr).toMatch(/^Refusing to write public\/doc\/index\.html with --html: public\/doc\/ is the page's folder/);
+		expect(snapshotTree(root)).toEqual(before);
+		const copy = await runEdu(['openapi', '--html', '--out', 'public/doc/openapi.yaml', '--json'], {cwd: root});
+		expect(copy.exitCode).toBe(0);
+		const changes = JSON.parse(copy.stdout).changes.map((change: {path: string}) => change.path);
+		expect(changes.filter((file: string) => file === 'public/doc/openapi.yaml')).toHaveLength(1);
+		expect(readProjectFile(root, 'public/doc/index.html')).toContain('<!DOCTYPE html>');
+	});
+
 	it('--stdout with --html is a usage error', async () => {
 		const root = await freshProject();
 		const result = await runEdu(['openapi', '--html', '--stdout'], {cwd: root});
