@@ -94,7 +94,10 @@ describe.skipIf(!hasPhp || !hasBrowser)('the documentation page in Chromium, ser
 	it('shows the title from openapi.php and every operation of the specification', async () => {
 		const page = await openPage(`${base}/doc/`);
 		await expect.poll(() => page.locator('.information-container .title').innerText()).toContain(title);
-		const shown = await page.locator('.opblock').evaluateAll((blocks) => blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`));
+		const shown: string[] = [];
+		for (const block of await page.locator('.opblock').all()) {
+			shown.push(`${await block.locator('.opblock-summary-method').innerText()} ${await block.locator('.opblock-summary-path').getAttribute('data-path')}`);
+		}
 		const specification = readFileSync(path.join(root, 'public/doc/openapi.yaml'), 'utf8');
 		expect(shown.sort()).toEqual(operationsOf(specification));
 		expect(shown).toContain('GET /api/ville');
