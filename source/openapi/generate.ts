@@ -7,6 +7,8 @@ import type {SinkChoice} from '../core/sink.js';
 import type {SinkMode} from '../core/file-change.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument} from './document/build-document.js';
+import {pageSpecName} from './html/doc-page.js';
+import {docFolder} from './html/doc-location.js';
 import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
@@ -60,8 +62,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
-	if (options.html && out.startsWith('public/doc/') && out !== 'public/doc/openapi.yaml') {
-		throw new EduError('INVALID_OPTION', `Refusing to write ${out} with --html: public/doc/ is the page's folder, rewritten by each run; choose --out outside it (or public/doc/openapi.yaml, the page's own copy).`, 2);
+	const pageSpec = `${docFolder}/${pageSpecName}`;
+	if (options.html && out.startsWith(`${docFolder}/`) && out !== pageSpec) {
+		throw new EduError('INVALID_OPTION', `Refusing to write ${out} with --html: ${docFolder}/ is the page's folder, rewritten by each run; choose --out outside it (or ${pageSpec}, the page's own copy).`, 2);
 	}
 	const scan = await scanApiFolder(root, options.parse);
 	if (!scan.found) {

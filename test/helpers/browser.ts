@@ -6,7 +6,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {chromium, type BrowserContext} from 'playwright-core';
 
-const candidates = [process.env['EDU_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((file): file is string => Boolean(file));
+// EDU_CHROMIUM, when set, is the only candidate.
+const candidates = process.env['EDU_CHROMIUM'] ? [process.env['EDU_CHROMIUM']] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 function executable(file: string): boolean {
 	try {
