@@ -276,6 +276,8 @@ describe('review and writing', () => {
 		expect(done).toContain('edu start');
 		expect(done).toContain('curl -i http://localhost:8042/api/ville/1');
 		expect(done).toContain('edu openapi');
+		expect(done).toContain('edu openapi --html');
+		expect(done).toContain('http://localhost:8042/doc/');
 		const outcome = await wizard.exited;
 		expect(outcome.status).toBe('written');
 
