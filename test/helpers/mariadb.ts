@@ -76,7 +76,7 @@ export async function startMariadb(): Promise<Mariadb> {
 	], {stdio: 'ignore'});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	const sql = (statements: string): string =>
-		execFileSync(client, ['--no-defaults', `--socket=${socket}`, '-uroot', '--batch', '--skip-column-names', '-e', statements], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+		execFileSync(client, ['--no-defaults', `--socket=${socket}`, '-uroot', '--default-character-set=utf8mb4', '--batch', '--skip-column-names', '-e', statements], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
 	const stop = async (): Promise<void> => {
 		if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 		await exited;
