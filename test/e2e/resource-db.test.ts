@@ -9,7 +9,7 @@ import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
-import {hasPhp} from '../helpers/php.js';
+import {hasPhp, phpLint} from '../helpers/php.js';
 import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
 
 const villeArgs = ['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', 'nom:string:255,code_postal:string:10,nombre_habitant:int', '--yes'];
@@ -148,7 +148,7 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 
 	it('GET /api/ville/{id}: 200, that city; unknown or not a number: 404 {"erreur"}', async () => {
 		expect(await http('GET', '/api/ville/2')).toMatchObject({status: 200, json: cities[1]});
-		for (const uri of ['/api/ville/999', '/api/ville/abc', '/api/ville/-1', `/api/ville/${encodeURIComponent('1 OR 1=1')}`]) {
+		for (const uri of ['/api/ville/999', '/api/ville/abc', '/api/ville/2abc', '/api/ville/-1', '/api/ville/99999999999', `/api/ville/${encodeURIComponent('1 OR 1=1')}`]) {
 			const response = await http('GET', uri);
 			expect(response).toMatchObject({status: 404, json: {erreur: expect.any(String)}});
 			expect(Object.keys(response.json as object)).toEqual(['erreur']);
@@ -173,6 +173,11 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 		['a population over INT (JSON)', json({nom: 'Lille', code_postal: '59000', nombre_habitant: 99_999_999_999}), ['nombre_habitant']],
 		['a population under INT', form({nom: 'Lille', code_postal: '59000', nombre_habitant: '-2147483649'}), ['nombre_habitant']],
 		['nothing', form({}), ['nom', 'code_postal', 'nombre_habitant']],
+		['missing fields', form({nom: 'Lille'}), ['code_postal', 'nombre_habitant']],
+		['a blank field', form({nom: '   ', code_postal: '59000', nombre_habitant: '1'}), ['nom']],
+		['a postal code over 10 characters', form({nom: 'Lille', code_postal: '59000590005', nombre_habitant: '1'}), ['code_postal']],
+		['a field sent as an array (nom[]=x)', {body: 'nom[]=Lille&code_postal=59000&nombre_habitant=1', contentType: 'application/x-www-form-urlencoded'}, ['nom']],
+		['a body that is not JSON', {body: '{nom: Lille', contentType: 'application/json'}, ['nom', 'code_postal', 'nombre_habitant']],
 		['a name over 255 characters', form({nom: 'x'.repeat(256), code_postal: '59000', nombre_habitant: '1'}), ['nom']],
 		['a population that is not an integer', form({nom: 'Lille', code_postal: '59000', nombre_habitant: '12.5'}), ['nombre_habitant']],
 		['a JSON body with wrong types', json({nom: ['Lille'], code_postal: true, nombre_habitant: '1e3'}), ['nom', 'code_postal', 'nombre_habitant']],
@@ -181,6 +186,12 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 		const response = await http('POST', '/api/ville', request);
 		expect(response).toMatchObject({status: 400, json: {erreur: expect.stringContaining(champs[0] ?? ''), champs}});
 		expect(rowCount()).toBe(before);
+	});
+
+	it('POST JSON (application/json; charset=utf-8): 201, read from the raw body, a number for a string column kept as text', async () => {
+		const body = JSON.stringify({nom: 'Saint-Étienne', code_postal: 42000, nombre_habitant: 172_718});
+		const created = await http('POST', '/api/ville', {body, contentType: 'application/json; charset=utf-8'});
+		expect(created).toMatchObject({status: 201, json: {id: expect.any(Number), nom: 'Saint-Étienne', code_postal: '42000', nombre_habitant: 172_718}});
 	});
 
 	it('the INT bounds themselves and 255 characters of é are accepted', async () => {
@@ -243,6 +254,17 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 		},
 	);
 
+	it.each([['/api/nowhere'], ['/api/ville/1/2'], ['/api/ville/']])('GET %s, a path with no route: the HTML page "Error 404" with status 200, as 2.3 answers', async (uri) => {
+		const response = await http('GET', uri);
+		expect(response).toMatchObject({status: 200, json: undefined});
+		expect(response.text).toContain('<h1>Error 404 - NOT_FOUND</h1>');
+	});
+
+	// php -S answers it itself (a path with an extension is taken for a file), as under `edu start`.
+	it('GET /api/ville/1.5: 404 from php -S', async () => {
+		expect((await http('GET', '/api/ville/1.5')).status).toBe(404);
+	});
+
 	it('any other database failure (a column renamed under it): a JSON 500 without SQL, paths or the driver\'s message', async () => {
 		db().sql('ALTER TABLE ville RENAME COLUMN code_postal TO cp');
 		try {
@@ -263,5 +285,16 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 	it('the server logged no PHP warning, error or uncaught exception', () => {
 		expect(serverOutput).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)|Uncaught/);
 		expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain(') DEFAULT CHARSET = utf8mb4;');
+	});
+});
+
+describe.skipIf(!hasPhp)('the resource controllers narrowed by --methods', () => {
+	it.each(['GET', 'GET,POST', 'GET,PUT', 'GET,DELETE'])('--methods %s: every generated file passes php -l', async (methods) => {
+		const root = tempProject('empty');
+		const result = await runEdu([...villeArgs, '--methods', methods], {cwd: root});
+		expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		for (const file of ['VilleController.php', 'VilleByIdController.php']) {
+			expect(phpLint(path.join(root, 'app/Controller/api', file))).toContain('No syntax errors detected');
+		}
 	});
 });
