@@ -3,7 +3,8 @@
 import {Option, type Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../core/errors.js';
 import type {MakeRequest, TemplateKind} from '../core/request.js';
-import {parseFields} from '../core/resource.js';
+import {parseFields, resourceMethods} from '../core/resource.js';
+import {splitList} from '../options.js';
 import {defaultUpload, parseExtensions} from '../core/upload.js';
 
 export interface TemplateOptions {
@@ -15,6 +16,7 @@ export interface TemplateOptions {
 	readonly dir?: string;
 	/** Set before the action: --methods was typed (its default is GET). */
 	readonly methodsGiven?: boolean;
+	readonly methods?: string;
 }
 
 export const templateHelp = `
@@ -67,6 +69,10 @@ export function templateRequest(options: TemplateOptions, asked = false): Pick<M
 		throw new UsageError('--methods does not apply to --template upload: its routes are POST.');
 	}
 	if (template === 'resource') {
+		if (options.methodsGiven === true && options.methods !== undefined) {
+			const served = resourceMethods(splitList(options.methods));
+			if (isRefusal(served)) throw EduError.from(served);
+		}
 		if (options.fields === undefined) {
 			if (asked) return {template, table: options.table};
 			throw new UsageError('--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int');
