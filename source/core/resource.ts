@@ -173,7 +173,7 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 			className: names.className,
 			controllerPath: `app/Controller/api/${names.className}.php`,
 		},
-		controller: render('resource-list.php.tpl', {...view, className: names.className}),
+		controller: render('resource/list.php.tpl', {...view, className: names.className}),
 	};
 	const item: Unit = {
 		route: {
@@ -184,7 +184,7 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 			className: itemClass,
 			controllerPath: `app/Controller/api/${itemClass}.php`,
 		},
-		controller: render('resource-item.php.tpl', {...view, className: itemClass}),
+		controller: render('resource/item.php.tpl', {...view, className: itemClass}),
 	};
 	return {units: [list, item], warnings: []};
 }
