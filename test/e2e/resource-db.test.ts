@@ -23,6 +23,8 @@ const cities = [
 /** One database the generated controllers run on: how to reach it, and how the test reads it. */
 interface Database {
 	readonly env: Record<string, string>;
+	/** The same settings with a connection that fails (a wrong password, a file that cannot be opened). */
+	readonly brokenEnv: Record<string, string>;
 	sql(statement: string): string;
 	stop(): Promise<void>;
 }
@@ -32,15 +34,18 @@ async function sqlite(root: string): Promise<Database> {
 	const script = '$db = new PDO("sqlite:" . $argv[1]); $result = $db->query($argv[2]); foreach ($result->fetchAll(PDO::FETCH_NUM) as $row) { echo implode("\\t", $row), "\\n"; }';
 	return {
 		env: {EDU_RUNTIME_DATABASE: file},
+		brokenEnv: {EDU_RUNTIME_DATABASE: path.join(root, 'no-such-folder', 'db.sqlite')},
 		sql: (statement) => execFileSync('php', ['-r', script, file, statement], {encoding: 'utf8'}),
 		stop: async () => undefined,
 	};
 }
 
-async function mysql(): Promise<Database> {
+async function mysql(type: 'mysql' | 'mariadb'): Promise<Database> {
 	const server: Mariadb = await startMariadb();
+	const env = {DB_TYPE: type, DB_HOST: '127.0.0.1', DB_SOCKET: String(server.port), DB_NAME: server.database, DB_USER: server.user, DB_PASSWORD: server.password};
 	return {
-		env: {DB_TYPE: 'mysql', DB_HOST: '127.0.0.1', DB_SOCKET: String(server.port), DB_NAME: server.database, DB_USER: server.user, DB_PASSWORD: server.password},
+		env,
+		brokenEnv: {...env, DB_PASSWORD: 'not-the-password'},
 		sql: (statement) => server.sql(statement),
 		stop: () => server.stop(),
 	};
@@ -52,7 +57,11 @@ const databases = [
 		createTable: 'CREATE TABLE ville (id INTEGER PRIMARY KEY AUTOINCREMENT, nom VARCHAR(255) NOT NULL, code_postal VARCHAR(10) NOT NULL, nombre_habitant INTEGER NOT NULL);',
 	},
 	{
-		name: 'MariaDB (DB_TYPE=mysql)', open: async () => mysql(), skip: !hasPhp || !hasMariadb,
+		name: 'MariaDB (DB_TYPE=mysql)', open: async () => mysql('mysql'), skip: !hasPhp || !hasMariadb,
+		createTable: 'CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(255) NOT NULL, code_postal VARCHAR(10) NOT NULL, nombre_habitant INT NOT NULL) DEFAULT CHARSET = utf8mb4;',
+	},
+	{
+		name: 'MariaDB (DB_TYPE=mariadb)', open: async () => mysql('mariadb'), skip: !hasPhp || !hasMariadb,
 		createTable: 'CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(255) NOT NULL, code_postal VARCHAR(10) NOT NULL, nombre_habitant INT NOT NULL) DEFAULT CHARSET = utf8mb4;',
 	},
 ];
@@ -90,6 +99,26 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 		for (const leak of ['SELECT', 'INSERT', 'SQLSTATE', root, 'PDO', '.php']) expect(text).not.toContain(leak);
 	};
 
+	/** php -S on the project with these settings, once it answers. */
+	const serve = async (env: Record<string, string>): Promise<{server: ResultPromise; base: string}> => {
+		const port = await freePort();
+		const address = `http://127.0.0.1:${port}`;
+		const started = execa('php', ['-S', `127.0.0.1:${port}`, '-t', 'public'], {cwd: root, env, reject: false, all: true});
+		started.all?.on('data', (chunk: Buffer) => {
+			serverOutput += chunk.toString();
+		});
+		const deadline = Date.now() + 10_000;
+		for (;;) {
+			try {
+				await fetch(`${address}/`);
+				return {server: started, base: address};
+			} catch {
+				if (Date.now() > deadline || started.exitCode !== null) throw new Error(`php -S did not answer on ${address}: ${serverOutput}`);
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+		}
+	};
+
 	beforeAll(async () => {
 		root = tempProject('empty');
 		cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
@@ -97,22 +126,9 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 		const result = await runEdu(villeArgs, {cwd: root});
 		expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
 		database = await open(root);
-		const port = await freePort();
-		base = `http://127.0.0.1:${port}`;
-		server = execa('php', ['-S', `127.0.0.1:${port}`, '-t', 'public'], {cwd: root, env: db().env, reject: false, all: true});
-		server.all?.on('data', (chunk: Buffer) => {
-			serverOutput += chunk.toString();
-		});
-		const deadline = Date.now() + 10_000;
-		for (;;) {
-			try {
-				await fetch(`${base}/`);
-				break;
-			} catch {
-				if (Date.now() > deadline || server.exitCode !== null) throw new Error(`php -S did not answer on ${base}: ${serverOutput}`);
-				await new Promise((resolve) => setTimeout(resolve, 50));
-			}
-		}
+		const started = await serve(db().env);
+		server = started.server;
+		base = started.base;
 	});
 
 	afterAll(async () => {
@@ -278,6 +294,25 @@ describe.each(databases)('the resource template on $name, under php -S and the r
 			}
 		} finally {
 			db().sql('ALTER TABLE ville RENAME COLUMN cp TO code_postal');
+		}
+		expect((await http('GET', '/api/ville/2')).status).toBe(200);
+	});
+
+	it('a connection that fails (a wrong password, a database file that cannot be opened): a JSON 500 without the driver\'s message', async () => {
+		const broken = await serve(db().brokenEnv);
+		try {
+			for (const [method, uri] of [['GET', '/api/ville'], ['GET', '/api/ville/2'], ['DELETE', '/api/ville/2']]) {
+				const response = await fetch(`${broken.base}${uri}`, {method});
+				const text = await response.text();
+				expect(response.status).toBe(500);
+				expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+				expect(Object.keys(JSON.parse(text) as object)).toEqual(['erreur']);
+				noInternals(text);
+				for (const leak of ['not-the-password', '127.0.0.1', 'Access denied', 'no-such-folder']) expect(text).not.toContain(leak);
+			}
+		} finally {
+			broken.server.kill();
+			await broken.server;
 		}
 		expect((await http('GET', '/api/ville/2')).status).toBe(200);
 	});
