@@ -75,9 +75,15 @@ export async function startMariadb(): Promise<Mariadb> {
 		'--character-set-server=utf8mb4', '--collation-server=utf8mb4_general_ci',
 	], {stdio: 'ignore'});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	// A test run that ends without its afterAll (a crash, Ctrl+C) still leaves no server behind.
+	const orphan = (): void => {
+		child.kill('SIGKILL');
+	};
+	process.once('exit', orphan);
 	const sql = (statements: string): string =>
 		execFileSync(client, ['--no-defaults', `--socket=${socket}`, '-uroot', '--default-character-set=utf8mb4', '--batch', '--skip-column-names', '-e', statements], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
 	const stop = async (): Promise<void> => {
+		process.off('exit', orphan);
 		if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 		await exited;
 		rmSync(folder, {recursive: true, force: true});
