@@ -91,7 +91,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	if (template !== 'default' && kind !== 'api') {
 		optionRefusals.push(refusal('INVALID_OPTION', `The ${template} template is for make:api only.`));
 	}
-	// The resource and upload templates choose their own methods; request.methods is ignored.
+	// The resource and upload templates choose their own methods (the resource's narrowed by request.methods).
 	const templated = template !== 'default' && kind === 'api' && badUri === undefined
 		? templateUnits(template, request, {names, uri, parameters: shown.parameters}, table, snapshot.uploadApi ?? 'php')
 		: undefined;

@@ -1,7 +1,6 @@
 // Everything doctor and check:config ask PHP, in one `php` run each: its version and binary, the
 // extensions it loads, and where a missing extension's file is (as the original check:config
 // looks for it). The database probe connects with PDO through PHP itself, as the framework does.
-import {importEsm} from '../import-esm.js';
 
 export interface ExtensionInfo {
 	readonly loaded: boolean;
@@ -46,7 +45,7 @@ try {
 type Env = Readonly<Record<string, string | undefined>>;
 
 async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number, settings: readonly string[] = []): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	const result = await execa('php', [...settings, '-r', script, ...args], {cwd, env: {...env}, extendEnv: false, reject: false, stdin: 'ignore', timeout});
 	if ((result as {code?: string}).code === 'ENOENT') return {problem: 'missing', detail: 'no php command on PATH'};
 	if (result.timedOut) return {problem: 'broken', detail: `php gave no answer within ${timeout} ms`};
