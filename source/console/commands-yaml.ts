@@ -1,8 +1,15 @@
 // app/Config/commands.yaml, the flat map `<name>: Command\<Name>Command` the framework console
 // reads: parsed with the `yaml` package to validate and index it, appended to as text (every
 // existing byte kept), then re-parsed and compared with the intended map before any write.
-import {isMap, isScalar, LineCounter, parseDocument} from 'yaml';
+import {createRequire} from 'node:module';
 import {refusal, type Refusal} from '../core/errors.js';
+
+// The `yaml` package is loaded on first use, not when the wizard that can plan a command loads.
+let yamlModule: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
+	return yamlModule;
+}
 
 export const commandsPath = 'app/Config/commands.yaml';
 
@@ -24,6 +31,7 @@ export function parseCommands(text: string | null): CommandsFile | Refusal {
 	const entries = new Map<string, string>();
 	const lines = new Map<string, number>();
 	if (text === null) return {text, entries, lines};
+	const {isMap, isScalar, LineCounter, parseDocument} = yaml();
 	const counter = new LineCounter();
 	const document = parseDocument(text, {lineCounter: counter, uniqueKeys: true, prettyErrors: false});
 	const [error] = document.errors;
