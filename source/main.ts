@@ -108,10 +108,15 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
 			// Found once here (a missing project is refused before anything loads); the wizard opens it.
-			const root = run.projectRoot(startFolder(io, options));
-			const {openWizard} = await import('./tui/open.js');
-			const exitCode = await openWizard(io, {root, plain: options.plain});
-			run.outcome = {json: {}, exitCode};
+			const typeAhead = await import('./tui/keys/type-ahead.js');
+			typeAhead.holdForWizard(io, options.plain);
+			try {
+				const root = run.projectRoot(startFolder(io, options));
+				const {openWizard} = await import('./tui/open.js');
+				run.outcome = {json: {}, exitCode: await openWizard(io, {root, plain: options.plain})};
+			} finally {
+				typeAhead.releaseTypeAhead(io.stdin);
+			}
 		});
 	return program;
 }

@@ -86,6 +86,18 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags gave.
 	const request = requestFrom(kind, name ?? '', options, interactive);
+	// Keys typed while the wizard loads are kept for it, not echoed above it.
+	const typeAhead = interactive ? await import('../tui/keys/type-ahead.js') : undefined;
+	typeAhead?.holdForWizard(io, options.plain);
+	try {
+		return await makeIn(kind, request, options, context, interactive);
+	} finally {
+		typeAhead?.releaseTypeAhead(io.stdin);
+	}
+}
+
+async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, context: CommandContext, interactive: boolean): Promise<Outcome> {
+	const {io} = context;
 	const root = context.projectRoot(startFolder(io, options));
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../core/sink.js');

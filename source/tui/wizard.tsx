@@ -13,6 +13,7 @@ import type {Snapshot} from '../core/project.js';
 import type {Sink} from '../core/sink.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
+import {KeyPump} from './keys/key-pump.js';
 import {KindScreen} from './kind-screen.js';
 import {NameScreen} from './name-screen.js';
 import {ResourceScreen} from './resource-screen.js';
@@ -46,7 +47,17 @@ const labels: Record<Screen, string> = {
 	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
 };
 
-export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink, onExit}: WizardProps) {
+/** The screens, and the pump that hands them the keys one at a time (last, so its effect runs after theirs). */
+export function Wizard(props: WizardProps) {
+	return (
+		<>
+			<Screens {...props} />
+			<KeyPump />
+		</>
+	);
+}
+
+function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
