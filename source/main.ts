@@ -8,6 +8,7 @@ import {findProjectRoot} from './core/project-root.js';
 import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
 import type {CommandContext} from './commands/context.js';
+import {checkMoved, hoistGlobalOptions} from './commands/global-options.js';
 import {helpWidth, wrapHelp} from './commands/help-text.js';
 import {registerCommands} from './commands/index.js';
 import {startFolder} from './options.js';
@@ -121,11 +122,13 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 	return program;
 }
 
-export async function main(argv: readonly string[], io: Io): Promise<number> {
-	const rendering = renderingOf(argv, io);
+export async function main(typed: readonly string[], io: Io): Promise<number> {
+	const rendering = renderingOf(typed, io);
 	const run = newRun(io, rendering);
+	const {argv, moved} = hoistGlobalOptions(typed);
 	const program = buildProgram(argv, run, rendering);
 	try {
+		checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
