@@ -6,11 +6,30 @@ import {EduError, exitCodeFor} from '../core/errors.js';
 import {plan as makePlan} from '../core/plan.js';
 import {openProject} from '../core/project.js';
 import type {MakeRequest} from '../core/request.js';
+import type {Plan} from '../core/plan.js';
 import type {Sink} from '../core/sink.js';
+import {nextSteps, nextStepsLines} from '../tui/next-steps.js';
 import type {Outcome} from '../io.js';
 
+/** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
+export interface ReportStyle {
+	readonly terminal: boolean;
+	readonly color: boolean;
+	/** The project's folder when the run started elsewhere. */
+	readonly cd?: string;
+}
+
+const sgr = (code: string, text: string, color: boolean): string => (color ? `\u001B[${code}m${text}\u001B[0m` : text);
+
+/** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
+function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd}: ReportStyle): string[] {
+	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
+	const [heading = '', ...steps] = nextStepsLines(nextSteps(written, {dependenciesInstalled, cd}));
+	return ['', ...files, '', sgr('1', heading, color), ...steps];
+}
+
 /** `sink`: the one the flags chose (commands/make.ts); what it returns says whether anything was written. */
-export async function generate(request: MakeRequest, root: string, sink: Sink): Promise<Outcome> {
+export async function generate(request: MakeRequest, root: string, sink: Sink, style: ReportStyle = {terminal: false, color: false}): Promise<Outcome> {
 	const snapshot = openProject(root);
 	const planned = makePlan(request, snapshot);
 	const {warnings} = planned;
@@ -42,5 +61,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink): 
 			].join('\n'),
 		};
 	}
-	return {json: jsonSuccess(written, mode), warnings: [...warnings, ...notes], text: `${[...summaryLines(written), successLine(written)].join('\n')}\n`};
+	const lines = [...summaryLines(written), sgr('32', successLine(written), style.color)];
+	if (style.terminal) lines.push(...terminalReport(written, snapshot.dependenciesInstalled, style));
+	return {json: jsonSuccess(written, mode), warnings: [...warnings, ...notes], text: `${lines.join('\n')}\n`};
 }

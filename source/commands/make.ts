@@ -4,7 +4,7 @@ import {Command} from 'commander';
 import {EduError, messages, refusal} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Outcome} from '../io.js';
+import {useColor, type Outcome} from '../io.js';
 import {splitList, startFolder, type CommonOptions} from '../options.js';
 import type {CommandContext} from './context.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
@@ -107,5 +107,6 @@ async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, co
 		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
 	}
 	const {generate} = await import('./make-generate.js');
-	return generate(request, root, sink);
+	const {folderToEnter} = await import('../tui/next-steps.js');
+	return generate(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
 }

@@ -14,7 +14,7 @@ import {parseFields} from '../core/resource.js';
 import type {Sink} from '../core/sink.js';
 import type {Io, OutStream} from '../io.js';
 import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from './form.js';
-import {nextSteps} from './next-steps.js';
+import {folderToEnter, nextSteps, nextStepsLines} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 
 export interface PlainRun {
@@ -125,7 +125,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
-	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written, snapshot.dependenciesInstalled).flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])]);
+	say([...summaryLines(written), successLine(written), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
 	return written;
 }
 

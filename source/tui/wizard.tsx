@@ -39,6 +39,8 @@ export interface WizardProps {
 	readonly initial?: Partial<WizardForm>;
 	/** Where Enter on the review sends the plan: the file system, or a dry run that only reports. */
 	readonly sink: Sink;
+	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
+	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
 	readonly onExit: (outcome: Outcome) => void;
 }
@@ -57,7 +59,7 @@ export function Wizard(props: WizardProps) {
 	);
 }
 
-function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, onExit}: WizardProps) {
+function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, projectFolder, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -166,7 +168,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, onEx
 		case 'review':
 			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} failure={failure} />;
 		case 'done':
-			return written ? <DoneScreen result={written} dependenciesInstalled={snapshot.dependenciesInstalled} chrome={chrome} /> : null;
+			return written ? <DoneScreen result={written} context={{dependenciesInstalled: snapshot.dependenciesInstalled, cd: projectFolder}} chrome={chrome} /> : null;
 	}
 }
 

@@ -299,7 +299,7 @@ describe('review and writing', () => {
 		expect(frame).toContain('create  app/Template/ville_read/ville_read.html.twig');
 		frame = await wizard.press(keys.enter, (current) => current.includes('Next steps'));
 		expect(frame).toContain('✔ Controller, view and route successfully generated');
-		expect(frame).toContain('curl -i http://localhost:8042/ville-read');
+		expect(oneLine(frame)).toContain('Open in your browser: http://localhost:8042/ville-read');
 		expect(frame).not.toContain('edu openapi');
 		await wizard.exited;
 
@@ -376,7 +376,7 @@ describe('review and writing', () => {
 		expect(frame).toContain('api_import: POST /api/import');
 		await wizard.press(keys.enter, onScreen('Review'));
 		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
-		expect(wizard.frame()).toContain('curl -i -X POST http://localhost:8042/api/import');
+		expect(wizard.frame()).toContain('curl -i -F file=@example.csv http://localhost:8042/api/import');
 		await wizard.exited;
 
 		const result = await runEdu(['make:api', 'Import', '--template', 'upload', '--yes'], {cwd: viaFlags});
