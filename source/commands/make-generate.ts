@@ -1,7 +1,7 @@
 // make:api and make:controller once the request is complete: snapshot → plan → commit through
 // the sink the flags chose, then the report of what it did (written, or only reported).
 // Loaded only when a command runs, so --help and --version load no YAML.
-import {dryRunDone, fileLines, jsonSuccess, placeLine, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
+import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import {EduError, exitCodeFor} from '../core/errors.js';
 import {plan as makePlan} from '../core/plan.js';
 import {openProject} from '../core/project.js';
@@ -38,8 +38,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink, s
 	if (firstRefusal) {
 		// The seed's exact message first; then the file or route it is about, and the way out.
 		const {place} = firstRefusal;
-		const message = place === undefined ? firstRefusal.message : `${firstRefusal.message}\n${placeLine(place)}`;
-		throw new EduError(firstRefusal.code, message, exitCodeFor(firstRefusal.code), {
+		throw new EduError(firstRefusal.code, refusalText(firstRefusal), exitCodeFor(firstRefusal.code), {
 			notes: warnings,
 			details: {...(place ?? {}), ...(warnings.length > 0 ? {warnings} : {})},
 		});
