@@ -10,6 +10,7 @@ import {addGlobalOptions, registerConsole, unknownCommand} from './commands/cons
 import type {CommandContext} from './commands/context.js';
 import {checkMoved, hoistGlobalOptions} from './commands/global-options.js';
 import {helpWidth, wrapHelp} from './commands/help-text.js';
+import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
 import {startFolder} from './options.js';
 import type {Io, Outcome} from './io.js';
@@ -60,6 +61,11 @@ function newRun(io: Io, rendering: Rendering): Run {
 	return run;
 }
 
+/** The command `name` names, when it is one of the program's. */
+function commandNamed(program: Command | undefined, name: string | undefined): string | undefined {
+	return program?.commands.find((command) => command.name() === name)?.name();
+}
+
 function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): Command {
 	const {io} = run;
 	const program = new Command('edu')
@@ -75,7 +81,7 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 			writeErr: (text) => {
 				if (!rendering.json) io.stderr.write(text);
 			},
-			outputError: (text, write) => write(text.replace(/^error: /, 'edu: ')),
+			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]))),
 			getOutHelpWidth: () => helpWidth(io.stdout),
 			getErrHelpWidth: () => helpWidth(io.stderr),
 			getOutHasColors: () => false,
@@ -132,7 +138,7 @@ export async function main(typed: readonly string[], io: Io): Promise<number> {
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
-		return renderError(error, run, rendering);
+		return renderError(error, run, rendering, commandNamed(program, argv[0]));
 	}
 }
 
@@ -173,7 +179,7 @@ const commanderCodes: Readonly<Record<string, RefusalCode>> = {
 	'commander.missingArgument': 'MISSING_ARGUMENT',
 };
 
-function renderError(error: unknown, run: Run, rendering: Rendering): number {
+function renderError(error: unknown, run: Run, rendering: Rendering, command?: string): number {
 	const {io} = run;
 	if (error instanceof CommanderError) {
 		// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).
@@ -182,7 +188,7 @@ function renderError(error: unknown, run: Run, rendering: Rendering): number {
 			return 0;
 		}
 		if (rendering.json) {
-			const message = error.message.replace(/^error: /, 'edu: ').split('\n')[0] ?? error.message;
+			const message = reworded(error.message, command).split('\n')[0] ?? error.message;
 			writeJson(io, {ok: false, error: {code: commanderCodes[error.code] ?? 'USAGE', message}});
 		}
 		return 2;

@@ -20,7 +20,7 @@ export function addGlobalOptions(command: Command): void {
 		});
 }
 
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
 	const previous = Array.from({length: b.length + 1}, (_, index) => index);
 	for (let i = 1; i <= a.length; i++) {
 		let diagonal = previous[0]!;

@@ -2,7 +2,7 @@
 // chose (the file system, or a dry run that only reports).
 import {Command} from 'commander';
 import {EduError, messages, refusal} from '../core/errors.js';
-import type {Kind} from '../core/naming.js';
+import {nameProblem, type Kind} from '../core/naming.js';
 import type {MakeRequest} from '../core/request.js';
 import {useColor, type Outcome} from '../io.js';
 import {splitList, startFolder, type CommonOptions} from '../options.js';
@@ -82,9 +82,11 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions, asked = fal
 
 export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
+	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags
+	// gave; so does a name that cannot make a class, which the wizard shows refused, to be fixed.
+	const canAsk = io.interactive && !options.yes && !options.json;
+	const interactive = canAsk && (name === undefined || nameProblem(name) !== undefined);
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
-	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags gave.
 	const request = requestFrom(kind, name ?? '', options, interactive);
 	// Keys typed while the wizard loads are kept for it, not echoed above it.
 	const typeAhead = interactive ? await import('../tui/keys/type-ahead.js') : undefined;

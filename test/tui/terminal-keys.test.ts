@@ -51,4 +51,19 @@ describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
 			await terminal.close();
 		}
 	});
+
+	test('an invalid name on the command line opens the wizard on it, refused, to be fixed there', async () => {
+		const terminal = await Terminal.start(['make:api', 'Ville Paris'], {cwd: tempProject('sample')});
+		try {
+			const screen = await terminal.waitFor((current) => current.includes('Controller name: Ville Paris'), 'the name screen on the name');
+			expect(screen.replace(/ *\n */g, ' ')).toContain('(did you mean VilleParis?)');
+			// Home, Ctrl+K clears it; the nearest valid name, typed, goes on.
+			await terminal.keys('C-a', 'C-k', 'V', 'i', 'l', 'l', 'e', 'P', 'a', 'r', 'i', 's', 'Enter');
+			await terminal.waitFor((current) => current.includes('What should VilleParisController do?'), 'the template screen');
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
 });

@@ -77,7 +77,7 @@ describe('name screen', () => {
 	test('an invalid name says why, and Enter does nothing', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
 		const frame = await typeName(wizard, 'ma-ville');
-		expect(frame).toContain('Invalid controller name "ma-ville": The name cannot contain "-"');
+		expect(frame).toContain('Invalid controller name "ma-ville": the name cannot contain "-"');
 		await wizard.press(keys.enter);
 		await settle();
 		expect(wizard.frame()).toContain('Name · step 1 of 4');
