@@ -163,10 +163,8 @@ function render(outcome: Outcome, run: Run, rendering: Rendering): number {
 		});
 		return exitCode;
 	}
-	if (!rendering.quiet) {
-		for (const warning of outcome.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
-		if (outcome.text) io.stdout.write(outcome.text);
-	}
+	if (!rendering.quiet) for (const warning of outcome.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
+	if (outcome.text && (!rendering.quiet || outcome.requested)) io.stdout.write(outcome.text);
 	if (outcome.trailer) io.stderr.write(outcome.trailer);
 	return exitCode;
 }

@@ -50,6 +50,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink, s
 		return {
 			json: jsonSuccess(written, mode),
 			warnings,
+			requested: true,
 			text: [
 				...summaryLines(written),
 				dryRunDone,

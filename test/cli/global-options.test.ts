@@ -37,4 +37,14 @@ describe('global options anywhere', () => {
 		expect(result.stderr).toBe('edu: --dry-run does not apply to routes (edu help routes lists its options).\n');
 		expect(snapshotTree(root)).toEqual(tree);
 	});
+
+	test('-q --dry-run prints the plan it was asked for, and nothing else (no warning, no Project: line)', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu(['-q', '--dry-run', '--cwd', root, 'make:api', 'VILLE'], {cwd: tmpdir()});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('');
+		expect(result.stdout).toContain('Dry run: nothing was written. The run would:');
+		expect(result.stdout).toContain('+api_v-i-l-l-e:');
+		expect(result.stdout).not.toContain('Project:');
+	});
 });
