@@ -116,7 +116,7 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 			}
 			// Found once here (a missing project is refused before anything loads); the wizard opens it.
 			const typeAhead = await import('./tui/keys/type-ahead.js');
-			typeAhead.holdForWizard(io, options.plain);
+			await typeAhead.holdForWizard(io, options.plain);
 			try {
 				const root = run.projectRoot(startFolder(io, options));
 				const {openWizard} = await import('./tui/open.js');

@@ -90,7 +90,7 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	const request = requestFrom(kind, name ?? '', options, interactive);
 	// Keys typed while the wizard loads are kept for it, not echoed above it.
 	const typeAhead = interactive ? await import('../tui/keys/type-ahead.js') : undefined;
-	typeAhead?.holdForWizard(io, options.plain);
+	await typeAhead?.holdForWizard(io, options.plain);
 	try {
 		return await makeIn(kind, request, options, context, interactive);
 	} finally {

@@ -94,7 +94,13 @@ function wizardDraws(env: Readonly<Record<string, string | undefined>>, plain: b
 	return !plain && !['CI', 'CONTINUOUS_INTEGRATION'].some((key) => key in env && env[key] !== '0' && env[key] !== 'false');
 }
 
-/** For the commands: hold the keys typed from now on when the full-screen wizard is about to open. */
-export function holdForWizard(io: {readonly env: Readonly<Record<string, string | undefined>>; readonly stdin: unknown; readonly stdout: {write(chunk: string): unknown; readonly columns?: number}}, plain: boolean | undefined): void {
-	if (wizardDraws(io.env, plain)) holdTypeAhead(io.stdin as TerminalInput, (sequence) => io.stdout.write(sequence), io.stdout.columns);
+/**
+ * For the commands: hold the keys typed from now on when the full-screen wizard is about to open.
+ * Resolves after one turn of the event loop, once what was typed before is read and its echo
+ * erased, so that nothing the command prints next (`Project: …`) is erased instead.
+ */
+export async function holdForWizard(io: {readonly env: Readonly<Record<string, string | undefined>>; readonly stdin: unknown; readonly stdout: {write(chunk: string): unknown; readonly columns?: number}}, plain: boolean | undefined): Promise<void> {
+	if (!wizardDraws(io.env, plain)) return;
+	holdTypeAhead(io.stdin as TerminalInput, (sequence) => io.stdout.write(sequence), io.stdout.columns);
+	await new Promise((resolve) => setImmediate(resolve));
 }
