@@ -1,5 +1,6 @@
 // Keys that arrive together in a real pseudo-terminal (tmux, the built binary): several keys in
 // one write (one send-keys), and type-ahead sent before the wizard has drawn anything.
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from './tmux.js';
@@ -28,6 +29,23 @@ describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
 			expect(screen).toContain('What should LyonController do?');
 			const rows = screen.split('\n');
 			expect(rows[0]).toContain('edu make:api');
+			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('type-ahead from a folder below the project: the echo is erased, the Project: line kept', async () => {
+		const root = tempProject('sample');
+		const terminal = await Terminal.start(['make:api'], {cwd: path.join(root, 'app')});
+		try {
+			await terminal.keys('L', 'y', 'o', 'n', 'Enter');
+			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+			const rows = screen.split('\n');
+			expect(rows[0]).toBe(`Project: ${root}`);
+			expect(rows[1]).toContain('edu make:api');
 			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
 			await terminal.keys('C-c');
 			expect(await terminal.exitStatus()).toBe(130);
