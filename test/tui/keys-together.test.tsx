@@ -54,6 +54,14 @@ describe('keys read together', () => {
 	});
 });
 
+test('Esc alone goes back, and the keys after it reach the screen it went back to', async () => {
+	const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+	await wizard.pressRaw(`Lyon${keys.enter}`, onScreen('Template'));
+	await wizard.pressRaw(keys.escape, onScreen('Name'));
+	const frame = await wizard.pressRaw(`${keys.backspace}s${keys.enter}`, onScreen('Template'));
+	expect(frame).toContain('What should LyosController do?');
+});
+
 describe('splitKeys', () => {
 	test('each key on its own, escape sequences whole, LF and CR LF as Enter', () => {
 		expect(splitKeys('Lyon\r')).toEqual(['L', 'y', 'o', 'n', '\r']);

@@ -44,8 +44,12 @@ class KeyFeed {
 		while ((chunk = this.original()) !== null && chunk !== undefined) this.push(String(chunk));
 		if (this.waiting || this.closed || this.queue.length === 0) return null;
 		this.waiting = true;
-		this.handed();
-		return this.queue.shift()!;
+		const key = this.queue.shift()!;
+		// Ink holds a lone Esc back for a turn of the event loop (it may start a sequence) and
+		// then emits it: the pump is bumped after that, in the same render as what Esc did.
+		if (key === '\u001B') setImmediate(() => setImmediate(this.handed));
+		else this.handed();
+		return key;
 	}
 
 	/** The key handed last has been rendered and its effects run: the next may go. */
