@@ -2,7 +2,7 @@
 // stdin: each acts on the screen or field the key before it left, Enter and Tab included.
 import {afterEach, describe, expect, test} from 'vitest';
 import {tempProject} from '../helpers/temp-project.js';
-import {splitKeys} from '../../source/tui/keys/split-keys.js';
+import {joinText, splitKeys} from '../../source/tui/keys/split-keys.js';
 import {echoLines} from '../../source/tui/keys/type-ahead.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
@@ -68,6 +68,10 @@ describe('splitKeys', () => {
 		expect(splitKeys('a\nb\r\n')).toEqual(['a', '\r', 'b', '\r']);
 		expect(splitKeys('\t\u0015\u001B[A\u001B[3~x\u001BOH\u001B')).toEqual(['\t', '\u0015', '\u001B[A', '\u001B[3~', 'x', '\u001BOH', '\u001B']);
 		expect(splitKeys('é😀')).toEqual(['é', '😀']);
+	});
+
+	test('runs of printable keys other than Space are typed in one go; every other key alone', () => {
+		expect(joinText(splitKeys('Lyon\r\tab c\u007Fd\u001B[Aé😀'))).toEqual(['Lyon', '\r', '\t', 'ab', ' ', 'c', '\u007F', 'd', '\u001B[A', 'é😀']);
 	});
 
 	test('the echo of type-ahead: lines below the first, wrapped at the width', () => {

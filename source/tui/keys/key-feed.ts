@@ -5,7 +5,7 @@
 // Enter. Here Ink's `read()` of the stdin it was given returns one key, and the next only once
 // React has rendered what that key did and run its effects (where Ink's input listeners of a
 // new screen or field subscribe): the wizard's KeyPump says so (keys/key-pump.tsx).
-import {splitKeys} from './split-keys.js';
+import {joinText, splitKeys} from './split-keys.js';
 import {takeTypeAhead} from './type-ahead.js';
 
 /** What the feed needs of a stdin: a Node stream in paused mode, or ink-testing-library's stand-in. */
@@ -64,7 +64,7 @@ class KeyFeed {
 		const keys = splitKeys(text);
 		// Ctrl+C ends the wizard at once, whatever is still waiting its turn.
 		if (keys.includes(ctrlC)) this.queue = [ctrlC];
-		else this.queue.push(...keys);
+		else this.queue = joinText([...this.queue, ...keys]);
 	}
 
 	/** Has Ink read the next key: at once, or when it listens again. */

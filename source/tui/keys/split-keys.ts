@@ -44,3 +44,21 @@ export function splitKeys(text: string): string[] {
 	}
 	return keys;
 }
+
+/** Printable keys other than Space (one, or a run of them): they only ever type themselves, in whatever has the focus. */
+const typesItself = (key: string): boolean => !key.startsWith(escape) && !/[\u0000-\u0020\u007F-\u009F]/.test(key);
+
+/**
+ * Keys with each run of printable ones (no Space) joined: such a run cannot move the focus, so
+ * it is typed in one go (one render for a pasted name, not one per letter). Space, Enter, Tab,
+ * Backspace, controls and escape sequences stay keys of their own.
+ */
+export function joinText(keys: readonly string[]): string[] {
+	const joined: string[] = [];
+	for (const key of keys) {
+		const last = joined.at(-1);
+		if (last !== undefined && typesItself(key) && typesItself(last)) joined[joined.length - 1] = last + key;
+		else joined.push(key);
+	}
+	return joined;
+}
