@@ -108,6 +108,7 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 		.action(async (options: {cwd?: string; plain?: boolean}) => {
 			const [first] = program.args;
 			if (first !== undefined) {
+				if (['-y', '--yes', '--dry-run'].includes(first)) throw new UsageError(`edu: ${first} applies to a command, e.g. edu make:api NAME ${first}.`, 'UNKNOWN_OPTION');
 				if (first.startsWith('-')) throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
 				throw unknownCommand(first, program.commands.map((command) => command.name()));
 			}

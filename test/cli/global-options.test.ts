@@ -36,6 +36,8 @@ describe('global options anywhere', () => {
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toBe('edu: --dry-run does not apply to routes (edu help routes lists its options).\n');
 		expect(snapshotTree(root)).toEqual(tree);
+		const alone = await runEdu(['--yes'], {cwd: root});
+		expect(alone).toMatchObject({exitCode: 2, stderr: 'edu: --yes applies to a command, e.g. edu make:api NAME --yes.\n'});
 	});
 
 	test('-q --dry-run prints the plan it was asked for, and nothing else (no warning, no Project: line)', async () => {
