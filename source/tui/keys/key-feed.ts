@@ -2,9 +2,10 @@
 // before it in. Ink passes everything it reads at once to the input handlers before React
 // renders again, so a key that moves to another field or screen (Enter, Tab) would take the
 // keys read with it to the old one, or lose them: `Lyon⏎` pasted typed the name and lost the
-// Enter. Here Ink's `read()` of the stdin it was given returns one key, and the next only once
-// React has rendered what that key did and run its effects (where Ink's input listeners of a
-// new screen or field subscribe): the wizard's KeyPump says so (keys/key-pump.tsx).
+// Enter. Here Ink's `read()` of the stdin it was given returns one key (or a run of letters,
+// which only types itself), and the next only once React has rendered what that key did and
+// run its effects (where Ink's input listeners of a new screen or field subscribe): the
+// wizard's KeyPump says so (keys/key-pump.tsx).
 import {joinText, splitKeys} from './split-keys.js';
 import {takeTypeAhead} from './type-ahead.js';
 
