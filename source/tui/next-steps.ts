@@ -58,7 +58,7 @@ function uploadSteps(plan: Plan, route: PlannedRoute): NextStep[] {
 /** The statement that creates the resource's table, as its controller's comment has it. */
 function tableStep(plan: Plan): NextStep {
 	const columns = (plan.request.fields ?? []).map((field) => `${field.name} ${field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`} NOT NULL`);
-	return {command: `CREATE TABLE ${plan.table ?? 'items'} (${['id INT AUTO_INCREMENT PRIMARY KEY', ...columns].join(', ')});`, what: 'Create the table it needs, in the database .env names (MySQL / MariaDB client)'};
+	return {command: `CREATE TABLE ${plan.table ?? 'items'} (${['id INT AUTO_INCREMENT PRIMARY KEY', ...columns].join(', ')}) DEFAULT CHARSET = utf8mb4;`, what: 'Create the table it needs, in the database .env names (MySQL / MariaDB client)'};
 }
 
 function resourceSteps(plan: Plan): NextStep[] {
@@ -89,7 +89,10 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, cd}: NextSt
 	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
 	if (plan.request.template === 'resource') steps.push(tableStep(plan));
-	if (plan.kind === 'api') steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
+	if (plan.kind === 'api') {
+		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
+		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});
+	}
 	// Serving holds the terminal: what follows goes in another one, where only curl and files are used.
 	steps.push({command: 'edu start', what: `Serve the project on ${localServer}`});
 	steps.push(...routeSteps(plan));
