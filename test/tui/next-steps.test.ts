@@ -16,6 +16,7 @@ describe('next steps', () => {
 	test('upload: a file made, then sent with curl -F in the form field the controller reads', () => {
 		expect(commandsFor({kind: 'api', name: 'import', template: 'upload', upload: {field: 'document', extensions: ['csv']}})).toEqual([
 			'edu openapi',
+			'edu openapi --html',
 			'edu start',
 			String.raw`printf 'nom,code\nLyon,69000\n' > example.csv`,
 			'curl -i -F document=@example.csv http://localhost:8042/api/import',
@@ -24,8 +25,9 @@ describe('next steps', () => {
 
 	test('resource: the table it needs, a POST with a JSON body, then GETs', () => {
 		expect(commandsFor({kind: 'api', name: 'ville', template: 'resource', table: 'ville', fields: [{name: 'nom', type: 'string', length: 255}, {name: 'habitants', type: 'int'}]})).toEqual([
-			'CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(255) NOT NULL, habitants INT NOT NULL);',
+			'CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(255) NOT NULL, habitants INT NOT NULL) DEFAULT CHARSET = utf8mb4;',
 			'edu openapi',
+			'edu openapi --html',
 			'edu start',
 			`curl -i -X POST -H 'Content-Type: application/json' -d '{"nom":"example","habitants":1}' http://localhost:8042/api/ville`,
 			'curl -i http://localhost:8042/api/ville',
