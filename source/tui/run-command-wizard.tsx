@@ -5,6 +5,7 @@ import type {Sink} from '../core/sink.js';
 import {readCommandSnapshot} from '../console/command-project.js';
 import {useColor, type Io} from '../io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
+import {KeyPump} from './keys/key-pump.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 import {ThemeProvider} from './theme.js';
 
@@ -15,6 +16,8 @@ export async function runCommandWizard({io, root, sink}: {io: Io; root: string; 
 			<CommandWizard snapshot={readCommandSnapshot(root)} reread={() => readCommandSnapshot(root)} sink={sink} title="edu make:command" onExit={(result) => {
 				outcome = result;
 			}} />
+			{/* Keys one at a time, as the main wizard takes them. */}
+			<KeyPump />
 		</ThemeProvider>,
 		{
 			stdin: io.stdin as NodeJS.ReadStream,

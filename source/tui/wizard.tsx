@@ -15,6 +15,7 @@ import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
+import {KeyPump} from './keys/key-pump.js';
 import {KindScreen} from './kind-screen.js';
 import {NameScreen} from './name-screen.js';
 import {ResourceScreen} from './resource-screen.js';
@@ -43,6 +44,8 @@ export interface WizardProps {
 	readonly sink: Sink;
 	/** Reads what make:command plans against, when the kind screen's third choice is taken. */
 	readonly commandSnapshot?: () => CommandSnapshot;
+	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
+	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
 	readonly onExit: (outcome: Outcome) => void;
 }
@@ -51,7 +54,17 @@ const labels: Record<Screen, string> = {
 	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
 };
 
-export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, onExit}: WizardProps) {
+/** The screens, and the pump that hands them the keys one at a time (last, so its effect runs after theirs). */
+export function Wizard(props: WizardProps) {
+	return (
+		<>
+			<Screens {...props} />
+			<KeyPump />
+		</>
+	);
+}
+
+function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, projectFolder, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -183,7 +196,7 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink
 		case 'review':
 			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} failure={failure} />;
 		case 'done':
-			return written ? <DoneScreen result={written} dependenciesInstalled={snapshot.dependenciesInstalled} chrome={chrome} /> : null;
+			return written ? <DoneScreen result={written} context={{dependenciesInstalled: snapshot.dependenciesInstalled, cd: projectFolder}} chrome={chrome} /> : null;
 	}
 }
 
