@@ -8,8 +8,10 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {routeVariants} from '../../source/fast-route/route-variants.js';
 import {composeRoutes, parseRoutes, renderEntry, type RoutesFile} from '../../source/core/routes.js';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';
-import {fixturesDir, repoRoot} from '../helpers/temp-project.js';
+import {fixturesDir, repoRoot, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const fastRouteAutoload = '/usr/share/php/FastRoute/autoload.php';
 const hasFastRoute = hasPhp && existsSync(fastRouteAutoload);
@@ -112,5 +114,29 @@ describe.skipIf(!hasFastRoute)('FastRoute, as edu reads it, against the real lib
 		]);
 		const answers = oracle(verdicts.map(([method, uri]) => ({routes: [...file.entries.map((entry) => [[...entry.methods], entry.uri] as [string[], string]), [[method!], uri!] as [string[], string]]})));
 		expect(answers.map((answer) => ('failedAt' in answer && answer.failedAt !== null))).toEqual(verdicts.map(([, , found]) => found !== null));
+	});
+});
+
+describe('make:api on a project shaped like the 2.3 skeleton, with --uri', () => {
+	async function make(args: string[]) {
+		const root = tempProject('skeleton');
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		const exitCode = await main(['make:api', ...args, '--yes'], io);
+		return {exitCode, stderr: io.err(), unchanged: JSON.stringify(snapshotTree(root)) === JSON.stringify(before)};
+	}
+
+	it('a static URI that an earlier route\'s placeholder already matches is refused, naming that route, the project untouched', async () => {
+		expect(await make(['list', '--uri', '/profile/list'])).toEqual({
+			exitCode: 1,
+			stderr: 'Route "profile" already serves GET /profile/{id}, which matches /profile/list.\napp/Config/routes.yaml:13: route "profile" serves it: choose another --uri or --methods, or remove that route.\n',
+			unchanged: true,
+		});
+	});
+
+	it('the same URI with another placeholder name is refused; one the pattern route does not build is written', async () => {
+		expect(await make(['other', '--uri', '/profile/{code}'])).toMatchObject({exitCode: 1, stderr: expect.stringContaining('Route "profile" already serves GET /profile/{id}.\n') as unknown});
+		expect(await make(['pair', '--uri', '/profile/{a}/{b}'])).toMatchObject({exitCode: 0, unchanged: false});
+		expect(await make(['list', '--uri', '/profile/list', '--methods', 'PUT'])).toMatchObject({exitCode: 0});
 	});
 });
