@@ -4,6 +4,7 @@
 // Builds first when dist/ is missing or older than source/.
 // Usage: node scripts/bench.js [--quick] [--node 24]
 //   --quick: fewer runs, for checking the script itself;
+//   --startup: the start-up rows only (cold start, the wizard's first frame);
 //   --node N: measure with Node N (scripts/node-versions.js; the running node when absent or N is its major).
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
@@ -11,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {
-	bench, cpuFile, measureInTurns, micros, ms, row, rows, scale, stats, times,
+	bench, cpuFile, measureInTurns, micros, ms, row, rows, scale, stats, timeFirstFrame, times,
 } from './bench-lib.js';
 import {
 	projectWithControllers, projectWithRoutes, repoRoot, tempFolders, tempSample,
@@ -19,6 +20,7 @@ import {
 import {nodeBinary} from './node-versions.js';
 
 const quick = process.argv.includes('--quick');
+const startupOnly = process.argv.includes('--startup');
 bench.quick = quick;
 const nodeFlag = process.argv.indexOf('--node');
 const nodeMajor = nodeFlag === -1 ? undefined : process.argv[nodeFlag + 1];
@@ -128,6 +130,44 @@ function phpOriginalRows({floor, yes}) {
 		shown: times(yes.median / floor.median / phpRatio),
 		reference: {label: 'both as ratios to node -e 0:', shown: `${times(yes.median / floor.median)} vs ${times(phpRatio)}`, median: phpRatio},
 	});
+}
+
+/** The end of a frame Ink draws on a terminal (synchronized output ends): the wizard's and the floor app's first frame. */
+const inkFrameEnd = String.raw`\x1b[?2026l`;
+
+/**
+ * The wizard's first frame in a real pseudo-terminal, beside bare Node printing one line there and
+ * the minimal Ink app (scripts/bench-floor-app.tsx) built by scripts/bundle.js --floor beside the
+ * same bin and ui.js and cached the same way: what Ink itself costs. In turns, medians.
+ */
+function firstFrame() {
+	const floorDir = tempSample({empty: true});
+	const built = spawnSync(node, [path.join(repoRoot, 'scripts', 'bundle.js'), '--floor', floorDir], {encoding: 'utf8'});
+	if (built.status !== 0) throw new Error(`bundle.js --floor failed: ${built.stderr.trim()}`);
+	const project = tempSample();
+	const cases = [
+		{marker: '1', args: ['-e', 'console.log(1)']},
+		{marker: inkFrameEnd, args: [path.join(floorDir, 'edu.js')]},
+		{marker: inkFrameEnd, args: [bin, 'make:api']},
+	];
+	// One untimed run each: the code cache of each kind of run is written when its first run ends.
+	for (const item of cases) timeFirstFrame(item.marker, item.args, project);
+	const samples = cases.map(() => []);
+	for (let round = 0; round < scale(7); round++) {
+		cases.forEach((item, index) => samples[index].push(timeFirstFrame(item.marker, item.args, project)));
+	}
+	const [bare, floor, wizard] = samples.map((values) => stats(values));
+	const bareReference = {label: "node -e 'console.log(1)'", shown: ms(bare.median), median: bare.median};
+	const floorReference = {label: 'minimal Ink app', shown: ms(floor.median), median: floor.median};
+	row({id: 'pty-node', label: "node -e 'console.log(1)' in a pty", unit: 'ms', ...bare, shown: ms(bare.median)});
+	row({id: 'pty-floor', label: 'minimal Ink app, first frame (pty)', unit: 'ms', ...floor, shown: ms(floor.median),
+		reference: bareReference, ratio: floor.median / bare.median});
+	const versusNode = wizard.median / bare.median;
+	const versusFloor = wizard.median / floor.median;
+	row({id: 'wizard-first-frame', label: 'wizard first frame (edu make:api, pty)', unit: 'ms', ...wizard, shown: ms(wizard.median),
+		reference: bareReference, ratio: versusNode, target: '≤ 2× node (Node 20)', met: nodeVersion.startsWith('v20.') ? versusNode <= 2 : undefined});
+	row({id: 'wizard-vs-floor', label: 'wizard first frame / minimal Ink app', unit: 'ratio', median: versusFloor, shown: times(versusFloor),
+		reference: floorReference, ratio: versusFloor, target: '≤ 1.25×', met: versusFloor <= 1.25});
 }
 
 async function routesGrowth(startup) {
@@ -316,15 +356,19 @@ try {
 	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
 	const cold = coldStart();
 	phpOriginalRows(cold);
+	process.stdout.write('\nThe wizard\'s first frame in a real pseudo-terminal (100×30):\n');
+	firstFrame();
 	if (machine.extraCaCerts) {
 		process.stdout.write(`\nCold start again without NODE_EXTRA_CA_CERTS (set here to ${process.env['NODE_EXTRA_CA_CERTS']}, which every Node process reads before it runs anything, node -e 0 included):\n`);
 		const {NODE_EXTRA_CA_CERTS: _ignored, ...env} = process.env;
 		coldStart({env, variant: 'no NODE_EXTRA_CA_CERTS'});
 	}
-	await routesGrowth(cold.yes);
-	const floorMs = cold.floor.median;
-	await planPerKeystroke();
-	await openapi(floorMs);
+	if (!startupOnly) {
+		await routesGrowth(cold.yes);
+		const floorMs = cold.floor.median;
+		await planPerKeystroke();
+		await openapi(floorMs);
+	}
 } finally {
 	for (const folder of tempFolders()) rmSync(folder, {recursive: true, force: true});
 	rmSync(cpuFile, {force: true});

@@ -4,7 +4,6 @@ import {platform} from 'node:os';
 import {StringDecoder} from 'node:string_decoder';
 import {EduError} from '../core/errors.js';
 import type {Io, StopSignal} from '../io.js';
-import {importEsm} from '../import-esm.js';
 
 export interface ServeOptions {
 	readonly host: string;
@@ -64,7 +63,7 @@ function forward(stream: NodeJS.ReadableStream | null, write: (text: string) => 
 
 /** Serves until PHP stops or a stop signal arrives; resolves 0 on a requested stop. */
 export async function serve(options: ServeOptions, io: Io): Promise<number> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	const {host, port} = options;
 	const url = serverUrl(host, port);
 	const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
