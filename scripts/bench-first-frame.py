@@ -2,7 +2,8 @@
 # Time from launch to a program's first frame in a real pseudo-terminal (100x30), for the
 # bench: runs `command…` on a new pty, waits until its output contains MARKER, then types
 # Ctrl+C and waits for it to end (a clean exit, so a code cache written at exit is kept).
-# Prints the milliseconds to the marker; exits 1 with a reason when the marker never comes.
+# Prints the milliseconds to the marker, then the CPU time the program used in all (user +
+# system, its whole run); exits 1 with a reason when the marker never comes.
 #   python3 scripts/bench-first-frame.py MARKER command [args…]   (MARKER may hold \x1b-style escapes)
 import fcntl
 import os
@@ -48,10 +49,11 @@ def main():
         os.write(fd, b'\x03')
     # Drain until it ends: a program that cannot write blocks on a full pty.
     end = time.monotonic() + 10
-    status = None
+    usage = None
     while time.monotonic() < end:
-        done, status = os.waitpid(pid, os.WNOHANG)
+        done, _, rusage = os.wait4(pid, os.WNOHANG)
         if done:
+            usage = rusage
             break
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -67,7 +69,8 @@ def main():
         tail = seen[-300:].decode('utf8', 'replace').replace('\n', ' | ')
         sys.stderr.write(f'no "{marker.decode()}" within {TIMEOUT_S} s; the program wrote: {tail}\n')
         sys.exit(1)
-    print(f'{frame_ms:.3f}')
+    cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000 if usage is not None else float('nan')
+    print(f'{frame_ms:.3f} {cpu_ms:.3f}')
 
 
 main()

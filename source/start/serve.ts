@@ -14,6 +14,8 @@ export interface ServeOptions {
 	readonly docrootLabel: string;
 	/** Folder PHP runs in (the project root). */
 	readonly cwd: string;
+	/** URL path of the API documentation page (edu openapi --html), when the document root has one. */
+	readonly docPath?: string;
 	/** Give up when PHP has not answered after this long. */
 	readonly readyTimeoutMs?: number;
 }
@@ -108,7 +110,9 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 		clearTimeout(timer);
 		if (ready) {
 			const everywhere = host === '0.0.0.0' || host === '::';
-			io.stdout.write(`Serving ${options.docrootLabel} at ${url}${everywhere ? ` (on this computer: ${serverUrl('localhost', port)})` : ''}\nPress Ctrl+C to stop.\n`);
+			const here = everywhere ? serverUrl('localhost', port) : url;
+			const page = options.docPath === undefined ? '' : `API documentation (try the API): ${here}${options.docPath}\n`;
+			io.stdout.write(`Serving ${options.docrootLabel} at ${url}${everywhere ? ` (on this computer: ${here})` : ''}\n${page}Press Ctrl+C to stop.\n`);
 		} else if (!exited && stopRequested === undefined) {
 			child.kill('SIGTERM');
 			await finished;
