@@ -18,6 +18,7 @@ import {
 	projectWithControllers, projectWithRoutes, repoRoot, tempFolders, tempSample,
 } from './bench-projects.js';
 import {nodeBinary} from './node-versions.js';
+import {realProjectRows} from './bench-real-projects.js';
 
 const quick = process.argv.includes('--quick');
 const startupOnly = process.argv.includes('--startup');
@@ -357,10 +358,13 @@ const machine = {
 };
 process.stdout.write(`edu-scaffold bench on ${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, Node ${machine.node}; load average ${machine.loadAverageAtStart.join(' ')}${machine.extraCaCerts ? '; NODE_EXTRA_CA_CERTS set' : ''}${quick ? '; --quick: few runs' : ''}\n`);
 const started = performance.now();
+let offFastPath = [];
 try {
 	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
 	const cold = coldStart();
 	phpOriginalRows(cold);
+	process.stdout.write('\nProjects shaped like the real ones (fixtures/skeleton: Edu Framework 2.3\'s skeleton; fixtures/mock-project: mock-veliko-api):\n');
+	offFastPath = (await realProjectRows()).failed;
 	process.stdout.write('\nThe wizard\'s first frame in a real pseudo-terminal (100×30):\n');
 	firstFrame();
 	if (machine.extraCaCerts) {
@@ -388,6 +392,11 @@ if (busiest > machine.cpus) {
 	process.stdout.write(`\nThe machine was busy (load average up to ${busiest} on ${machine.cpus} cores): wall times include waiting for a core; the CPU column is the time the measured process itself used (all its threads).`);
 }
 process.stdout.write(`\nMedians of the runs shown in bench/results.json; took ${totalSeconds.toFixed(0)} s. ${missed.length === 0 ? 'Every target met.' : `Targets not met: ${missed.join('; ')}.`}\n`);
+
+if (offFastPath.length > 0) {
+	process.stderr.write(`bench: off the routes.yaml fast path: ${offFastPath.join(', ')}\n`);
+	process.exitCode = 1;
+}
 
 mkdirSync(path.join(repoRoot, 'bench'), {recursive: true});
 writeFileSync(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({

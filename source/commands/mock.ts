@@ -21,7 +21,7 @@ Examples:
   $ edu mock:init --url http://localhost:9043 --timeout 60
   $ edu mock:init --json    for scripts: one JSON object on stdout
 
-Each step is tried with POST, as the seed and the mock's docs say; the mock's code (0.3.2) declares both routes GET and answers POST with its "Error 405 - METHOD_NOT_ALLOWED" page (HTTP 200), so edu then uses GET and says so. A step succeeds only when the mock answers {"status": "success"}; an HTML page, another body or {"status": "error"} fails (exit 1) with the mock's message. init/data needs the internet (it downloads the Paris open data).
+Each step is tried with POST, as the seed and the mock's docs say; the mock's code (0.3.2) declares both routes GET and answers POST with its "Error 405 - METHOD_NOT_ALLOWED" page (HTTP 200), so edu then uses GET and says so. A step succeeds only when the mock answers {"status": "success"}; an HTML page, another body or {"status": "error"} fails (exit 1) with the mock's message. init/data needs the internet (it downloads the Paris open data); offline, the mock can still answer success, so edu then asks its station list (GET /api/stations) and fails (exit 1) when it is empty.
 init/data also copies the image's default token file over var/configDataset.json: edu reads the project's var/api/configDataset.json before and puts its tokens back after.`;
 
 const tokenExamples = `

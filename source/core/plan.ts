@@ -171,7 +171,9 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean):
 		for (const method of route.methods) {
 			const other = routes.serving(method, route.uri);
 			if (other && other.name !== route.name) {
-				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}.`, {
+				// A static URI refused because an earlier route's placeholders already match it (FastRoute's "shadowed").
+				const shadowed = !route.uri.includes('{') && other.uri !== route.uri ? `, which matches ${route.uri}` : '';
+				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}${shadowed}.`, {
 					file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another --uri or --methods, or remove that route`,
 				}));
 			}

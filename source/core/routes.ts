@@ -3,6 +3,8 @@
 // and compared before anything is written. This is the only code that edits routes.yaml.
 import {createRequire} from 'node:module';
 import type {Document, LineCounter, Node} from 'yaml';
+import {candidatesPattern, register, variantsOf, type Registered} from '../fast-route/registry.js';
+import {refuses, routeVariants, type RouteVariant} from '../fast-route/route-variants.js';
 import {refusal, type Refusal} from './errors.js';
 import {routesPath} from './project-root.js';
 import {scanRoutes} from './routes-scan.js';
@@ -43,11 +45,16 @@ export interface RouteIndex {
 	readonly entries: readonly RouteEntry[];
 	/** The last route in the file. */
 	readonly last: RouteEntry | undefined;
-	/** Pairs of routes that already serve the same method and URI. */
+	/** Pairs of routes the router refuses together (the later one fails every request), with `METHOD uri` of the later. */
 	readonly clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]>;
 	/** The route of that name. */
 	named(name: string): RouteEntry | undefined;
-	/** The first route serving `method` at a URI of the same pattern (see uriPattern). */
+	/**
+	 * The first route because of which the router (FastRoute) would refuse a route serving
+	 * `method` at `uri` added after every route of the file: one matching the same static URI or
+	 * building the same regex (`/a/{id}` and `/a/{code}`, not `/a/{id:\d+}`), or a variable
+	 * route that already matches the new static URI (`/user/{id}` before `/user/list`).
+	 */
 	serving(method: string, uri: string): RouteEntry | undefined;
 }
 
@@ -56,15 +63,6 @@ export interface NewRoute {
 	readonly uri: string;
 	readonly controller: string;
 	readonly methods: readonly string[];
-}
-
-/** `/api/ville/{id}` and `/api/ville/{code}` are the same route pattern to the router. */
-export function uriPattern(uri: string): string {
-	return uri.includes('{') ? uri.replace(/\{[^}]*\}/g, '{}') : uri;
-}
-
-function methodUriKey(method: string, uri: string): string {
-	return `${method.toUpperCase()} ${uriPattern(uri)}`;
 }
 
 export function emptyRoutesFile(path = routesPath): RoutesFile {
@@ -248,8 +246,7 @@ class LazyIndex implements RouteIndex {
 	readonly #text: string;
 	readonly #source: RouteSource;
 	#entries: readonly RouteEntry[] | undefined;
-	#byMethodUri: ReadonlyMap<string, RouteEntry> | undefined;
-	#clashes: ReadonlyArray<readonly [RouteEntry, RouteEntry, string]> | undefined;
+	#registered: Registered<RouteEntry> | undefined;
 	#searches = 0;
 
 	constructor(text: string, source: RouteSource) {
@@ -271,8 +268,7 @@ class LazyIndex implements RouteIndex {
 	}
 
 	get clashes(): ReadonlyArray<readonly [RouteEntry, RouteEntry, string]> {
-		this.#index();
-		return this.#clashes!;
+		return this.#index().clashes;
 	}
 
 	named(name: string): RouteEntry | undefined {
@@ -281,54 +277,45 @@ class LazyIndex implements RouteIndex {
 	}
 
 	serving(method: string, uri: string): RouteEntry | undefined {
-		const key = methodUriKey(method, uri);
-		if (this.#byMethodUri === undefined && ++this.#searches <= searchesBeforeIndex) {
-			const found = this.#search(key, uriPattern(uri));
+		const variants = routeVariants(uri);
+		if (variants === undefined) return undefined;
+		const wanted = method.toUpperCase();
+		if (this.#registered === undefined && ++this.#searches <= searchesBeforeIndex) {
+			const found = this.#search(wanted, uri, variants);
 			if (found !== 'index') return found;
 		}
-		return this.#index().get(key);
+		return this.#index().refusing(wanted, variants);
 	}
 
 	/**
-	 * The first route serving `key`, among those whose text holds the URI pattern's start (up to
-	 * its first `{` or quote): a value stands in the text as it reads up to there, so a route
-	 * without that text cannot serve it. 'index' when the routes were not scanned from the text,
-	 * or the start is too short or too common.
+	 * The first route that makes the router refuse `variants` for `method`, among those whose
+	 * `uri:` text may (see candidatesPattern). 'index' when the routes were not scanned from the
+	 * text, the URI has optional parts, or too many routes may clash.
 	 */
-	#search(key: string, pattern: string): RouteEntry | undefined | 'index' {
+	#search(method: string, uri: string, variants: readonly RouteVariant[]): RouteEntry | undefined | 'index' {
 		const source = this.#source;
-		const stop = pattern.search(/[{']/);
-		const head = stop === -1 ? pattern : pattern.slice(0, stop);
-		if (source.indexAt === undefined || head.length < 2) return 'index';
+		if (source.indexAt === undefined || /[[\]]/.test(uri)) return 'index';
+		const stop = uri.search(/[{'"]/);
+		const pattern = candidatesPattern(stop === -1 ? uri : uri.slice(0, stop));
 		let read = 0;
 		let previous = -1;
-		for (let at = this.#text.indexOf(head); at !== -1; at = this.#text.indexOf(head, at + head.length)) {
-			const index = source.indexAt(at);
+		for (const match of this.#text.matchAll(pattern)) {
+			const index = source.indexAt(match.index + 1);
 			if (index === -1 || index === previous) continue;
 			previous = index;
 			if (++read > searchLimit) return 'index';
 			const entry = source.entry(index);
-			if (entry.methods.some((method) => methodUriKey(method, entry.uri) === key)) return entry;
+			if (!entry.methods.includes(method)) continue;
+			const theirs = variantsOf(entry.uri);
+			if (variants.some((mine) => theirs.some((their) => refuses(their, mine)))) return entry;
 		}
 		return undefined;
 	}
 
-	/** `METHOD uri-pattern` → the route serving it (first one wins), and the routes that clash. */
-	#index(): ReadonlyMap<string, RouteEntry> {
-		if (this.#byMethodUri !== undefined) return this.#byMethodUri;
-		const byMethodUri = new Map<string, RouteEntry>();
-		const clashes: Array<[RouteEntry, RouteEntry, string]> = [];
-		for (const entry of this.entries) {
-			for (const method of entry.methods) {
-				const key = methodUriKey(method, entry.uri);
-				const other = byMethodUri.get(key);
-				if (other) clashes.push([other, entry, key]);
-				else byMethodUri.set(key, entry);
-			}
-		}
-		this.#clashes = clashes;
-		this.#byMethodUri = byMethodUri;
-		return byMethodUri;
+	/** Every route registered as the router does, in file order, and the pairs it refuses. */
+	#index(): Registered<RouteEntry> {
+		this.#registered ??= register(this.entries);
+		return this.#registered;
 	}
 }
 

@@ -1,11 +1,16 @@
 // Initialises the mock API: {url}/api/init/schema, then {url}/api/init/data, stopping at the
-// first failure. Each step tries the seed's POST first; the real mock (0.3.2) declares both
+// first failure, then asks the mock's own station list ({url}/api/stations) whether data is there:
+// offline, 0.3.2's data step can answer success with nothing loaded. Each step tries the seed's POST first; the real mock (0.3.2) declares both
 // routes GET and refuses POST with its framework's "Error 405" HTML page (status 200, or 405),
 // so a refused POST is retried as GET. A step succeeds only on a JSON body whose "status" is
 // "success"; bodies are read up to 1 MiB, decompressed or not.
 
 export const defaultMockUrl = 'http://localhost:9042';
 export const initPaths = ['/api/init/schema', '/api/init/data'] as const;
+/** The mock's list of stations (GET, no token): a JSON array, empty when no data was loaded. */
+export const stationsPath = '/api/stations';
+/** The station list of the whole open data is a few hundred KiB. */
+const maxStationsBytes = 16 * 1024 * 1024;
 /** The most of a body edu reads: the mock's answers are a line of JSON. */
 export const maxBodyBytes = 1024 * 1024;
 
@@ -24,10 +29,14 @@ export interface InitStep {
 	/** The first characters of the response body, on one line. */
 	readonly body: string;
 	readonly ms: number;
+	/** The number of stations, for the station list step when it answered a list. */
+	readonly count?: number;
 }
 
 export type InitFailure =
 	| {readonly kind: 'answer'; readonly step: InitStep}
+	/** Both steps said success, and the station list is empty: the open data was not downloaded. */
+	| {readonly kind: 'empty'; readonly step: InitStep}
 	| {readonly kind: 'unreachable'; readonly url: string; readonly reason: string}
 	| {readonly kind: 'timeout'; readonly url: string; readonly seconds: number};
 
@@ -117,15 +126,36 @@ export function judgeAnswer(status: number, text: string, over: boolean): {outco
 	return {outcome: 'error', message: `unexpected JSON instead of {"status": "success", …}: ${oneLine(text)}`};
 }
 
-async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: number): Promise<InitStep> {
+/** What the station list says: how many stations, or why it is not the list. Pure. */
+export function judgeStations(status: number, text: string, over: boolean): {outcome: StepOutcome; message: string; count?: number} {
+	if (over) return {outcome: 'error', message: `the answer is larger than ${maxStationsBytes / 1024 / 1024} MiB: not the mock API's station list`};
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		const kind = /^\s*</.test(text) ? 'an HTML page' : text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
+		return {outcome: 'error', message: `${kind} instead of the station list${text.trim() === '' ? '' : `: ${oneLine(text)}`}`};
+	}
+	if (status < 200 || status >= 300 || !Array.isArray(data)) {
+		return {outcome: 'error', message: `unexpected answer instead of the station list: ${oneLine(text)}`};
+	}
+	const count = data.length;
+	return count === 0
+		? {outcome: 'error', message: 'no stations ([])', count}
+		: {outcome: 'success', message: `${count} station${count === 1 ? '' : 's'}`, count};
+}
+
+type Judge = (status: number, text: string, over: boolean) => {outcome: StepOutcome; message: string; count?: number};
+
+async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: number, judge: Judge = judgeAnswer, limit = maxBodyBytes): Promise<InitStep> {
 	const started = performance.now();
 	const signal = AbortSignal.timeout(Math.round(timeoutSeconds * 1000));
 	const response = await fetch(url, {method, redirect: 'manual', signal, headers: {accept: 'application/json'}});
 	const redirect = response.status >= 300 && response.status < 400;
-	const {text, over} = redirect ? {text: '', over: false} : await readCapped(response, maxBodyBytes);
+	const {text, over} = redirect ? {text: '', over: false} : await readCapped(response, limit);
 	const judged = redirect
 		? {outcome: 'error' as const, message: `redirected to ${response.headers.get('location') ?? '?'}`}
-		: judgeAnswer(response.status, text, over);
+		: judge(response.status, text, over);
 	return {
 		method,
 		url,
@@ -136,6 +166,7 @@ async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: numb
 		message: judged.message,
 		body: redirect ? judged.message : oneLine(text),
 		ms: Math.round(performance.now() - started),
+		...('count' in judged && judged.count !== undefined ? {count: judged.count} : {}),
 	};
 }
 
@@ -160,5 +191,18 @@ export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: 
 		}
 		if (step !== undefined && !step.ok) return {steps, failure: {kind: 'answer', step}};
 	}
-	return {steps};
+	const url = `${baseUrl}${stationsPath}`;
+	let stations: InitStep;
+	try {
+		stations = await attempt('GET', url, timeoutSeconds, judgeStations, maxStationsBytes);
+	} catch (error) {
+		return {
+			steps,
+			failure: isTimeout(error) ? {kind: 'timeout', url, seconds: timeoutSeconds} : {kind: 'unreachable', url, reason: reasonOf(error)},
+		};
+	}
+	steps.push(stations);
+	onStep(stations);
+	if (stations.ok) return {steps};
+	return {steps, failure: {kind: stations.count === 0 ? 'empty' : 'answer', step: stations}};
 }

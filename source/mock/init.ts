@@ -1,6 +1,7 @@
 // edu mock:init: /api/init/schema then /api/init/data (POST as the seed says, GET when the mock
 // refuses it), each answer printed; the first failure becomes one clear line (or a JSON report).
-// The data step makes the mock copy its image's configDataset.json over var/configDataset.json:
+// Success is said only when the mock's own station list holds data (offline, its data step can
+// answer success with nothing loaded). The data step makes the mock copy its image's configDataset.json over var/configDataset.json:
 // the project's tokens (var/api/configDataset.json) are read before and merged back after.
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
@@ -53,6 +54,11 @@ async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
 	return missing.map(([id]) => id);
 }
 
+/** What the station list step found, as the [OK] line says it. */
+function stationCount(steps: readonly InitStep[]): string {
+	return steps.at(-1)?.message ?? 'stations loaded';
+}
+
 export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const url = normaliseMockUrl(options.url);
 	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
@@ -74,7 +80,9 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const startIt = 'Start it with "docker compose up -d" in the project';
 	const failure = result.failure;
 	let error: EduError | undefined;
-	if (failure?.kind === 'answer') {
+	if (failure?.kind === 'empty') {
+		error = new EduError('MOCK_NO_DATA', `The mock could not download the open data: it needs internet access; schema created, no stations (GET ${failure.step.url} answered []). Give the mock's container internet access, then run edu mock:init again.`);
+	} else if (failure?.kind === 'answer') {
 		const {step} = failure;
 		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}`);
 	} else if (failure?.kind === 'unreachable') {
@@ -87,6 +95,6 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	if (error) throw new EduError(error.code, error.message, error.exitCode, {details: {url, steps: result.steps, tokensKept: kept}});
 	return {
 		json: {url, steps: result.steps, tokensKept: kept, database: databaseFile},
-		text: `[OK] Mock API initialised: schema and data created (database ${databaseFile} with the ./var/api volume of edu mock:persist).\n`,
+		text: `[OK] Mock API initialised: schema and data created, ${stationCount(result.steps)} (database ${databaseFile} with the ./var/api volume of edu mock:persist).\n`,
 	};
 }

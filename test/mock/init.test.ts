@@ -31,16 +31,21 @@ afterEach(async () => {
 });
 
 const success = (message: string): Answer => ({status: 200, body: JSON.stringify({status: 'success', message})});
+/** The real mock's station list (GET /api/stations) after a data step that loaded the open data. */
+const twoStations: Answer = {status: 200, body: JSON.stringify([
+	{station_id: 213688169, stationCode: '16107', name: 'Benjamin Godard - Victor Hugo', lat: '48.865983', lon: '2.275725', capacity: 35},
+	{station_id: 36255, stationCode: '9020', name: 'Toudouze - Clauzel', lat: '48.879295917335', lon: '2.3373600840569', capacity: 21},
+])};
 /** What the real mock answers a POST on its GET routes: its framework's 405 page, with status 200. */
 const page405: Answer = {status: 200, body: '<!DOCTYPE html>\n<html lang="fr">\n<body>\n<div>\n    <h1>Error 405 - METHOD_NOT_ALLOWED</h1>\n</div>\n</body>\n</html>', headers: {'content-type': 'text/html; charset=UTF-8'}};
 
 /** A mock API stand-in: answers "METHOD path" (or "path") from `answers`, default success, and records every request. */
-async function mockApi(answers: Record<string, Answer | 'hang' | ((request: IncomingMessage) => Answer)> = {}): Promise<{url: string; requests: Recorded[]}> {
+async function mockApi(answers: Record<string, Answer | 'hang' | ((request: IncomingMessage) => Answer)> = {}): Promise<{url: string; requests: Recorded[]; answers: typeof answers}> {
 	const requests: Recorded[] = [];
 	const server = createServer((request: IncomingMessage, response: ServerResponse) => {
 		requests.push({method: request.method ?? '', url: request.url ?? ''});
 		request.resume();
-		const found = answers[`${request.method} ${request.url}`] ?? answers[request.url ?? ''] ?? success('done');
+		const found = answers[`${request.method} ${request.url}`] ?? answers[request.url ?? ''] ?? (request.url === '/api/stations' ? twoStations : success('done'));
 		if (found === 'hang') return; // never answers
 		const answer = typeof found === 'function' ? found(request) : found;
 		response.writeHead(answer.status, {'content-type': 'application/json', ...answer.headers});
@@ -48,7 +53,7 @@ async function mockApi(answers: Record<string, Answer | 'hang' | ((request: Inco
 	});
 	servers.push(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests};
+	return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, answers};
 }
 
 /** A port nothing listens on: bound once, then closed. */
@@ -67,19 +72,20 @@ async function init(args: readonly string[], root = tempProject()) {
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const okLine = '[OK] Mock API initialised: schema and data created (database var/api/sqlite/app_db.sqlite with the ./var/api volume of edu mock:persist).';
+const okLine = '[OK] Mock API initialised: schema and data created, 2 stations (database var/api/sqlite/app_db.sqlite with the ./var/api volume of edu mock:persist).';
 
 describe('edu mock:init', () => {
 	it('a mock that accepts the seed\'s POST: POST each step, report each message, then [OK]', async () => {
 		const api = await mockApi({'/api/init/schema': success('Structure API VELIKO is done'), '/api/init/data': success('API VELIKO is running')});
 		const result = await init(['--url', `${api.url}/`]);
 		expect(result).toMatchObject({exitCode: 0, stderr: ''});
-		expect(api.requests).toEqual([{method: 'POST', url: '/api/init/schema'}, {method: 'POST', url: '/api/init/data'}]);
+		expect(api.requests).toEqual([{method: 'POST', url: '/api/init/schema'}, {method: 'POST', url: '/api/init/data'}, {method: 'GET', url: '/api/stations'}]);
 		const lines = result.stdout.trimEnd().split('\n');
-		expect(lines).toHaveLength(3);
+		expect(lines).toHaveLength(4);
 		expect(lines[0]).toMatch(new RegExp(`^POST ${escape(api.url)}/api/init/schema → 200 OK success: Structure API VELIKO is done \\(\\d+ ms\\)$`));
 		expect(lines[1]).toMatch(new RegExp(`^POST ${escape(api.url)}/api/init/data → 200 OK success: API VELIKO is running \\(\\d+ ms\\)$`));
-		expect(lines[2]).toBe(okLine);
+		expect(lines[2]).toMatch(new RegExp(`^GET ${escape(api.url)}/api/stations → 200 OK success: 2 stations \\(\\d+ ms\\)$`));
+		expect(lines[3]).toBe(okLine);
 	});
 
 	it.each([
@@ -94,7 +100,7 @@ describe('edu mock:init', () => {
 		});
 		const result = await init(['--url', api.url]);
 		expect(result).toMatchObject({exitCode: 0, stderr: ''});
-		expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/init/schema', 'GET /api/init/schema', 'POST /api/init/data', 'GET /api/init/data']);
+		expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/init/schema', 'GET /api/init/schema', 'POST /api/init/data', 'GET /api/init/data', 'GET /api/stations']);
 		const lines = result.stdout.trimEnd().split('\n');
 		expect(lines[0]).toBe(`POST ${api.url}/api/init/schema → ${refusal.status} ${refusal.status === 200 ? 'OK' : 'Method Not Allowed'}: the mock refuses POST ("Error 405 - METHOD_NOT_ALLOWED"); its code declares this route GET, trying GET`);
 		expect(lines[1]).toMatch(new RegExp(`^GET ${escape(api.url)}/api/init/schema → 200 OK success: Structure API VELIKO is done`));
@@ -159,6 +165,31 @@ describe('edu mock:init', () => {
 		expect(elapsed).toBeLessThan(5000);
 	});
 
+	it('both steps say success but the station list is empty (0.3.2 offline, warnings in its log): exit 1, says why, never [OK]', async () => {
+		const api = await mockApi({'POST /api/init/schema': page405, 'POST /api/init/data': page405, '/api/stations': {status: 200, body: '[]'}});
+		const result = await init(['--url', api.url]);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).not.toContain('[OK]');
+		expect(result.stdout).toMatch(new RegExp(`GET ${escape(api.url)}/api/stations → 200 OK error: no stations \\(\\[\\]\\) \\(\\d+ ms\\)\n$`));
+		expect(result.stderr).toBe(`The mock could not download the open data: it needs internet access; schema created, no stations (GET ${api.url}/api/stations answered []). Give the mock's container internet access, then run edu mock:init again.\n`);
+
+		const json = await init(['--url', api.url, '--json']);
+		expect(json.exitCode).toBe(1);
+		expect(JSON.parse(json.stdout)).toMatchObject({ok: false, error: {code: 'MOCK_NO_DATA'}, steps: [{}, {}, {}, {}, {url: `${api.url}/api/stations`, count: 0, ok: false}]});
+	});
+
+	it.each([
+		['the framework\'s 404 page', {status: 200, body: '<h1>Error 404 - NOT_FOUND</h1>', headers: {'content-type': 'text/html'}}, '200 OK: an HTML page instead of the station list: <h1>Error 404 - NOT_FOUND</h1>'],
+		['a 500 error', {status: 500, body: '{"status":"error","message":"no such table: station"}'}, '500 Internal Server Error: unexpected answer instead of the station list: {"status":"error","message":"no such table: station"}'],
+		['a JSON string', {status: 200, body: '"Station not found"'}, '200 OK: unexpected answer instead of the station list: "Station not found"'],
+	])('a station list answered with %s: exit 1, the data cannot be confirmed, never [OK]', async (_label, answer, reason) => {
+		const api = await mockApi({'/api/stations': answer});
+		const result = await init(['--url', api.url]);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).not.toContain('[OK]');
+		expect(result.stderr).toBe(`GET ${api.url}/api/stations failed: ${reason}\n`);
+	});
+
 	it('--json: the steps (the refused POST included), and the error when there is one', async () => {
 		const good = await mockApi({'POST /api/init/schema': page405, 'POST /api/init/data': page405});
 		const ok = await init(['--url', good.url, '--json']);
@@ -170,7 +201,9 @@ describe('edu mock:init', () => {
 			`GET ${good.url}/api/init/schema 200 success`,
 			`POST ${good.url}/api/init/data 200 refused`,
 			`GET ${good.url}/api/init/data 200 success`,
+			`GET ${good.url}/api/stations 200 success`,
 		]);
+		expect(report.steps.at(-1)).toMatchObject({count: 2, message: '2 stations'});
 
 		const bad = await mockApi({'/api/init/schema': {status: 503, body: 'down'}});
 		const failed = await init(['--url', bad.url, '--json']);
@@ -227,6 +260,16 @@ describe('edu mock:init keeps the project\'s tokens', () => {
 		const result = await init(['--url', api.url, '--json'], root);
 		expect(result.exitCode).toBe(1);
 		expect(JSON.parse(result.stdout)).toMatchObject({ok: false, tokensKept: ['teacher'], error: {message: `GET ${api.url}/api/init/data failed: 500 Internal Server Error: offline`}});
+		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
+	});
+
+	it('also when no station was loaded (success bodies, empty list): tokens back, exit 1', async () => {
+		const {root, api} = await resettingMock('{"token": {"teacher": "t-1"}}');
+		api.answers['/api/stations'] = {status: 200, body: '[]'};
+		const result = await init(['--url', api.url], root);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toContain('Kept the token "teacher" of var/api/configDataset.json');
+		expect(result.stderr).toContain('The mock could not download the open data: it needs internet access; schema created, no stations');
 		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
 	});
 

@@ -17,8 +17,11 @@ afterEach(async () => {
 	}
 });
 
+/** What the stand-ins started here wrote to their log (php -S's stderr), by URL. */
+const logs = new Map<string, string[]>();
+
 /** The stand-in on a free port, its var/ being the project's var/api (the volume mock:persist adds). */
-async function serveMock(root: string, openData: string, offline: 'error' | 'warnings' = 'error'): Promise<string> {
+async function serveMock(root: string, openData: string, offline: 'error' | 'warnings' | 'log' = 'error'): Promise<string> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const server = execa('php', ['-S', `127.0.0.1:${port}`, '-t', path.join(fixturesDir, 'mock-api', 'public')], {
@@ -26,6 +29,9 @@ async function serveMock(root: string, openData: string, offline: 'error' | 'war
 		reject: false,
 	});
 	running.push(server);
+	const log: string[] = [];
+	server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+	logs.set(url, log);
 	for (const deadline = Date.now() + 10_000; ;) {
 		try {
 			await fetch(`${url}/`);
@@ -71,8 +77,9 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 			`GET ${url}/api/init/schema → 200 OK success: Structure API VELIKO is done (N ms)`,
 			`POST ${url}/api/init/data → 200 OK: the mock refuses POST ("Error 405 - METHOD_NOT_ALLOWED"); its code declares this route GET, trying GET`,
 			`GET ${url}/api/init/data → 200 OK success: API VELIKO is running (N ms)`,
+			`GET ${url}/api/stations → 200 OK success: 2 stations (N ms)`,
 			'Kept the token "early" of var/api/configDataset.json: init/data had replaced the file with the image\'s default.',
-			'[OK] Mock API initialised: schema and data created (database var/api/sqlite/app_db.sqlite with the ./var/api volume of edu mock:persist).',
+			'[OK] Mock API initialised: schema and data created, 2 stations (database var/api/sqlite/app_db.sqlite with the ./var/api volume of edu mock:persist).',
 		]);
 		expect(readFileSync(path.join(root, 'var/api/sqlite/app_db.sqlite')).length).toBeGreaterThan(0);
 
@@ -100,6 +107,25 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		expect(init.stdout).toContain('Kept the token "early" of var/api/configDataset.json');
 		expect(init.stderr).toBe(`GET ${url}/api/init/data failed: 500 Internal Server Error: file_get_contents(https://velib-metropole-opendata.smovengo.cloud/opendata/Velib_Metropole/station_information.json): Failed to open stream: php_network_getaddresses: getaddrinfo for velib-metropole-opendata.smovengo.cloud failed: Temporary failure in name resolution\n`);
 		expect(tokenOf(root, 'early')).toBe(early);
+		expect(await rent(url, 1, early)).toBe('Velo not found');
+	});
+
+	it('a data step that fails offline with its warnings only in the log and a clean success body (0.3.2): exit 1, says why, the token kept', async () => {
+		const root = project();
+		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		const url = await serveMock(root, '', 'log');
+		expect((await runEdu(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
+		const early = tokenOf(root, 'early');
+
+		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(init.exitCode).toBe(1);
+		expect(init.stdout).not.toContain('[OK]');
+		expect(init.stdout).toContain(`GET ${url}/api/init/data → 200 OK success: API VELIKO is running`);
+		expect(init.stdout).toContain(`GET ${url}/api/stations → 200 OK error: no stations ([])`);
+		expect(init.stdout).toContain('Kept the token "early" of var/api/configDataset.json');
+		expect(init.stderr).toBe(`The mock could not download the open data: it needs internet access; schema created, no stations (GET ${url}/api/stations answered []). Give the mock's container internet access, then run edu mock:init again.\n`);
+		expect(tokenOf(root, 'early')).toBe(early);
+		expect(logs.get(url)?.join('')).toContain('PHP Warning:  file_get_contents(): php_network_getaddresses');
 		expect(await rent(url, 1, early)).toBe('Velo not found');
 	});
 
