@@ -9,6 +9,7 @@ import type {CommandContext} from './context.js';
 export interface OpenapiOptions {
 	readonly out?: string;
 	readonly stdout?: boolean;
+	readonly force?: boolean;
 	readonly json?: boolean;
 	readonly cwd?: string;
 }
@@ -28,6 +29,7 @@ export function registerOpenapi(program: Command, context: CommandContext): void
 		.description('write public/openapi.yaml from the OpenAPI attributes of app/Controller/api (no PHP needed)')
 		.option('--out <file>', 'the file to write, relative to the project root', 'public/openapi.yaml')
 		.option('--stdout', 'print the YAML on stdout instead of writing a file')
+		.option('--force', 'replace an existing --out file that is not an OpenAPI document (a project input such as routes.yaml, a PHP file or anything under app/ is never replaced)')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', examples)
@@ -47,7 +49,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	const root = context.projectRoot(startFolder(io, options), options.stdout ? 'stderr' : 'stdout');
 	let result: Awaited<ReturnType<typeof generate>>;
 	try {
-		result = await generate({root, write: !options.stdout, ...(options.out === undefined ? {} : {out: options.out})});
+		result = await generate({root, write: !options.stdout, force: options.force === true, ...(options.out === undefined ? {} : {out: options.out})});
 	} catch (error) {
 		if (!(error instanceof GenerateError)) throw error;
 		throw new EduError(error.code, error.message, error.exitCode, {details: {errors: error.errors.map(diagnosticJson), warnings: error.warnings.map(diagnosticJson)}});

@@ -17,6 +17,8 @@ export interface GenerateOptions {
 	readonly out?: string;
 	/** False: build and return the YAML, write nothing. */
 	readonly write: boolean;
+	/** Replace an existing output file that is not an OpenAPI document (never an input of the project). */
+	readonly force?: boolean;
 	/** Worker threads, time budget per file (see parse-pool.ts). */
 	readonly parse?: ParseOptions;
 }
@@ -45,7 +47,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {
 		const {confinementProblem} = await import('../core/commit.js');
-		const problem = confinementProblem(root, out);
+		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false);
 		if (problem) throw EduError.from(problem);
 	}
 	const scan = await scanApiFolder(root, options.parse);
