@@ -63,7 +63,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		warnings: result.warnings.map(diagnosticJson),
 		...(options.stdout ? {document: result.document} : {}),
 	};
-	const warnings = result.warnings.map(formatDiagnostic);
+	const warnings = [...result.warnings.map(formatDiagnostic), ...result.notes];
 	if (options.stdout) return {json, warnings, text: result.yaml};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 	return {json, warnings, text: [

@@ -32,6 +32,8 @@ export interface GenerateResult {
 	readonly files: number;
 	readonly paths: number;
 	readonly operations: number;
+	/** What the writer could not clean up (named with the command that removes it). */
+	readonly notes: readonly string[];
 }
 
 /** Errors collected before anything is written; each one is a file:line:col line. */
@@ -61,9 +63,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
+	let notes: readonly string[] = [];
 	if (options.write) {
 		const {oneFileChangeset, sinkFor} = await import('../core/sink.js');
-		await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined));
+		notes = (await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined))).notes;
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
@@ -75,6 +78,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		files: scan.files.length,
 		paths,
 		operations: built.operations.length,
+		notes,
 	};
 }
 
