@@ -86,6 +86,11 @@ export interface LockWatch {
 	interrupted(): string | undefined;
 	/** A temp file that could not be removed, to name to the user. */
 	leftover(target: string, reason: string): void;
+	/**
+	 * Called on each new lock or journal file before anything is written to it: throws (having
+	 * removed it) when its folder was swapped for a link that leads outside the project.
+	 */
+	confine?(descriptor: number, created: string): void;
 }
 
 function writeFile(host: SinkHost, watch: LockWatch, target: string, text: string): string {
@@ -93,6 +98,7 @@ function writeFile(host: SinkHost, watch: LockWatch, target: string, text: strin
 	const descriptor = host.fs.create(temp, 0o644);
 	try {
 		try {
+			watch.confine?.(descriptor, temp);
 			host.fs.write(descriptor, text);
 		} finally {
 			host.fs.close(descriptor);
@@ -108,7 +114,8 @@ function removeTemp(host: SinkHost, watch: LockWatch, target: string): void {
 	try {
 		host.fs.unlink(target);
 	} catch (error) {
-		watch.leftover(target, errorReason(error));
+		// Gone already (removed where it really was, by the confinement check): nothing is left.
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') watch.leftover(target, errorReason(error));
 	}
 }
 

@@ -96,7 +96,11 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 		if (changeset.lock !== undefined) {
 			const lockTarget = path.join(changeset.root, changeset.lock);
 			run.ensureFolder(path.dirname(lockTarget));
-			lock = await acquireLock(run.host, lockTarget, changeset.lock, {interrupted: () => run.stop, leftover: (name, reason) => run.leftovers.push({shown: run.shown(name), reason, remove: name})}, options.lockWaitMs);
+			lock = await acquireLock(run.host, lockTarget, changeset.lock, {
+				interrupted: () => run.stop,
+				leftover: (name, reason) => run.leftovers.push({shown: run.shown(name), reason, remove: name}),
+				confine: (descriptor, created) => confineCreated(run, descriptor, created),
+			}, options.lockWaitMs);
 			if (lock.inherited) run.notes.push(...undoKilledRun(run, lock.inherited));
 		}
 		const current = recheck(run, changeset);
@@ -269,6 +273,25 @@ function writeTemp(run: Run, target: string, change: FileChange): {temp: string;
 	} finally {
 		fs.close(descriptor);
 	}
+}
+
+/**
+ * The lock and its journal go through the same check as the temp files they protect: created
+ * empty, located through the descriptor, and removed at once (the run refused) when outside.
+ */
+function confineCreated(run: Run, descriptor: number, created: string): void {
+	const located = run.fs.located(descriptor);
+	const realRoot = run.fs.realpath(run.root);
+	const inside = located === null ? isWithin(realRoot, run.fs.realpath(path.dirname(created))) : isInside(realRoot, located);
+	if (inside) return;
+	if (located !== null) {
+		try {
+			run.fs.unlink(located);
+		} catch (error) {
+			run.leftovers.push({shown: located, reason: errorReason(error), remove: located});
+		}
+	}
+	throw new EduError('OUTSIDE_PROJECT', `Refusing to lock ${run.shown(created)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
 }
 
 /** Removes a still-empty temp file at its real place; one it cannot remove is named by the cleanup. */
