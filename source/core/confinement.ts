@@ -7,7 +7,8 @@ import {refusal, type Refusal} from './errors.js';
 /** `resolved` is below `realRoot` (a file in the project; the root itself is not). */
 export function isInside(realRoot: string, resolved: string): boolean {
 	const inside = path.relative(realRoot, resolved);
-	return inside !== '' && !inside.startsWith('..') && !path.isAbsolute(inside);
+	// `..x` (a file whose name starts with two dots, such as a lock's temp file) is inside.
+	return inside !== '' && inside !== '..' && !inside.startsWith(`..${path.sep}`) && !path.isAbsolute(inside);
 }
 
 /** `folder` is the project root or below it. */
