@@ -3,7 +3,8 @@
 import {Option, type Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../core/errors.js';
 import type {MakeRequest, TemplateKind} from '../core/request.js';
-import {parseFields} from '../core/resource.js';
+import {parseFields, resourceMethods} from '../core/resource.js';
+import {splitList} from '../options.js';
 import {defaultUpload, parseExtensions} from '../core/upload.js';
 
 export interface TemplateOptions {
@@ -15,12 +16,14 @@ export interface TemplateOptions {
 	readonly dir?: string;
 	/** Set before the action: --methods was typed (its default is GET). */
 	readonly methodsGiven?: boolean;
+	readonly methods?: string;
 }
 
 export const templateHelp = `
 Templates (--template):
   default    a controller returning sample JSON, for the --methods and --uri given
-  resource   a table's rows as JSON: GET and POST /api/<name> (list, create: 201, or 400 {"erreur", "champs"}), GET /api/<name>/{id} (one row: 200, or 404 {"erreur"})
+  resource   a table's rows as JSON: GET and POST /api/<name> (list, create: 201, or 400 {"erreur", "champs"}), GET, PUT and DELETE /api/<name>/{id} (one row: 200, replaced: 200, deleted: 204; 404 {"erreur"} when unknown); a database failure is a JSON 500 {"erreur"}
+             --methods LIST          narrows GET,POST,PUT,DELETE (GET stays): --methods GET,POST gives the list, create and read by id only
              --fields name:type,...  string, string:LENGTH or int, all required
              --table NAME            the table (default: the Twig folder of the name, MyUserTest → my_user_test)
   upload     POST /api/<name>: one file stored under a name made by the server; 201 {"fichier"}, 400 no or failed file, 415 extension refused, 500 not stored; PHP's $_FILES on Edu Framework 2.3 (its Request has no upload methods), the seed's Request methods where the installed framework has them
@@ -62,11 +65,14 @@ export function templateRequest(options: TemplateOptions, asked = false): Pick<M
 	};
 	only(['table', 'fields'], 'resource');
 	only(['field', 'extensions', 'dir'], 'upload');
-	if (template !== 'default' && options.methodsGiven === true) {
-		const methods = template === 'resource' ? 'GET, POST and GET …/{id}' : 'POST';
-		throw new UsageError(`--methods does not apply to --template ${template}: its routes are ${methods}.`);
+	if (template === 'upload' && options.methodsGiven === true) {
+		throw new UsageError('--methods does not apply to --template upload: its routes are POST.');
 	}
 	if (template === 'resource') {
+		if (options.methodsGiven === true && options.methods !== undefined) {
+			const served = resourceMethods(splitList(options.methods));
+			if (isRefusal(served)) throw EduError.from(served);
+		}
 		if (options.fields === undefined) {
 			if (asked) return {template, table: options.table};
 			throw new UsageError('--template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int');

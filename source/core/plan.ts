@@ -91,7 +91,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	if (template !== 'default' && kind !== 'api') {
 		optionRefusals.push(refusal('INVALID_OPTION', `The ${template} template is for make:api only.`));
 	}
-	// The resource and upload templates choose their own methods; request.methods is ignored.
+	// The resource and upload templates choose their own methods (the resource's narrowed by request.methods).
 	const templated = template !== 'default' && kind === 'api' && badUri === undefined
 		? templateUnits(template, request, {names, uri, parameters: shown.parameters}, table, snapshot.uploadApi ?? 'php')
 		: undefined;
@@ -121,7 +121,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		}
 	}
 	if (kind === 'api' && existingFile(snapshot, openapiPath) === undefined) {
-		changes.push({path: openapiPath, action: 'create', before: null, after: render('openapi.php.tpl', {})});
+		changes.push({path: openapiPath, action: 'create', before: null, after: render('default/openapi.php.tpl', {})});
 	}
 	const routesText = appendRoutes(snapshot.routes, units.map((unit) => newRoute(unit.route)));
 	if (typeof routesText !== 'string') return refused([routesText], warnings);
@@ -186,7 +186,7 @@ const operationAttribute: Record<string, string> = {
 
 function apiUnit(names: Names, uri: string, parameters: readonly PathParameter[], methods: readonly string[], description: string): Unit {
 	const controllerPath = `app/Controller/api/${names.className}.php`;
-	const controller = render('api-controller.php.tpl', {
+	const controller = render('default/controller.php.tpl', {
 		className: names.className,
 		operations: methods.map((method) => ({attribute: operationAttribute[method], uri})),
 		parameters,
@@ -217,7 +217,7 @@ function webUnit(names: Names, uri: string, methods: readonly string[]): Unit {
 			controllerPath: `app/Controller/${names.className}.php`,
 			viewPath: `app/Template/${view}`,
 		},
-		controller: render('web-controller.php.tpl', {className: names.className, view}),
-		view: render('web-view.twig.tpl', {}),
+		controller: render('web/controller.php.tpl', {className: names.className, view}),
+		view: render('web/view.twig.tpl', {}),
 	};
 }

@@ -11,6 +11,6 @@ import {uploadUnits} from './upload.js';
  */
 export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, resolved: Resolved, table: string, uploadApi: UploadApi): TemplateUnits {
 	return template === 'resource'
-		? resourceUnits(resolved, request.fields, {name: table, given: request.table !== undefined}, request.description)
+		? resourceUnits(resolved, request.fields, {name: table, given: request.table !== undefined}, request.description, request.methods)
 		: uploadUnits(resolved, request.upload, request.description, uploadApi);
 }

@@ -1,4 +1,4 @@
-// Loads templates/*.tpl and fills them. Tags are <% %> so PHP and Twig syntax pass through.
+// Loads templates/<template>/*.tpl and fills them. Tags are <% %> so PHP and Twig syntax pass through.
 // In a .php.tpl, an escaped tag (<% x %>) may only stand inside a single-quoted PHP string:
 // its value is escaped for one. Raw tags (<%& x %>) take identifiers checked beforehand.
 // The Twig view takes no values: it is the template's text as it stands.
@@ -10,13 +10,13 @@ const templatesFolder = path.join(import.meta.dirname, '..', '..', 'templates');
 const cache = new Map<string, string>();
 
 export type TemplateName =
-	| 'api-controller.php.tpl'
-	| 'openapi.php.tpl'
-	| 'resource-list.php.tpl'
-	| 'resource-item.php.tpl'
-	| 'upload-controller.php.tpl'
-	| 'web-controller.php.tpl'
-	| 'web-view.twig.tpl';
+	| 'default/controller.php.tpl'
+	| 'default/openapi.php.tpl'
+	| 'resource/list.php.tpl'
+	| 'resource/item.php.tpl'
+	| 'upload/controller.php.tpl'
+	| 'web/controller.php.tpl'
+	| 'web/view.twig.tpl';
 
 export type TemplateView = Readonly<Record<string, unknown>>;
 

@@ -73,7 +73,7 @@ export function uploadUnits({names, uri, parameters}: Resolved, upload: Partial<
 	const warnings = /^public(\/|$)/.test(dir)
 		? [`Uploads will be stored in ${dir}, under public/: anyone can download them by URL. var/uploads keeps them private.`]
 		: [];
-	const controller = render('upload-controller.php.tpl', {
+	const controller = render('upload/controller.php.tpl', {
 		className: names.className,
 		uri,
 		field: spec.field,

@@ -3,7 +3,6 @@ import {EduError} from '../core/errors.js';
 import {platform} from 'node:os';
 import process from 'node:process';
 import type {Io, StopSignal} from '../io.js';
-import {importEsm} from '../import-esm.js';
 
 export const minimumPhp = [8, 1] as const;
 
@@ -20,7 +19,7 @@ const signalNumbers: Readonly<Record<StopSignal, number>> = {SIGINT: 2, SIGTERM:
  * started (it runs in its own process group, so a wrapper script's children go too).
  */
 export async function checkPhp(io: Io, answerMs = phpAnswerMs): Promise<string> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	// Listening before the spawn: a signal that comes as php starts still ends it.
 	let pid: number | undefined;
 	let timedOut = false;

@@ -85,7 +85,8 @@ export function toRequest(form: WizardForm, kind: Kind, withTemplate = true): Ma
 		kind,
 		// A pasted name or URI often brings a space along; it is never part of either.
 		name: form.name.trim(),
-		methods: form.methods,
+		// The resource and upload templates choose their own methods.
+		...(template === 'default' ? {methods: form.methods} : {}),
 		uri: form.uri?.trim(),
 		description: form.description,
 		...(template === 'default' ? {} : {template}),

@@ -1,0 +1,10 @@
+<?php
+
+namespace Controller\api;
+
+use OpenApi\Attributes;
+
+#[Attributes\Info(title: 'My First API', version: '0.1')]
+class openapi
+{
+}
