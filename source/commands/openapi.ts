@@ -14,12 +14,9 @@ const localServer = 'http://localhost:8042';
 export interface OpenapiOptions {
 	readonly out?: string;
 	readonly stdout?: boolean;
-<<<<<<< HEAD
 	readonly force?: boolean;
-=======
 	readonly html?: boolean;
 	readonly dryRun?: boolean;
->>>>>>> main
 	readonly json?: boolean;
 	readonly cwd?: string;
 }
@@ -43,12 +40,9 @@ export function registerOpenapi(program: Command, context: CommandContext): void
 		.description('write public/openapi.yaml from the OpenAPI attributes of app/Controller/api (no PHP needed)')
 		.option('--out <file>', 'the file to write, relative to the project root', 'public/openapi.yaml')
 		.option('--stdout', 'print the YAML on stdout instead of writing a file')
-<<<<<<< HEAD
 		.option('--force', 'replace an existing --out file that is not an OpenAPI document (a project input such as routes.yaml, a PHP file or anything under app/ is never replaced)')
-=======
 		.option('--html', 'also write a documentation page with a "try it" console to public/doc/ (served by edu start at /doc/)')
 		.option('--dry-run', 'print the files that would be written, write nothing')
->>>>>>> main
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', examples)
@@ -68,18 +62,15 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	const root = context.projectRoot(startFolder(io, options), options.stdout ? 'stderr' : 'stdout');
 	let result: Awaited<ReturnType<typeof generate>>;
 	try {
-<<<<<<< HEAD
-		result = await generate({root, write: !options.stdout, force: options.force === true, ...(options.out === undefined ? {} : {out: options.out})});
-=======
 		if (options.stdout && options.html) throw new UsageError('--stdout and --html cannot go together: --stdout writes no file, and the page is files.', 'INVALID_OPTION');
 		result = await generate({
 			root,
 			write: !options.stdout,
+			force: options.force === true,
 			html: Boolean(options.html),
 			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {})},
 			...(options.out === undefined ? {} : {out: options.out}),
 		});
->>>>>>> main
 	} catch (error) {
 		if (!(error instanceof GenerateError)) throw error;
 		throw new EduError(error.code, error.message, error.exitCode, {details: {errors: error.errors.map(diagnosticJson), warnings: error.warnings.map(diagnosticJson)}});

@@ -22,15 +22,12 @@ export interface GenerateOptions {
 	readonly out?: string;
 	/** False: build and return the YAML, write nothing. */
 	readonly write: boolean;
-<<<<<<< HEAD
 	/** Replace an existing output file that is not an OpenAPI document (never an input of the project). */
 	readonly force?: boolean;
-=======
 	/** Also the documentation page in public/doc/ (edu openapi --html). */
 	readonly html?: boolean;
 	/** How to write: a dry run reports the changes and writes nothing. */
 	readonly sink?: SinkChoice;
->>>>>>> main
 	/** Worker threads, time budget per file (see parse-pool.ts). */
 	readonly parse?: ParseOptions;
 }
@@ -84,12 +81,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
-<<<<<<< HEAD
 	let notes: readonly string[] = [];
-	if (options.write) {
-		const {oneFileChangeset, sinkFor} = await import('../core/sink.js');
-		notes = (await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined))).notes;
-=======
 	let outputs: OutputReport[] = [];
 	let mode: SinkMode = 'write';
 	let pageCreated = false;
@@ -108,8 +100,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		outputs = report;
 		const sink = sinkFor(options.sink ?? {});
 		mode = sink.mode;
-		if (changes.length > 0) await sink.write({root, changes, lock: out, value: undefined});
->>>>>>> main
+		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined})).notes;
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
