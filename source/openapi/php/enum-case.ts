@@ -1,15 +1,21 @@
 // `E::A->value` and `E::A->name` in an attribute: PHP 8.2 reads an enum case's properties in
 // constant expressions. Anything else on the left of -> is still not a constant expression.
-import {resolveClassName} from './php-names.js';
-import {isNode, type PhpNode} from './php-file.js';
-import type {ConstantTable, EvaluationContext} from './evaluate.js';
+import {resolveClassName, type NameScope} from './php-names.js';
+import {isNode, type ClassFacts, type PhpNode} from './php-file.js';
 
+/** A case's name, or its backing value expression and the enum it is written in (its scope). */
 export type EnumCaseProperty =
 	| {readonly kind: 'name'; readonly name: string}
-	| {readonly kind: 'value'; readonly expression: PhpNode; readonly context: EvaluationContext};
+	| {readonly kind: 'value'; readonly expression: PhpNode; readonly owner: ClassFacts};
+
+/** What the evaluator knows where the lookup is written. */
+interface Where {
+	readonly scope: NameScope;
+	readonly currentClass?: ClassFacts;
+}
 
 /** The case's name or backing value expression; undefined when `node` is not such a read. */
-export function enumCaseProperty(node: PhpNode, context: EvaluationContext, table: ConstantTable): EnumCaseProperty | undefined {
+export function enumCaseProperty(node: PhpNode, context: Where, classNamed: (name: string) => ClassFacts | undefined): EnumCaseProperty | undefined {
 	const what = node['what'];
 	const offset = node['offset'];
 	const property = isNode(offset) && offset.kind === 'identifier' && typeof offset['name'] === 'string' ? offset['name'] : undefined;
@@ -21,11 +27,11 @@ export function enumCaseProperty(node: PhpNode, context: EvaluationContext, tabl
 	let className: string | undefined;
 	if (owner.kind === 'name') className = resolveClassName(String(owner['name']), context.scope);
 	else if (owner.kind === 'selfreference' || owner.kind === 'staticreference') className = context.currentClass?.name;
-	const facts = className === undefined ? undefined : table.classNamed(className);
+	const facts = className === undefined ? undefined : classNamed(className);
 	if (facts?.kind !== 'enum' || !facts.cases?.has(caseName)) return undefined;
 	if (property === 'name') return {kind: 'name', name: caseName};
 	const backing = facts.cases.get(caseName);
 	// A pure enum's case has no ->value: PHP fails there too.
 	if (backing === null || backing === undefined) return undefined;
-	return {kind: 'value', expression: backing, context: {file: facts.file, scope: facts.scope, currentClass: facts, table}};
+	return {kind: 'value', expression: backing, owner: facts};
 }

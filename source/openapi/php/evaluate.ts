@@ -73,9 +73,11 @@ export class Evaluator {
 			case 'propertylookup':
 			case 'nullsafepropertylookup': {
 				// PHP 8.2 reads an enum case's ->value and ->name in constant expressions.
-				const found = enumCaseProperty(node, context, this.table);
+				const found = enumCaseProperty(node, context, (name) => this.table.classNamed(name));
 				if (found === undefined) break;
-				return found.kind === 'name' ? found.name : this.evaluate(found.expression, found.context);
+				if (found.kind === 'name') return found.name;
+				const {owner} = found;
+				return this.evaluate(found.expression, {file: owner.file, scope: owner.scope, currentClass: owner, table: this.table});
 			}
 			case 'unary':
 				return unary(String(node['type']), this.evaluate(expression(node['what'], site), context), site);
