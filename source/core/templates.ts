@@ -16,7 +16,8 @@ export type TemplateName =
 	| 'resource/item.php.tpl'
 	| 'upload/controller.php.tpl'
 	| 'web/controller.php.tpl'
-	| 'web/view.twig.tpl';
+	| 'web/view.twig.tpl'
+	| 'command/command.php.tpl';
 
 export type TemplateView = Readonly<Record<string, unknown>>;
 
