@@ -11,8 +11,17 @@ const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {
 	try {
 		writeSync(1, `${version}\n`);
-	} catch {
-		// A reader that went away (`edu --version | true`): nothing more to say.
+	} catch (error) {
+		// A reader that went away (`edu --version | true`): nothing more to say. Any other failure
+		// (a full disk) is said as cli.ts's settleOutput says it, with its exit code.
+		if ((error as NodeJS.ErrnoException).code !== 'EPIPE') {
+			try {
+				writeSync(2, `edu: could not write the output to stdout (${(error as NodeJS.ErrnoException).code ?? 'error'}); the command itself was done: any files it wrote are in place, only its report was lost.\n`);
+			} catch {
+				// stderr is gone too: the exit code alone tells.
+			}
+			process.exitCode = 3;
+		}
 	}
 } else {
 	// The kind of run, for the code cache: the command and its flags (in any order), without names or values.

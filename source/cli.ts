@@ -4,7 +4,7 @@
 // process.pid and probes other pids (temp-file names, the stale-lock check), and the sinks
 // receive it.
 import process from 'node:process';
-import {directOutput, isTerminal} from './direct-output.js';
+import {directOutput, isTerminal, settleOutput} from './direct-output.js';
 import {main} from './main.js';
 
 const stdout = directOutput(1);
@@ -29,7 +29,7 @@ void main(process.argv.slice(2), {
 		};
 	},
 }).then((exitCode) => {
-	process.exitCode = exitCode;
+	process.exitCode = settleOutput(exitCode);
 	// Left to itself, Node tears the whole heap down before the process ends (docs/performance.md
 	// says what that costs). Once main is done only the 'exit' handlers are left (the code cache's), and
 	// process.exit() runs them: end now, unless output is still queued in a stream (a terminal on

@@ -24,18 +24,52 @@ export function isTerminal(fd: number): boolean {
 	return isatty(fd);
 }
 
+/**
+ * Output that could not be written (a full disk, /dev/full, a closed descriptor, an I/O error),
+ * by descriptor: the first error's code. Once one write failed, later ones are dropped, so the
+ * run goes on and ends as it would have; `settleOutput` then says so once.
+ */
+const failures = new Map<number, string>();
+
+function failed(fd: number, error: unknown): void {
+	if (!failures.has(fd)) failures.set(fd, (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error));
+}
+
 /** A reader that goes away is not an error: stop quietly (`edu openapi --stdout | head`). */
-function exitOnEpipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+function exitOnEpipe(stream: NodeJS.WriteStream, fd: number): NodeJS.WriteStream {
 	stream.on('error', (error: NodeJS.ErrnoException) => {
 		if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-		throw error;
+		failed(fd, error);
 	});
 	return stream;
 }
 
+/** Exit code when the run was done but its output could not be written (see docs/safety.md). */
+export const outputLostExitCode = 3;
+
+/**
+ * After main: when stdout or stderr could not be written, one line on stderr (if it can take
+ * it) and exit code 3 for a run that was otherwise done; a refused or failed run keeps its code.
+ */
+export function settleOutput(exitCode: number): number {
+	const lost = [...failures].map(([fd, code]) => `${fd === 1 ? 'stdout' : 'stderr'} (${code})`);
+	if (lost.length === 0) return exitCode;
+	if (!failures.has(2)) {
+		const outcome = exitCode === 0
+			? 'the command itself was done: any files it wrote are in place, only its report was lost'
+			: `the command itself ended with exit code ${exitCode} (refused or failed), and its report saying why was lost`;
+		try {
+			writeSync(2, `edu: could not write the output to ${lost.join(' and ')}; ${outcome}.\n`);
+		} catch {
+			// stderr is gone too: the exit code alone tells.
+		}
+	}
+	return exitCode === 0 ? outputLostExitCode : exitCode;
+}
+
 /** fd 1 or 2 as an OutStream: Node's stream for a terminal, direct writes otherwise. */
 export function directOutput(fd: 1 | 2): OutStream {
-	const stream = (): NodeJS.WriteStream => exitOnEpipe(fd === 1 ? process.stdout : process.stderr);
+	const stream = (): NodeJS.WriteStream => exitOnEpipe(fd === 1 ? process.stdout : process.stderr, fd);
 	if (isTerminal(fd)) return stream();
 	let fallback: NodeJS.WriteStream | undefined;
 	return {
@@ -44,6 +78,7 @@ export function directOutput(fd: 1 | 2): OutStream {
 			return fallback?.writableLength ?? 0;
 		},
 		write(chunk: string): boolean {
+			if (failures.has(fd)) return true;
 			if (fallback !== undefined) return fallback.write(chunk);
 			const bytes = Buffer.from(chunk, 'utf8');
 			let offset = 0;
@@ -52,7 +87,10 @@ export function directOutput(fd: 1 | 2): OutStream {
 			} catch (error) {
 				const code = (error as NodeJS.ErrnoException).code;
 				if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
-				if (code !== 'EAGAIN') throw error;
+				if (code !== 'EAGAIN') {
+					failed(fd, error);
+					return true;
+				}
 				fallback = stream();
 				return fallback.write(bytes.subarray(offset));
 			}

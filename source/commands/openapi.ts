@@ -14,6 +14,7 @@ const localServer = 'http://localhost:8042';
 export interface OpenapiOptions {
 	readonly out?: string;
 	readonly stdout?: boolean;
+	readonly force?: boolean;
 	readonly html?: boolean;
 	readonly dryRun?: boolean;
 	readonly json?: boolean;
@@ -39,6 +40,7 @@ export function registerOpenapi(program: Command, context: CommandContext): void
 		.description('write public/openapi.yaml from the OpenAPI attributes of app/Controller/api (no PHP needed)')
 		.option('--out <file>', 'the file to write, relative to the project root', 'public/openapi.yaml')
 		.option('--stdout', 'print the YAML on stdout instead of writing a file')
+		.option('--force', 'replace an existing --out file that is not an OpenAPI document (a project input such as routes.yaml, a PHP file or anything under app/ is never replaced)')
 		.option('--html', 'also write a documentation page with a "try it" console to public/doc/ (served by edu start at /doc/)')
 		.option('--dry-run', 'print the files that would be written, write nothing')
 		.option('--json', 'print one JSON object on stdout')
@@ -64,6 +66,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		result = await generate({
 			root,
 			write: !options.stdout,
+			force: options.force === true,
 			html: Boolean(options.html),
 			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {})},
 			...(options.out === undefined ? {} : {out: options.out}),
@@ -84,7 +87,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		warnings: result.warnings.map(diagnosticJson),
 		...(options.stdout ? {document: result.document} : {}),
 	};
-	const warnings = result.warnings.map(formatDiagnostic);
+	const warnings = [...result.warnings.map(formatDiagnostic), ...result.notes];
 	if (options.stdout) return {json, warnings, text: result.yaml};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 	const above = result.warnings.length > 0 ? ` (${count(result.warnings.length, 'warning')} above)` : '';

@@ -5,6 +5,7 @@
 import type {Stats} from 'node:fs';
 import path from 'node:path';
 import {EduError} from './errors.js';
+import {errorReason} from './leftovers.js';
 import type {SinkHost} from './sink-host.js';
 
 /**
@@ -44,8 +45,8 @@ interface LockContent {
 export interface HeldLock {
 	/** Records the journal in the lock file (before the first rename). */
 	record(journal: Journal): void;
-	/** Removes the lock; returns why it could not, if it could not. */
-	release(): string | undefined;
+	/** Removes the lock; returns what is left and why, if it could not. */
+	release(): {remove: string; reason: string} | undefined;
 	/** The journal of a killed run whose lock was taken over, to undo before writing. */
 	readonly inherited: Journal | undefined;
 }
@@ -84,7 +85,12 @@ export interface LockWatch {
 	/** Set once Ctrl+C or SIGTERM arrived: stop waiting. */
 	interrupted(): string | undefined;
 	/** A temp file that could not be removed, to name to the user. */
-	leftover(target: string): void;
+	leftover(target: string, reason: string): void;
+	/**
+	 * Called on each new lock or journal file before anything is written to it: throws (having
+	 * removed it) when its folder was swapped for a link that leads outside the project.
+	 */
+	confine?(descriptor: number, created: string): void;
 }
 
 function writeFile(host: SinkHost, watch: LockWatch, target: string, text: string): string {
@@ -92,6 +98,7 @@ function writeFile(host: SinkHost, watch: LockWatch, target: string, text: strin
 	const descriptor = host.fs.create(temp, 0o644);
 	try {
 		try {
+			watch.confine?.(descriptor, temp);
 			host.fs.write(descriptor, text);
 		} finally {
 			host.fs.close(descriptor);
@@ -106,8 +113,9 @@ function writeFile(host: SinkHost, watch: LockWatch, target: string, text: strin
 function removeTemp(host: SinkHost, watch: LockWatch, target: string): void {
 	try {
 		host.fs.unlink(target);
-	} catch {
-		watch.leftover(target);
+	} catch (error) {
+		// Gone already (removed where it really was, by the confinement check): nothing is left.
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') watch.leftover(target, errorReason(error));
 	}
 }
 
@@ -147,7 +155,7 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 			const moved = readLock(host, aside);
 			if (moved?.pid === owner.pid) {
 				inherited = moved.journal ?? inherited;
-				host.fs.unlink(aside);
+				removeTemp(host, watch, aside);
 			} else {
 				// A live run took it in between: give it back.
 				try {
@@ -179,11 +187,15 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 			}
 		},
 		release() {
+			// Ours unless it names another process: one that cannot be read back is still this run's.
+			const owner = readLock(host, lockFile);
+			if (owner !== undefined && owner.pid !== host.pid) return undefined;
 			try {
-				if (readLock(host, lockFile)?.pid === host.pid) host.fs.unlink(lockFile);
+				host.fs.unlink(lockFile);
 				return undefined;
 			} catch (error) {
-				return `${path.basename(lockFile)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+				if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+				return {remove: lockFile, reason: errorReason(error)};
 			}
 		},
 	};

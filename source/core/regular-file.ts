@@ -9,6 +9,14 @@ export const maxProjectFileBytes = 64 * 1024 * 1024;
 
 /** The file's bytes, null when it does not exist, or a refusal naming `shown`. */
 export function readRegularFile(absolute: string, shown: string, limit = maxProjectFileBytes): Buffer | null | Refusal {
+	return readOpened(absolute, shown, limit, closeSync);
+}
+
+/**
+ * `close` is injected so tests can fail it: a close that fails (EIO) after a read means the
+ * bytes may not be what the disk holds, so it is a read failure, said as one.
+ */
+export function readOpened(absolute: string, shown: string, limit: number, close: (descriptor: number) => void): Buffer | null | Refusal {
 	let descriptor: number;
 	try {
 		descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -17,6 +25,20 @@ export function readRegularFile(absolute: string, shown: string, limit = maxProj
 		if (code === 'ENOENT' || code === 'ENOTDIR') return null;
 		return refusal('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
 	}
+	let result: Buffer | Refusal;
+	try {
+		result = readDescriptor(descriptor, shown, limit);
+	} finally {
+		try {
+			close(descriptor);
+		} catch (error) {
+			result = refusal('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
+		}
+	}
+	return result;
+}
+
+function readDescriptor(descriptor: number, shown: string, limit: number): Buffer | Refusal {
 	try {
 		const stat = fstatSync(descriptor);
 		if (stat.isDirectory()) return refusal('BAD_PROJECT_FILE', `${shown}: is a folder, not a file.`);
@@ -42,8 +64,6 @@ export function readRegularFile(absolute: string, shown: string, limit = maxProj
 		return buffer.subarray(0, length);
 	} catch (error) {
 		return refusal('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
-	} finally {
-		closeSync(descriptor);
 	}
 }
 

@@ -7,6 +7,7 @@ import {candidatesPattern, register, variantsOf, type Registered} from '../fast-
 import {refuses, routeVariants, type RouteVariant} from '../fast-route/route-variants.js';
 import {refusal, type Refusal} from './errors.js';
 import {routesPath} from './project-root.js';
+import {tagProblem, textProblem, type StrictProblem} from './routes-strict.js';
 import {scanRoutes} from './routes-scan.js';
 
 export {routesPath};
@@ -84,13 +85,33 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 /** Parses and indexes routes.yaml, or says where and why it cannot be used. */
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	// A file the scanner does not take (a NUL byte included) goes through the full parse, which words the refusal.
-	const scanned = scanRoutes(text);
+	// A NUL is worded by the full parse, before anything else.
+	const strict = text.includes('\0') ? undefined : textProblem(text);
+	if (strict) return strictFail(path, text, strict);
+	// A tag is judged by the full parse, which sees which node it belongs to.
+	const scanned = text.includes('!') ? undefined : scanRoutes(text);
 	if (scanned === undefined) return composeRoutes(text, path, exists);
 	return routesFile({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
 }
 
 function lineEnding(text: string): '\n' | '\r\n' {
 	return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+function strictFail(path: string, text: string, problem: StrictProblem): Refusal {
+	if (problem.line === undefined) return fail(path, text, problem.offset, problem.reason);
+	return refusal('BAD_PROJECT_FILE', `${path}:${problem.line}:${problem.col ?? 1}: ${problem.reason}`);
+}
+
+/** Every node with an explicit tag, and where it starts. */
+function taggedNodes(document: Document.Parsed): Array<{tag: string; start: number}> {
+	const found: Array<{tag: string; start: number}> = [];
+	yaml().visit(document, {
+		Node(_key, node) {
+			if (node.tag !== undefined && node.range) found.push({tag: node.tag, start: node.range[0]});
+		},
+	});
+	return found;
 }
 
 // The `yaml` package (some 260 KB of code) is loaded only when a file needs the full parse.
@@ -107,6 +128,8 @@ function yaml(): typeof import('yaml') {
 export function composeRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	const nul = text.indexOf('\0');
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
+	const strictText = textProblem(text);
+	if (strictText) return strictFail(path, text, strictText);
 	const eol = lineEnding(text);
 	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
 	const counter = new LineCounter();
@@ -120,6 +143,8 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 	if (firstError) {
 		return fail(path, text, firstError.pos[0], shortReason(firstError.message), counter);
 	}
+	const strict = tagProblem(text, taggedNodes(document));
+	if (strict) return strictFail(path, text, strict);
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
 		return routesFile({path, text, exists, eol, indent: 4, spaced: false}, listed([]));

@@ -11,6 +11,7 @@ import type {StopSignal} from '../io.js';
 import {confinementProblem, isInside, isWithin} from './confinement.js';
 import {EduError, type Refusal} from './errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
+import {byHand, errorReason, type Leftover} from './leftovers.js';
 import {acquireLock, isWrittenFile, tempName, tempPattern, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './sink-host.js';
 
@@ -31,7 +32,7 @@ class Run {
 	readonly folders: string[] = [];
 	readonly temps = new Set<string>();
 	/** Cleanups that failed: named in the error or the notes. */
-	readonly leftovers: string[] = [];
+	readonly leftovers: Leftover[] = [];
 	readonly notes: string[] = [];
 	stop: string | undefined;
 
@@ -65,7 +66,7 @@ class Run {
 			this.temps.delete(temp);
 		} catch (error) {
 			this.temps.delete(temp);
-			this.leftovers.push(`${this.shown(temp)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+			this.leftovers.push({shown: this.shown(temp), reason: errorReason(error), remove: temp});
 		}
 	}
 
@@ -78,7 +79,7 @@ class Run {
 			} catch (error) {
 				const code = (error as NodeJS.ErrnoException).code;
 				// Another run wrote there meanwhile: its folder now, not a leftover.
-				if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') this.leftovers.push(`${this.shown(folder)}/ (${code ?? (error as Error).message})`);
+				if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') this.leftovers.push({shown: `${this.shown(folder)}/`, reason: errorReason(error), remove: folder, folder: true});
 			}
 		}
 	}
@@ -95,7 +96,11 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 		if (changeset.lock !== undefined) {
 			const lockTarget = path.join(changeset.root, changeset.lock);
 			run.ensureFolder(path.dirname(lockTarget));
-			lock = await acquireLock(run.host, lockTarget, changeset.lock, {interrupted: () => run.stop, leftover: (name) => run.leftovers.push(run.shown(name))}, options.lockWaitMs);
+			lock = await acquireLock(run.host, lockTarget, changeset.lock, {
+				interrupted: () => run.stop,
+				leftover: (name, reason) => run.leftovers.push({shown: run.shown(name), reason, remove: name}),
+				confine: (descriptor, created) => confineCreated(run, descriptor, created),
+			}, options.lockWaitMs);
 			if (lock.inherited) run.notes.push(...undoKilledRun(run, lock.inherited));
 		}
 		const current = recheck(run, changeset);
@@ -103,18 +108,22 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 		for (const folder of folders) cleanStaleTemps(run, folder);
 		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
 		await apply(run, current, lock);
-		if (run.leftovers.length > 0) run.notes.push(`Written, but could not remove ${run.leftovers.join(', ')}: remove ${run.leftovers.length === 1 ? 'it' : 'them'} by hand.`);
+		// The lock before the notes, so everything left is said in one line with one command.
+		const released = lock?.release();
+		lock = undefined;
+		if (released !== undefined) run.leftovers.push({...released, shown: `the lock ${run.shown(released.remove)}`});
+		if (run.leftovers.length > 0) run.notes.push(`Written, but ${byHand(run.leftovers)}.`);
 		return {value: current.value, mode: 'write', notes: run.notes};
 	} catch (error) {
 		// The lock first: it lives in a folder this run may have created.
 		const released = lock?.release();
-		if (released !== undefined) run.leftovers.push(released);
+		if (released !== undefined) run.leftovers.push({...released, shown: run.shown(released.remove)});
 		lock = undefined;
 		run.cleanUp();
 		throw failure(error, run);
 	} finally {
 		const released = lock?.release();
-		if (released !== undefined) run.notes.push(`could not remove the lock ${released}: remove it by hand.`);
+		if (released !== undefined) run.notes.push(`Written, but ${byHand([{...released, shown: `the lock ${run.shown(released.remove)}`}])}.`);
 		unsubscribe();
 	}
 }
@@ -128,7 +137,7 @@ function checkConfinement(changeset: Changeset<unknown>): void {
 
 /** The error to show: an expected one as it is, anything else as WRITE_FAILED; failed cleanups named. */
 function failure(error: unknown, run: Run): EduError {
-	const left = run.leftovers.length > 0 ? ` Could not remove ${run.leftovers.join(', ')}: remove ${run.leftovers.length === 1 ? 'it' : 'them'} by hand.` : '';
+	const left = run.leftovers.length > 0 ? ` C${byHand(run.leftovers).slice(1)}.` : '';
 	if (error instanceof EduError) {
 		if (left === '') return error;
 		return new EduError(error.code, `${error.message}${left}`, error.exitCode);
@@ -266,6 +275,25 @@ function writeTemp(run: Run, target: string, change: FileChange): {temp: string;
 	}
 }
 
+/**
+ * The lock and its journal go through the same check as the temp files they protect: created
+ * empty, located through the descriptor, and removed at once (the run refused) when outside.
+ */
+function confineCreated(run: Run, descriptor: number, created: string): void {
+	const located = run.fs.located(descriptor);
+	const realRoot = run.fs.realpath(run.root);
+	const inside = located === null ? isWithin(realRoot, run.fs.realpath(path.dirname(created))) : isInside(realRoot, located);
+	if (inside) return;
+	if (located !== null) {
+		try {
+			run.fs.unlink(located);
+		} catch (error) {
+			run.leftovers.push({shown: located, reason: errorReason(error), remove: located});
+		}
+	}
+	throw new EduError('OUTSIDE_PROJECT', `Refusing to lock ${run.shown(created)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
+}
+
 /** Removes a still-empty temp file at its real place; one it cannot remove is named by the cleanup. */
 function removeEmptyTemp(run: Run, temp: string, where: string | undefined): void {
 	if (where === undefined) return;
@@ -319,7 +347,7 @@ function rollback(run: Run, done: readonly Staged[]): void {
 			if (previous === undefined || previous === null) run.fs.unlink(target);
 			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify', after: previous}).temp, target);
 		} catch (error) {
-			run.leftovers.push(`${run.shown(target)} (could not restore it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+			run.leftovers.push({shown: run.shown(target), reason: `could not restore it: ${errorReason(error)}`});
 		}
 	}
 }

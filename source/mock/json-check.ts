@@ -2,7 +2,7 @@
 // edited as text (every byte not meant to change stays) and any problem is reported as
 // line:col. It refuses what JSON.parse would silently change or PHP's json_decode (the mock's
 // reader) would not read: a key given twice, an integer beyond 2^53, a number beyond a double,
-// nesting deeper than 512 levels.
+// nesting deeper than 512 levels, a byte order mark, a lone UTF-16 surrogate escape.
 
 export interface JsonProblem {
 	readonly line: number;
@@ -70,7 +70,13 @@ export function readJson(text: string): {readonly root: JsonNode} | {readonly pr
 				const next = text[at + 1];
 				if (next === 'u') {
 					if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) throw new Stop(at, 'bad \\u escape');
-					at += 6;
+					const unit = Number.parseInt(text.slice(at + 2, at + 6), 16);
+					// PHP's json_decode refuses the whole file for a surrogate that is not half of a pair.
+					const low = /^\\u[dD][c-fC-F][0-9a-fA-F]{2}/.test(text.slice(at + 6, at + 12));
+					if ((unit >= 0xdc00 && unit <= 0xdfff) || (unit >= 0xd800 && unit <= 0xdbff && !low)) {
+						throw new Stop(at, `a lone UTF-16 surrogate ${text.slice(at, at + 6)}: PHP's json_decode (the mock's reader) refuses the whole file`, true);
+					}
+					at += low && unit >= 0xd800 && unit <= 0xdbff ? 12 : 6;
 				} else if (next !== undefined && '"\\/bfnrt'.includes(next)) {
 					at += 2;
 				} else {
@@ -149,6 +155,8 @@ export function readJson(text: string): {readonly root: JsonNode} | {readonly pr
 		}
 	};
 	try {
+		// PHP's json_decode returns null for a file that starts with a BOM: nothing in it is read.
+		if (text.startsWith('\uFEFF')) throw new Stop(0, 'a byte order mark (BOM) starts the file: PHP\'s json_decode (the mock\'s reader) refuses the whole file; save it without BOM', true);
 		const root = value(0);
 		space();
 		if (at < text.length) expect('the end of the file');

@@ -104,10 +104,12 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		'',
 	].join('\n');
 	const json = {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, ...modeReport(written.mode), restartCommand: command, restarted: Boolean(options.restart)};
-	if (!options.restart) return {json, text: summary};
+	// What the writer could not clean up, named with the command that removes it.
+	const warnings = written.notes;
+	if (!options.restart) return {json, text: summary, warnings};
 	// What was written is said before Docker's own output, which streams while it restarts.
 	if (!options.json) io.stdout.write(summary);
 	const {restartCompose} = await import('./docker.js');
 	await restartCompose(composeArgs(compose), compose.dir, options.json ? {...io, stdout: io.stderr} : io);
-	return {json, text: 'Mock API restarted. Next: edu mock:init\n'};
+	return {json, text: 'Mock API restarted. Next: edu mock:init\n', warnings};
 }

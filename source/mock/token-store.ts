@@ -99,8 +99,7 @@ export interface TokenEdit {
  * file yet. An id already there is refused unless `force`; invalid JSON is refused with line:col.
  */
 export function setTokens(existing: string | undefined, file: string, tokens: ReadonlyArray<readonly [string, string]>, force: boolean): TokenEdit {
-	const bom = existing?.startsWith('\uFEFF') ? '\uFEFF' : '';
-	let text = existing === undefined ? '{}\n' : existing.slice(bom.length);
+	let text = existing ?? '{}\n';
 	const replaced: string[] = [];
 	for (const [id, value] of tokens) {
 		const {root, tokens: object} = parse(text, file);
@@ -117,5 +116,5 @@ export function setTokens(existing: string | undefined, file: string, tokens: Re
 			text = insertMember(text, object, id, () => JSON.stringify(value));
 		}
 	}
-	return {text: bom + text, replaced};
+	return {text, replaced};
 }

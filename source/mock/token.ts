@@ -29,9 +29,9 @@ export function docsFileWarning(project: MockProject, start: string): string[] {
  * file-system sink: atomically, its missing folders created (and removed again on failure),
  * under a lock, and only if it still holds `before` (undefined: whatever it holds now).
  */
-export async function writeProjectText(root: string, file: string, text: string, mode: number, before?: string | null): Promise<void> {
+export async function writeProjectText(root: string, file: string, text: string, mode: number, before?: string | null): Promise<readonly string[]> {
 	const relative = path.relative(realpathSync(root), file).split(path.sep).join('/');
-	await fileSystemSink().write(oneFileChangeset(root, relative, text, undefined, {mode, ...(before === undefined ? {} : {before})}));
+	return (await fileSystemSink().write(oneFileChangeset(root, relative, text, undefined, {mode, ...(before === undefined ? {} : {before})}))).notes;
 }
 
 export async function runToken(name: string, options: TokenOptions, io: Io): Promise<Outcome> {
@@ -48,10 +48,10 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const existing = readProjectText(file, shown);
 	const token = newToken();
 	const edit = setTokens(existing?.text, shown, [[name, token]], Boolean(options.force));
-	await writeProjectText(project.root, file, edit.text, existing?.mode ?? newTokenFileMode, existing?.text ?? null);
+	const notes = await writeProjectText(project.root, file, edit.text, existing?.mode ?? newTokenFileMode, existing?.text ?? null);
 
 	const replaced = edit.replaced.length > 0;
-	const warnings = options.file === undefined ? docsFileWarning(project, start) : [];
+	const warnings = [...(options.file === undefined ? docsFileWarning(project, start) : []), ...notes];
 	return {
 		json: {name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})},
 		warnings,

@@ -22,6 +22,8 @@ export interface GenerateOptions {
 	readonly out?: string;
 	/** False: build and return the YAML, write nothing. */
 	readonly write: boolean;
+	/** Replace an existing output file that is not an OpenAPI document (never an input of the project). */
+	readonly force?: boolean;
 	/** Also the documentation page in public/doc/ (edu openapi --html). */
 	readonly html?: boolean;
 	/** How to write: a dry run reports the changes and writes nothing. */
@@ -44,6 +46,8 @@ export interface GenerateResult {
 	readonly files: number;
 	readonly paths: number;
 	readonly operations: number;
+	/** What the writer could not clean up (named with the command that removes it). */
+	readonly notes: readonly string[];
 }
 
 /** Errors collected before anything is written; each one is a file:line:col line. */
@@ -59,7 +63,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {
 		const {confinementProblem} = await import('../core/commit.js');
-		const problem = confinementProblem(root, out);
+		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false);
 		if (problem) throw EduError.from(problem);
 	}
 	const pageSpec = `${docFolder}/${pageSpecName}`;
@@ -77,6 +81,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
+	let notes: readonly string[] = [];
 	let outputs: OutputReport[] = [];
 	let mode: SinkMode = 'write';
 	let pageCreated = false;
@@ -95,7 +100,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		outputs = report;
 		const sink = sinkFor(options.sink ?? {});
 		mode = sink.mode;
-		if (changes.length > 0) await sink.write({root, changes, lock: out, value: undefined});
+		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined})).notes;
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
@@ -110,6 +115,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		files: scan.files.length,
 		paths,
 		operations: built.operations.length,
+		notes,
 	};
 }
 

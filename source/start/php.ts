@@ -1,15 +1,63 @@
 // Is there a PHP recent enough to serve the project? One clear sentence when there is not.
 import {EduError} from '../core/errors.js';
-import type {Io} from '../io.js';
+import {platform} from 'node:os';
+import process from 'node:process';
+import type {Io, StopSignal} from '../io.js';
 
 export const minimumPhp = [8, 1] as const;
 
 export const installPhp = 'install PHP 8.1 or newer: "sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH)';
 
-/** The version of `php` on PATH, or an EduError saying what to do. */
-export async function checkPhp(io: Io): Promise<string> {
+/** How long `php -r 'echo PHP_VERSION;'` may take to answer (it takes some 20 ms). */
+export const phpAnswerMs = 5000;
+
+const signalNumbers: Readonly<Record<StopSignal, number>> = {SIGINT: 2, SIGTERM: 15};
+
+/**
+ * The version of `php` on PATH, or an EduError saying what to do. The check is bounded: a php
+ * that does not answer within `answerMs`, or a stop signal meanwhile, ends it and everything it
+ * started (it runs in its own process group, so a wrapper script's children go too).
+ */
+export async function checkPhp(io: Io, answerMs = phpAnswerMs): Promise<string> {
 	const {execa} = await import('execa');
-	const result = await execa('php', ['-r', 'echo PHP_VERSION;'], {env: io.env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 20_000});
+	// Listening before the spawn: a signal that comes as php starts still ends it.
+	let pid: number | undefined;
+	let timedOut = false;
+	let stopped: StopSignal | undefined;
+	const endAll = (): void => {
+		if (pid === undefined) return;
+		try {
+			process.kill(platform() === 'win32' ? pid : -pid, 'SIGKILL');
+		} catch {
+			// Already gone.
+		}
+	};
+	const unsubscribe = io.onSignal?.((signal) => {
+		stopped ??= signal;
+		endAll();
+	}) ?? (() => {});
+	const child = execa('php', ['-r', 'echo PHP_VERSION;'], {env: io.env, extendEnv: false, reject: false, stdin: 'ignore', detached: platform() !== 'win32'});
+	pid = child.pid;
+	if (stopped !== undefined) endAll();
+	const timer = setTimeout(() => {
+		timedOut = true;
+		endAll();
+	}, answerMs);
+	let result: Awaited<typeof child>;
+	try {
+		result = await child;
+	} finally {
+		clearTimeout(timer);
+		unsubscribe();
+		// A php that answered may still have left children in its group (a wrapper script).
+		endAll();
+	}
+	if (stopped !== undefined) {
+		throw new EduError('SERVER_FAILED', `Interrupted (${stopped}) while checking the php command; nothing was started.`, 128 + signalNumbers[stopped]);
+	}
+	if (timedOut) {
+		throw new EduError('PHP_MISSING', `The php command on PATH did not answer within ${answerMs / 1000} s (php -r 'echo PHP_VERSION;'), so it was stopped and nothing was started: check which php is first on PATH (command -v php), or ${installPhp}.`);
+	}
 	if ((result as {code?: string}).code === 'ENOENT') {
 		throw new EduError('PHP_MISSING', `PHP is not installed (no php command on PATH): ${installPhp}.`);
 	}

@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, watch, writeFileSync} from 'node:fs';
 
 import path from 'node:path';
@@ -120,7 +121,11 @@ describe('commit', () => {
 		expect(left.length).toBeGreaterThan(0);
 		// Every leftover is named in the message, so the user can remove it.
 		for (const file of left) expect(message).toContain(path.basename(file));
-		expect(message).toMatch(/remove them by hand\.$/);
+		// …with the command that removes them: run it, and the project is as it was.
+		const command = /remove them by hand: (rm -f -- .*)\.$/.exec(message)?.[1];
+		expect(command).toBeDefined();
+		execFileSync('sh', ['-c', command!]);
+		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	it('removes the lock and new folders when it cannot even take the lock', async () => {

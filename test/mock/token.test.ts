@@ -8,6 +8,7 @@ import {main} from '../../source/main.js';
 import {findJsonProblem} from '../../source/mock/json-check.js';
 import {newToken} from '../../source/mock/token-store.js';
 import {captureIo} from '../helpers/io.js';
+import {hasPhp} from '../helpers/php.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const posix = process.platform !== 'win32';
@@ -174,6 +175,10 @@ describe('edu mock:token writes only what it means to, only inside the project',
 		['a 20-digit integer', '{"token": {"a": "1"}, "id": 12345678901234567890}', '1:29', 'the integer 12345678901234567890 is beyond 2^53: it would be rounded; write it as a string'],
 		['1e400', '{"limit": 1e400, "token": {}}', '1:11', 'the number 1e400 is too large for a double: it would be rewritten as null'],
 		['a 20,000-deep array', `{"deep": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`, '1:521', 'nested deeper than 512 levels (the most PHP\'s json_decode reads)'],
+		['a BOM', '\uFEFF{"token": {"a": "1"}}\n', '1:1', 'a byte order mark (BOM) starts the file: PHP\'s json_decode (the mock\'s reader) refuses the whole file; save it without BOM'],
+		['a lone high surrogate', '{"token": {"a": "\\ud800"}}', '1:18', 'a lone UTF-16 surrogate \\ud800: PHP\'s json_decode (the mock\'s reader) refuses the whole file'],
+		['a lone low surrogate', '{"token": {"a": "x\\uDC00"}}', '1:19', 'a lone UTF-16 surrogate \\uDC00: PHP\'s json_decode (the mock\'s reader) refuses the whole file'],
+		['a reversed pair', '{\n  "note": "\\udc00\\ud800", "token": {}}', '2:12', 'a lone UTF-16 surrogate \\udc00: PHP\'s json_decode (the mock\'s reader) refuses the whole file'],
 	])('%s: refused at file:line:col, nothing written', async (_label, content, where, reason) => {
 		const root = project(content);
 		const before = snapshotTree(root);
@@ -267,5 +272,51 @@ describe('findJsonProblem', () => {
 		expect(problem === undefined ? undefined : `${problem.line}:${problem.col}`).toBe(where);
 		if (problem === undefined) expect(() => JSON.parse(text)).not.toThrow();
 		else expect(() => JSON.parse(text)).toThrow();
+	});
+});
+
+/** What PHP's json_decode (the mock's reader) makes of a file: its tokens, or null when it refuses it. */
+function phpTokens(absolute: string): Record<string, string> | null {
+	const out = execFileSync('php', ['-r', '$d = json_decode(file_get_contents($argv[1]), true); echo json_encode($d === null ? null : ($d["token"] ?? []));', absolute], {encoding: 'utf8'});
+	return JSON.parse(out) as Record<string, string> | null;
+}
+
+describe.skipIf(!hasPhp)('edu mock:token and PHP\'s json_decode agree', () => {
+	it.each([
+		['a BOM', '\uFEFF{"token": {"a": "1"}}\n'],
+		['a lone surrogate', '{"token": {"a": "\\ud800"}}'],
+		['a lone low surrogate', '{"token": {}, "n": "\\udfff"}'],
+		['a trailing comma', '{"token": {"a": "1"},}'],
+		['a single-quoted string', "{'token': {}}"],
+		['a comment', '{"token": {} /* x */}'],
+		['NaN', '{"token": {}, "n": NaN}'],
+		['a leading zero', '{"token": {}, "n": 01}'],
+		['a vertical tab as space', '{"token": {}\u000b}'],
+		['a raw control character in a string', '{"token": {"a": "x\u0001"}}'],
+	])('%s: PHP refuses it, so does edu (line:col), and the file is byte-identical', async (_label, content) => {
+		const root = project(content);
+		expect(phpTokens(path.join(root, file))).toBeNull();
+		const before = snapshotTree(root);
+		const result = await token(root, ['b']);
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toMatch(new RegExp(`^${file.replaceAll('.', '\\.')}:\\d+:\\d+: `));
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it.each([
+		['no file', undefined],
+		['an empty object', '{}'],
+		['a surrogate pair', '{"token": {"a": "\\ud83d\\ude00"}, "n": "\\uD83D\\uDE00"}\n'],
+		['an empty key', '{"": 1, "token": {"a": "1"}}'],
+		['CRLF and tabs', '{\r\n\t"token": {\r\n\t\t"a": "1"\r\n\t}\r\n}\r\n'],
+		['escapes', '{"token": {"a": "\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9"}}'],
+	])('%s: edu adds the token and PHP reads every token back', async (_label, content) => {
+		const root = project(content);
+		const before = content === undefined ? {} : phpTokens(path.join(root, file));
+		expect(before).not.toBeNull();
+		const result = await token(root, ['b']);
+		expect(result.exitCode, result.stderr).toBe(0);
+		const value = /Authorization: (\S+)/.exec(result.stdout)?.[1];
+		expect(phpTokens(path.join(root, file))).toEqual({...before, b: value});
 	});
 });

@@ -54,7 +54,7 @@ describe('the done-when project: Info/Server, GET+POST on one method, inline and
 	it('replaces an existing file atomically and leaves no temp file behind', async () => {
 		const root = tempProject('openapi/project');
 		mkdirSync(path.join(root, 'public'));
-		writeFileSync(path.join(root, 'public/openapi.yaml'), 'old: content\n');
+		writeFileSync(path.join(root, 'public/openapi.yaml'), "openapi: 3.0.0\ninfo: {title: old, version: '0'}\npaths: {}\n");
 		expect((await runEdu(['openapi'], {cwd: root})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'public/openapi.yaml')).toMatch(/^openapi: 3\.0\.0\n/);
 		expect(readdirSync(path.join(root, 'public'))).toEqual(['openapi.yaml']);

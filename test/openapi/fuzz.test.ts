@@ -12,7 +12,11 @@ import {parseRoutes, type RoutesFile} from '../../source/core/routes.js';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
 import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
 import {checkRoutes} from '../../source/routes/drift.js';
+import {hasPhp, phpLint} from '../helpers/php.js';
 import {fixturesDir, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {execFileSync} from 'node:child_process';
+import {readPhpFile} from '../../source/openapi/php/php-file.js';
+import {symlinkSync} from 'node:fs';
 
 const bundledWorker = pathToFileURL(path.join(repoRoot, 'dist', 'bin', 'parse-worker.js'));
 const budgetMs = 2000;
@@ -155,5 +159,93 @@ describe('fuzzing the PHP reading', () => {
 		for (const line of lines.slice(0, -1)) expect(line).toMatch(/^app\/Controller\/api\/[\w/]+\.php:\d+:\d+: \S/);
 		expect(lines).toContain('app/Controller/api/Cut.php:43:15: syntax error, unexpected end of file');
 		expect(snapshotTree(root)).toEqual(before);
+	});
+});
+
+/** A controller whose Get attribute carries `args`, after `before` (enums, constants). */
+const controller = (args: string, before = ''): string => `<?php
+namespace Controller\\api;
+use OpenApi\\Attributes as OA;
+${before}
+class CaseController
+{
+    #[OA\\Get(path: '/api/case', ${args})]
+    #[OA\\Response(response: '200', description: 'ok')]
+    public function execute(): ?string { return null; }
+}
+`;
+
+// Each case judged by real `php -l` (PHP 8.2): edu's parse says "syntax error" exactly when PHP does.
+const phpCorpus: Array<[string, string]> = [
+	['a named argument spelled \\foo', controller("summary: 'a',\\foo: 'b'")],
+	['a named argument spelled \\A\\b', controller("\\A\\b: 'b'")],
+	['a named argument spelled \\foo with spaces', controller("summary: 'a', \\foo : 'b'")],
+	['a plain named argument', controller("summary: 'a', description: 'b'")],
+	['a keyword as a named argument', controller("summary: 'a', class: 'b'")],
+	['a backed enum case ->value', controller('summary: E::A->value', "enum E: string { case A = 'a'; }")],
+	['a backed enum case ?->value', controller('summary: E::A?->value', "enum E: string { case A = 'a'; }")],
+	['an enum case ->name', controller('summary: P::Q->name', 'enum P { case Q; }')],
+	['a class constant of an enum case value', controller('summary: K::V', "enum E: string { case A = 'a'; }\nclass K { const V = E::A->value; }")],
+	['a static call in an argument', controller("summary: \\strtoupper('a')")],
+];
+
+describe.skipIf(!hasPhp)('edu reads PHP as php -l does', () => {
+	const folder = mkdtempSync(path.join(tmpdir(), 'edu-php-corpus-'));
+	afterAll(() => rmSync(folder, {recursive: true, force: true}));
+	it.each(phpCorpus)('%s', async (label, text) => {
+		const file = path.join(folder, `${label.replaceAll(/\W+/g, '-')}.php`);
+		writeFileSync(file, text);
+		let phpSays: 'ok' | 'refused';
+		try {
+			phpLint(file);
+			phpSays = 'ok';
+		} catch {
+			phpSays = 'refused';
+		}
+		const root = tempProject('openapi/project');
+		writeFileSync(path.join(root, 'app/Controller/api/CaseController.php'), text);
+		const result = await runEdu(['openapi', '--stdout'], {cwd: root});
+		expect(result.exitCode === 0 ? 'ok' : 'refused', result.stderr).toBe(phpSays);
+		if (result.exitCode !== 0) expect(result.stderr).toMatch(/^app\/Controller\/api\/CaseController\.php:\d+:\d+: /);
+		// A parse error is a parse error in edu too, not a warning or a refusal of a value.
+		if (/\\\w+ ?:/.test(label)) expect(readPhpFile(text, 'x.php')).toHaveProperty('kind', 'syntax-error');
+	});
+
+	it('what PHP 8.2 evaluates from an enum case, edu documents the same', async () => {
+		const enums = "enum E: string { case A = 'a' . 'b'; }\nenum P { case Q; }";
+		const text = controller("summary: E::A->value, description: P::Q->name, operationId: E::A?->value . '-' . E::A->name", enums);
+		const root = tempProject('openapi/project');
+		writeFileSync(path.join(root, 'app/Controller/api/CaseController.php'), text);
+		const script = `${text.replace(/^<\?php/, '').replace(/#\[[^\n]*\]/g, '')}\necho json_encode([E::A->value, P::Q->name, E::A?->value . '-' . E::A->name]);`;
+		const [summary, description, operationId] = JSON.parse(execFileSync('php', ['-r', script], {encoding: 'utf8'})) as string[];
+		const result = await runEdu(['openapi', '--json', '--stdout'], {cwd: root});
+		expect(result.exitCode, result.stderr).toBe(0);
+		const operation = (JSON.parse(result.stdout) as {document: {paths: Record<string, {get: Record<string, unknown>}>}}).document.paths['/api/case']!.get;
+		expect(operation).toMatchObject({summary, description, operationId});
+	});
+});
+
+describe('non-regular *.php files under app/Controller/api', () => {
+	it('a FIFO, a link to /dev/zero and a dangling link: edu openapi reports each as routes --check does, at once, nothing written', async () => {
+		const root = tempProject('openapi/project');
+		const api = path.join(root, 'app/Controller/api');
+		execFileSync('mkfifo', [path.join(api, 'Fifo.php')]);
+		symlinkSync('/dev/zero', path.join(api, 'Zero.php'));
+		symlinkSync('nowhere', path.join(api, 'Gone.php'));
+		// Not snapshotTree: reading the FIFO or /dev/zero would never end.
+		const routes = readFileSync(path.join(root, 'app/Config/routes.yaml'));
+		const expected = [
+			'app/Controller/api/Fifo.php:1:1: cannot be read (not a regular file: a FIFO)',
+			'app/Controller/api/Gone.php:1:1: cannot be read (ENOENT)',
+			'app/Controller/api/Zero.php:1:1: cannot be read (not a regular file: a device)',
+		];
+		const openapi = await runEdu(['openapi'], {cwd: root, timeout: 10_000});
+		expect(openapi.exitCode).toBe(1);
+		expect(openapi.stderr.trimEnd().split('\n')).toEqual([...expected, 'public/openapi.yaml was not written.']);
+		const check = await runEdu(['routes', '--check'], {cwd: root, timeout: 10_000});
+		expect(check.exitCode).toBe(1);
+		for (const line of expected) expect(check.stdout).toContain(`  ${line}`);
+		expect(readFileSync(path.join(root, 'app/Config/routes.yaml'))).toEqual(routes);
+		expect(existsSync(path.join(root, 'public/openapi.yaml'))).toBe(false);
 	});
 });

@@ -65,7 +65,7 @@ describe('controller files that are not regular files', () => {
 		const result = await runEdu(['routes', '--check'], {cwd: root});
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(result.exitCode).toBe(1);
-		expect(result.stdout).toContain('app/Controller/api/VilleController.php:1:1: cannot be read (not a regular file)');
-		expect(result.stdout).toContain('app/Controller/api/VilleByIdController.php:1:1: cannot be read (not a regular file)');
+		expect(result.stdout).toContain('app/Controller/api/VilleController.php:1:1: cannot be read (not a regular file: a FIFO)');
+		expect(result.stdout).toContain('app/Controller/api/VilleByIdController.php:1:1: cannot be read (not a regular file: a device)');
 	});
 });

@@ -5,6 +5,7 @@ import {isNode, siteOf, type ClassFacts, type PhpNode} from './php-file.js';
 import {binary, EvaluationProblem, maxArrayEntries, numberValue, unary} from './php-operators.js';
 import {normalizeKey, PhpArray, phpTruthy, type PhpObject, type PhpValue, type Site} from './php-value.js';
 import {unescapeDoubleQuoted} from './php-strings.js';
+import {enumCaseProperty} from './enum-case.js';
 
 export {EvaluationProblem} from './php-operators.js';
 
@@ -69,6 +70,15 @@ export class Evaluator {
 				return this.#constant(String(node['name']), context, site);
 			case 'staticlookup':
 				return this.#classConstant(node, context, site);
+			case 'propertylookup':
+			case 'nullsafepropertylookup': {
+				// PHP 8.2 reads an enum case's ->value and ->name in constant expressions.
+				const found = enumCaseProperty(node, context, (name) => this.table.classNamed(name));
+				if (found === undefined) break;
+				if (found.kind === 'name') return found.name;
+				const {owner} = found;
+				return this.evaluate(found.expression, {file: owner.file, scope: owner.scope, currentClass: owner, table: this.table});
+			}
 			case 'unary':
 				return unary(String(node['type']), this.evaluate(expression(node['what'], site), context), site);
 			case 'bin':
@@ -84,9 +94,8 @@ export class Evaluator {
 				throw new EvaluationProblem('invalid', `attribute arguments must be constant expressions; $${String(node['name'])} is a variable`, site);
 			case 'call':
 				throw new EvaluationProblem('invalid', 'attribute arguments must be constant expressions; a function call is not one', site);
-			default:
-				throw new EvaluationProblem('invalid', `attribute arguments must be constant expressions; ${describeKind(node.kind)} is not one`, site);
 		}
+		throw new EvaluationProblem('invalid', `attribute arguments must be constant expressions; ${describeKind(node.kind)} is not one`, site);
 	}
 
 	#encapsed(node: PhpNode, context: EvaluationContext, site: Site): string {

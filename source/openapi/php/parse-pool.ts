@@ -37,7 +37,7 @@ export function encodeResults(results: readonly ParseResult[]): string {
 			}
 			return index;
 		};
-		const classes = result.classes.map((entry) => ({...entry, scope: refer(entry.scope), constants: [...entry.constants]}));
+		const classes = result.classes.map((entry) => ({...entry, scope: refer(entry.scope), constants: [...entry.constants], ...(entry.cases ? {cases: [...entry.cases]} : {})}));
 		const constants = result.constants.map((constant) => ({...constant, scope: refer(constant.scope)}));
 		return {...result, classes, constants, scopes: scopes.map(scopeOut)};
 	});
@@ -59,7 +59,7 @@ export function decodeResults(text: string): ParseResult[] {
 		const scopeList = (scopes as Array<Parameters<typeof scopeIn>[0]>).map(scopeIn);
 		return {
 			...facts,
-			classes: (result['classes'] as Array<Record<string, any>>).map((entry) => ({...entry, scope: scopeList[entry['scope']], constants: new Map(entry['constants'])})),
+			classes: (result['classes'] as Array<Record<string, any>>).map((entry) => ({...entry, scope: scopeList[entry['scope']], constants: new Map(entry['constants']), ...(entry['cases'] ? {cases: new Map(entry['cases'])} : {})})),
 			constants: (result['constants'] as Array<Record<string, any>>).map((constant) => ({...constant, scope: scopeList[constant['scope']]})),
 		} as unknown as PhpFileFacts;
 	});

@@ -35,6 +35,8 @@ export interface ClassFacts {
 	readonly site: Site;
 	/** Constant name → its value expression. */
 	readonly constants: ReadonlyMap<string, PhpNode>;
+	/** An enum's case name → its backing value expression (null for a pure enum's case). */
+	readonly cases?: ReadonlyMap<string, PhpNode | null>;
 	readonly attributes: readonly AttributeFact[];
 	readonly methods: readonly MemberFacts[];
 	readonly properties: readonly MemberFacts[];
@@ -142,6 +144,7 @@ function readClass(node: PhpNode, scope: NameScope, file: string): ClassFacts {
 	const shortName = identifierName(node['name']) ?? 'class@anonymous';
 	const name = scope.namespace === '' ? shortName : `${scope.namespace}\\${shortName}`;
 	const constants = new Map<string, PhpNode>();
+	const cases = new Map<string, PhpNode | null>();
 	const methods: MemberFacts[] = [];
 	const properties: MemberFacts[] = [];
 	for (const member of asNodes(node['body'])) {
@@ -151,7 +154,9 @@ function readClass(node: PhpNode, scope: NameScope, file: string): ClassFacts {
 				if (constantName !== undefined && isNode(constant['value'])) constants.set(constantName, constant['value']);
 			}
 		} else if (member.kind === 'enumcase') {
-			// Enum cases are objects in PHP, not plain values: they are not evaluated.
+			// An enum case is an object in PHP, not a plain value: only its ->value and ->name are read.
+			const caseName = identifierName(member['name']);
+			if (caseName !== undefined) cases.set(caseName, isNode(member['value']) ? member['value'] : null);
 		} else if (member.kind === 'method') {
 			const methodName = identifierName(member['name']) ?? '';
 			methods.push({name: methodName, attributes: readAttributes(member, scope, file), site: siteOf(member, file)});
@@ -175,6 +180,7 @@ function readClass(node: PhpNode, scope: NameScope, file: string): ClassFacts {
 		file,
 		site: siteOf(node, file),
 		constants,
+		...(cases.size > 0 ? {cases} : {}),
 		attributes: readAttributes(node, scope, file),
 		methods,
 		properties,

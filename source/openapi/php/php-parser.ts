@@ -225,11 +225,39 @@ export function isSyntaxError(value: PhpNode | PhpSyntaxError): value is PhpSynt
 
 /** The file's syntax tree, or where and why it is not PHP. */
 export function parsePhp(text: string, file: string): PhpNode | PhpSyntaxError {
+	let program: PhpNode;
 	try {
-		return parser().parseCode(text, file) as unknown as PhpNode;
+		program = parser().parseCode(text, file) as unknown as PhpNode;
 	} catch (error) {
 		return syntaxError(error, text, file);
 	}
+	// php-parser takes `\foo: 'b'` for a named argument; PHP names one only by an identifier.
+	return /\\[A-Za-z_\x80-\uffff][\w\\\x80-\uffff]*\s*:(?!:)/.test(text) ? badNamedArgument(program, text, file) ?? program : program;
+}
+
+/** The first named argument whose name is not an identifier, as PHP words it. */
+function badNamedArgument(node: unknown, text: string, file: string): PhpSyntaxError | undefined {
+	if (Array.isArray(node)) {
+		for (const item of node) {
+			const found = badNamedArgument(item, text, file);
+			if (found) return found;
+		}
+		return undefined;
+	}
+	if (node === null || typeof node !== 'object') return undefined;
+	const record = node as Record<string, unknown>;
+	if (record['kind'] === 'namedargument' && !/^[A-Za-z_\x80-\uffff][\w\x80-\uffff]*$/.test(String(record['name']))) {
+		const start = (record['loc'] as {start?: {offset?: number}} | undefined)?.start?.offset ?? 0;
+		const colon = text.indexOf(':', start);
+		const before = text.slice(0, colon);
+		return {kind: 'syntax-error', site: {file, line: before.split('\n').length, col: colon - before.lastIndexOf('\n')}, message: 'syntax error, unexpected token ":", expecting ")"'};
+	}
+	for (const [key, value] of Object.entries(record)) {
+		if (key === 'loc' || typeof value !== 'object') continue;
+		const found = badNamedArgument(value, text, file);
+		if (found) return found;
+	}
+	return undefined;
 }
 
 /** php-parser's parser errors carry a line and column; its lexer errors only an offset in the message. */

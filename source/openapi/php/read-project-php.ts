@@ -20,7 +20,7 @@ export function readProjectPhp(root: string, relative: string): PhpFileFacts | P
 		const descriptor = openSync(path.join(root, relative), constants.O_RDONLY | constants.O_NONBLOCK);
 		try {
 			const stat = fstatSync(descriptor);
-			if (!stat.isFile()) return problem('cannot be read (not a regular file)');
+			if (!stat.isFile()) return problem(`cannot be read (not a regular file: ${stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a file'})`);
 			if (stat.size > maxPhpBytes) return problem(`cannot be read (${stat.size} bytes; edu reads PHP files up to ${maxPhpBytes})`);
 			bytes = readFileSync(descriptor);
 		} finally {

@@ -25,11 +25,13 @@ export function listPhpFiles(root: string, folder = apiFolder): string[] | undef
 		.map((name) => name.split(path.sep).join('/'))
 		.filter((name) => name.toLowerCase().endsWith('.php'))
 		.map((name) => `${folder}/${name}`)
+		// Only folders are left out: a FIFO, a device (a link to /dev/zero) or a dangling link named
+		// *.php is handed on, and reading it reports it (file:1:1) instead of it vanishing without a word.
 		.filter((relative) => {
 			try {
-				return statSync(path.join(root, relative)).isFile();
+				return !statSync(path.join(root, relative)).isDirectory();
 			} catch {
-				return false;
+				return true;
 			}
 		});
 	return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
