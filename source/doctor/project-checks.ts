@@ -8,7 +8,7 @@ import {fail, ok, warn, type CheckResult} from './check.js';
 import {frameworkVersion} from './project-facts.js';
 
 /** The Node versions edu supports (package.json's engines). */
-export const supportedNode = '>=20.5';
+export const supportedNode = '^20.5.0 || ^22.0.0 || ^24.0.0 || >=26.0.0';
 
 export function vendorChecks(root: string): CheckResult[] {
 	if (!existsSync(path.join(root, 'vendor/autoload.php'))) {
@@ -43,5 +43,5 @@ export async function routesCheck(root: string): Promise<CheckResult> {
 export function nodeCheck(version: string): CheckResult {
 	return semver.satisfies(version, supportedNode)
 		? ok('node', `Node ${version} (edu supports ${supportedNode})`)
-		: fail('node', `Node ${version} is older than edu supports (${supportedNode})`, 'install Node 20.5 or newer (https://nodejs.org, or nvm install 22)');
+		: fail('node', `Node ${version} is not a version edu supports (${supportedNode})`, 'install a maintained Node line, 22 or 24 (https://nodejs.org, or nvm install 24)');
 }

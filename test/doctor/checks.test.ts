@@ -44,7 +44,7 @@ describe('Node', () => {
 		expect(supportedNode).toBe(engines.node);
 	});
 
-	it.each([['20.5.0', 'ok'], ['24.1.0', 'ok'], ['20.4.9', 'fail'], ['18.19.0', 'fail']])('Node %s: %s', (version, status) => {
+	it.each([['20.5.0', 'ok'], ['24.1.0', 'ok'], ['26.10.0', 'ok'], ['23.11.0', 'fail'], ['20.4.9', 'fail'], ['18.19.0', 'fail']])('Node %s: %s', (version, status) => {
 		expect(nodeCheck(version).status).toBe(status);
 	});
 });
