@@ -3,6 +3,8 @@
 import {refusal, type Refusal} from './errors.js';
 import type {Names} from './naming.js';
 import type {FieldSpec} from './request.js';
+import type {LoadedTemplate} from '../templates/catalog.js';
+import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
 import {uriProblem} from './uri.js';
 import type {Resolved, TemplateUnits, Unit} from './unit.js';
@@ -93,7 +95,7 @@ export function defaultTable(names: Names): string {
 }
 
 /** `table`: the plan's (given with --table, or the name's default). */
-export function resourceUnits({names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined): TemplateUnits {
+export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined): TemplateUnits {
 	const refusals: Refusal[] = [];
 	const badFields = fieldsProblem(fields ?? []);
 	if (badFields !== undefined) refusals.push(invalid(badFields));
@@ -110,7 +112,13 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 
 	const base = names.className.slice(0, -'Controller'.length);
 	const itemClass = `${base}ByIdController`;
+	const listPath = targetOf(template, 'list', names, {itemClassName: itemClass});
+	const itemPath = targetOf(template, 'item', names, {itemClassName: itemClass});
+	if (typeof listPath !== 'string') return {refusals: [listPath]};
+	if (typeof itemPath !== 'string') return {refusals: [itemPath]};
 	const view = {
+		...nameView(names, uri),
+		itemClassName: itemClass,
 		table: tableName,
 		uri,
 		itemUri,
@@ -136,9 +144,9 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 			controller: `Controller\\api\\${names.className}`,
 			methods: ['GET', 'POST'],
 			className: names.className,
-			controllerPath: `app/Controller/api/${names.className}.php`,
+			controllerPath: listPath,
 		},
-		controller: render('resource/list.php.tpl', {...view, className: names.className}),
+		controller: render(template.texts.list ?? '', {...view, className: names.className}),
 	};
 	const item: Unit = {
 		route: {
@@ -147,9 +155,9 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 			controller: `Controller\\api\\${itemClass}`,
 			methods: ['GET'],
 			className: itemClass,
-			controllerPath: `app/Controller/api/${itemClass}.php`,
+			controllerPath: itemPath,
 		},
-		controller: render('resource/item.php.tpl', {...view, className: itemClass}),
+		controller: render(template.texts.item ?? '', {...view, className: itemClass}),
 	};
 	return {units: [list, item], warnings: []};
 }
