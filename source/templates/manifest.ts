@@ -50,7 +50,7 @@ function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `data` (template.json parsed) → the manifest, or the first problem. `folder`: the folder's name, which must be the template's. */
+/** `data` (template.json parsed) → the manifest, or the first problem. `folder`: the folder's name, the template's name. */
 export function readManifest(data: unknown, folder: string): Manifest | ManifestProblem {
 	if (!isObject(data)) return {key: [], message: 'template.json must hold one JSON object'};
 	const text = (key: string, where: Json, at: readonly string[], required = true): string | ManifestProblem | undefined => {
@@ -59,9 +59,8 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 		if (typeof value !== 'string' || value.trim() === '') return {key: [...at, key], message: `"${key}" must be a non-empty string${value === undefined ? ' (it is missing)' : `, not ${typeName(value)}`}`};
 		return value;
 	};
-	const name = text('name', data, []);
-	if (typeof name !== 'string') return name as ManifestProblem;
-	if (name !== folder) return {key: ['name'], message: `"name" is "${name}" but the folder is ${folder}: they must be the same`};
+	// The folder names the template, so a copied folder is a new template as it stands.
+	const name = folder;
 	const description = text('description', data, []);
 	if (typeof description !== 'string') return description as ManifestProblem;
 	if (description.includes('\n')) return {key: ['description'], message: '"description" must be one line'};
