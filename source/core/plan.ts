@@ -8,10 +8,9 @@ import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
 import {appendRoutes, routesPath, type NewRoute} from './routes.js';
 import {defaultTable} from './resource.js';
-import {templateCatalog} from '../templates/catalog.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
-import {chooseTemplate, templateUnits} from './template-units.js';
+import {catalogOf, chooseTemplate, takesMethods, templateUnits} from './template-units.js';
 import type {PlannedRoute, Unit, UnitRoute} from './unit.js';
 import {pathParameters, uriProblem, type PathParameter} from './uri.js';
 
@@ -28,6 +27,8 @@ export interface Plan {
 	readonly parameters: readonly PathParameter[];
 	/** The resource template's table: the one given, or the default the name gives (its Twig folder). */
 	readonly table?: string;
+	/** False when the template chooses its own methods (resource, upload): --methods and the method list do not apply. */
+	readonly takesMethods: boolean;
 	/** What the request makes; kept when refused by a collision, empty when the request itself is refused. */
 	readonly routes: readonly PlannedRoute[];
 	/** Empty when anything is refused. */
@@ -61,18 +62,19 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const {kind} = request;
 	const derived = deriveNames(kind, request.name);
 	// A snapshot made in memory (tests, benches) has no catalog: the built-ins then.
-	const chosen = chooseTemplate(kind, request, snapshot.templates ?? templateCatalog());
+	const chosen = chooseTemplate(kind, request, catalogOf(snapshot));
 	const resource = !isRefusal(chosen) && chosen.manifest.engine === 'resource';
+	const methodsApply = isRefusal(chosen) || takesMethods(chosen);
 	if (isRefusal(derived)) {
 		// No name, no default: only what was given.
 		const {uri, table} = request;
-		return {request, kind, uri, parameters: uri === undefined ? [] : pathParameters(uri), table: resource ? table : undefined, routes: [], changes: [], refusals: [derived], warnings: []};
+		return {request, kind, uri, parameters: uri === undefined ? [] : pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply, routes: [], changes: [], refusals: [derived], warnings: []};
 	}
 	const names = derived;
 	const uri = request.uri ?? names.uri;
 	const table = request.table ?? defaultTable(names);
 	// What the screens show, whatever refuses below: computed here, once per plan.
-	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined};
+	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply};
 	const refused = (refusals: Refusal[], warnings: readonly string[] = []): Plan => ({
 		request, kind, names, ...shown, routes: [], changes: [], refusals, warnings,
 	});

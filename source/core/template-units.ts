@@ -1,7 +1,8 @@
 // A request's template: chosen from the snapshot's catalog (refused when unknown, broken or for the
 // other command), and its engine run to make the plan's units. Pure: the texts are already read.
 import {closest} from 'fastest-levenshtein';
-import type {LoadedTemplate, TemplateCatalog} from '../templates/catalog.js';
+import {templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
+import type {EngineName} from '../templates/engines.js';
 import {engines} from '../templates/engines.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {refusal, type Refusal} from './errors.js';
@@ -17,6 +18,29 @@ import type {PathParameter} from './uri.js';
 /** The template a request names, or the kind's own: `default` for make:api, `web` for make:controller. */
 export function templateName(kind: Kind, request: Pick<MakeRequest, 'template'>): string {
 	return request.template ?? (kind === 'api' ? 'default' : 'web');
+}
+
+/** The snapshot's templates; a snapshot made in memory (tests, benches) has the built-ins. */
+export function catalogOf(snapshot: {readonly templates?: TemplateCatalog}): TemplateCatalog {
+	return snapshot.templates ?? templateCatalog();
+}
+
+/** The templates a command offers, in the catalog's order, with their one-line description (broken ones with their problem). */
+export function templateChoices(kind: Kind, catalog: TemplateCatalog): Array<{name: string; description: string; engine?: EngineName; origin: string}> {
+	const command = kind === 'api' ? 'make:api' : 'make:controller';
+	return catalog.names.flatMap((name) => {
+		const entry = catalog.get(name);
+		if (entry === undefined) return [];
+		if ('problem' in entry) return [{name, description: `broken: ${entry.problem}`, origin: entry.folder}];
+		if (entry.manifest.command !== command) return [];
+		return [{name, description: entry.manifest.description, engine: entry.manifest.engine, origin: entry.origin === 'built-in' ? 'built-in' : entry.folder}];
+	});
+}
+
+/** The engine of the template named `name`, or undefined when it is unknown or broken. */
+export function engineOf(name: string, catalog: TemplateCatalog): EngineName | undefined {
+	const entry = catalog.get(name);
+	return entry === undefined || 'problem' in entry ? undefined : entry.manifest.engine;
 }
 
 /** The request's template from `catalog`, or why it cannot be used. */

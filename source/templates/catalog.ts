@@ -48,8 +48,15 @@ export interface TemplateCatalog {
 
 const builtinCache = new Map<string, LoadedTemplate>();
 
-/** The catalog of `root` (undefined: the built-ins only). */
+let builtinOnly: TemplateCatalog | undefined;
+
+/** The catalog of `root` (undefined: the built-ins only, one catalog for the process). */
 export function templateCatalog(root?: string): TemplateCatalog {
+	if (root === undefined) return builtinOnly ??= makeCatalog();
+	return makeCatalog(root);
+}
+
+function makeCatalog(root?: string): TemplateCatalog {
 	const own = root === undefined ? [] : projectTemplateNames(root);
 	const names = [...builtinNames, ...own.filter((name) => !(builtinNames as readonly string[]).includes(name)).sort()];
 	const cache = new Map<string, TemplateEntry>();

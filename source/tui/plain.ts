@@ -9,7 +9,8 @@ import {isRefusal} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import {openProject, type Snapshot} from '../core/project.js';
-import {httpMethods, type FieldSpec, type TemplateKind} from '../core/request.js';
+import {httpMethods, type FieldSpec} from '../core/request.js';
+import {catalogOf, engineOf, templateChoices} from '../core/template-units.js';
 import {parseFields} from '../core/resource.js';
 import type {Sink} from '../core/sink.js';
 import type {Io, OutStream} from '../io.js';
@@ -60,8 +61,9 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		],
 	}, context());
 	let form = initialForm({...initial, kind});
-	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined);
-	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, withTemplate), snapshot);
+	const catalog = catalogOf(snapshot);
+	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);
+	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, catalog, withTemplate), snapshot);
 	const firstBlocking = (planned: Plan, screen: Screen): string | true => blockingRefusals(planned, screen, screens())[0]?.message ?? true;
 
 	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
@@ -84,21 +86,29 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	say(preview(planFor({}, false), screens()));
 
 	if (kind === 'api') {
-		const template = await select<TemplateKind>({
-			message: 'Template:',
-			default: form.template,
-			choices: [
-				{name: 'default: answers JSON; you write the logic', value: 'default'},
-				{name: 'resource: reads and writes a database table', value: 'resource'},
-				{name: 'upload: receives a file from a form', value: 'upload'},
-			],
-		}, context());
-		form = {...form, template};
-		if (template === 'resource') form = await askResource(form, planFor, firstBlocking, context);
-		if (template === 'upload') form = await askUpload(form, planFor, firstBlocking, context);
+		// Built-ins and the project's own (.edu/templates/), from their manifests.
+		// A broken one is refused with its file:line, and asked again.
+		for (;;) {
+			const template = await select<string>({
+				message: 'Template:',
+				default: form.template,
+				choices: templateChoices('api', catalog).map((choice) => ({
+					name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
+					value: choice.name,
+				})),
+			}, context());
+			form = {...form, template};
+			const broken = planFor({}).refusals.find((refused) => refused.code === 'BAD_PROJECT_FILE');
+			if (broken === undefined) break;
+			say([`✖ ${broken.message}`]);
+		}
+		const {template} = form;
+		const engine = engineOf(template, catalog);
+		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context);
+		if (engine === 'upload') form = await askUpload(form, planFor, firstBlocking, context);
 	}
 
-	if (kind !== 'api' || form.template === 'default') {
+	if (planFor({}).takesMethods) {
 		const methods = await checkbox({
 			message: 'HTTP methods (Space toggles, Enter confirms):',
 			choices: httpMethods.map((method) => ({name: method, value: method, checked: form.methods.includes(method)})),

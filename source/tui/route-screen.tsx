@@ -12,7 +12,7 @@ import {Toned} from './theme.js';
 import {useEagerState, useLatest} from './use-latest.js';
 
 export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
-	const askMethods = plan.kind !== 'api' || form.template === 'default';
+	const askMethods = plan.takesMethods;
 	const uriRow = askMethods ? httpMethods.length : 0;
 	const [chosen, setRow, rowNow] = useEagerState(0);
 	const row = Math.min(chosen, uriRow);
