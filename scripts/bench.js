@@ -2,20 +2,36 @@
 // wizard's live preview is. Prints a table of medians, each beside the reference measured in
 // the same run, and writes the same figures to bench/results.json (not committed).
 // Builds first when dist/ is missing or older than source/.
-// Usage: node scripts/bench.js [--quick]   (--quick: fewer runs, for checking the script itself)
+// Usage: node scripts/bench.js [--quick] [--node 24]
+//   --quick: fewer runs, for checking the script itself;
+//   --startup: the start-up rows only (cold start, the wizard's first frame);
+//   --node N: measure with Node N (scripts/node-versions.js; the running node when absent or N is its major).
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {
+	bench, cpuFile, measureInTurns, micros, ms, row, rows, scale, stats, timeFirstFrame, times,
+} from './bench-lib.js';
+import {
 	projectWithControllers, projectWithRoutes, repoRoot, tempFolders, tempSample,
 } from './bench-projects.js';
+import {nodeBinary} from './node-versions.js';
 
 const quick = process.argv.includes('--quick');
+const startupOnly = process.argv.includes('--startup');
+bench.quick = quick;
+const nodeFlag = process.argv.indexOf('--node');
+const nodeMajor = nodeFlag === -1 ? undefined : process.argv[nodeFlag + 1];
+if (nodeMajor !== undefined && !/^\d+$/.test(nodeMajor)) {
+	process.stderr.write(`bench: --node takes a major version (20, 22, 24, 26), not "${nodeMajor ?? ''}"\n`);
+	process.exit(2);
+}
+if (nodeMajor !== undefined && nodeMajor !== process.versions.node.split('.')[0]) bench.node = nodeBinary(nodeMajor);
 const bin = path.join(repoRoot, 'dist', 'bin', 'edu.js');
-const node = process.execPath;
-const scale = (runs) => (quick ? Math.min(runs, 3) : runs);
+const {node} = bench;
+const nodeVersion = spawnSync(node, ['--version'], {encoding: 'utf8'}).stdout.trim();
 
 // ---------------------------------------------------------------- build if needed
 
@@ -40,110 +56,6 @@ function ensureBuilt() {
 		process.exit(1);
 	}
 	if (built.status !== 0) process.stdout.write('bench: the build reported errors (above); measuring what it emitted.\n');
-}
-
-// ---------------------------------------------------------------- measuring
-
-const nanosPerMs = 1_000_000n;
-
-const cpuPreload = path.join(repoRoot, 'scripts', 'bench-cpu.cjs');
-const cpuFile = path.join(os.tmpdir(), `edu-bench-cpu-${process.pid}`);
-
-/**
- * Runs `node <args>` once; returns its wall time and the CPU time it used (ms); throws with its
- * stderr if it fails. The CPU figure comes from scripts/bench-cpu.cjs, preloaded with --require.
- */
-function timeRun(args, cwd, env = process.env) {
-	rmSync(cpuFile, {force: true});
-	const start = process.hrtime.bigint();
-	const result = spawnSync(node, ['--require', cpuPreload, ...args], {
-		cwd,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		env: {...env, NO_COLOR: '1', EDU_BENCH_CPU_FILE: cpuFile},
-		maxBuffer: 64 * 1024 * 1024,
-	});
-	const wall = Number((process.hrtime.bigint() - start) * 1000n / nanosPerMs) / 1000;
-	if (result.status !== 0) {
-		const why = String(result.stderr || result.stdout || result.error?.message || '').trim().split('\n').filter((line) => line.trim() !== '').slice(0, 4).join(' | ');
-		throw new Error(`node ${args.map((arg) => path.basename(arg)).join(' ')} exited ${result.status}: ${why}`);
-	}
-	const cpu = existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) / 1000 : Number.NaN;
-	return {wall, cpu};
-}
-
-function median(values) {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	if (sorted.length === 0) return Number.NaN;
-	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/** Wall-time figures of a row (ms or µs), plus the median CPU time when the runs were processes. */
-function stats(samples, cpuSamples) {
-	const sorted = [...samples].sort((a, b) => a - b);
-	const p90 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.9) - 1)];
-	const figures = {median: median(samples), min: sorted[0], p90, max: sorted.at(-1), runs: samples.length, samples};
-	return cpuSamples ? {...figures, cpuMedian: median(cpuSamples), cpuSamples} : figures;
-}
-
-/**
- * Several commands measured in turns (a, b, c, a, b, c, …) so that load from elsewhere on the
- * machine hits them all alike. `prepare(i)` runs untimed before each timed run and returns
- * the folder to run in; `check(folder)` runs untimed after it. One untimed warm-up each first.
- * Stops early (after at least `minRuns` rounds, fewer when one round alone exceeds the budget's
- * share) when another round would end past `budgetMs`.
- */
-function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
-	const samples = cases.map(() => []);
-	const cpuSamples = cases.map(() => []);
-	let warmUp = 0;
-	for (const item of cases) {
-		const folder = item.prepare();
-		warmUp += timeRun(item.args, folder, item.env).wall;
-		item.check?.(folder);
-	}
-	// A row far slower than its budget gets fewer rounds (at least one) rather than minutes.
-	const atLeast = Math.max(1, Math.min(minRuns, Math.floor(budgetMs / warmUp)));
-	const started = performance.now();
-	for (let round = 0; round < runs; round++) {
-		const elapsed = performance.now() - started;
-		const perRound = round === 0 ? warmUp : elapsed / round;
-		if (round >= atLeast && elapsed + perRound > budgetMs) break;
-		cases.forEach((item, index) => {
-			const folder = item.prepare();
-			const {wall, cpu} = timeRun(item.args, folder, item.env);
-			samples[index].push(wall);
-			cpuSamples[index].push(cpu);
-			item.check?.(folder);
-		});
-	}
-	return samples.map((wall, index) => stats(wall, cpuSamples[index]));
-}
-
-// ---------------------------------------------------------------- formatting
-
-function ms(value) {
-	if (!Number.isFinite(value)) return '—';
-	if (value >= 1000) return `${(value / 1000).toFixed(2)} s`;
-	return value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`;
-}
-
-function micros(value) {
-	return value >= 1000 ? `${(value / 1000).toFixed(2)} ms` : `${value.toFixed(0)} µs`;
-}
-
-function times(value) {
-	return Number.isFinite(value) ? `${value.toFixed(2)}×` : '—';
-}
-
-const rows = [];
-
-/** One line of the table (and of results.json). `met` is true, false, or undefined (no target). */
-function row(entry) {
-	rows.push(entry);
-	const mark = entry.met === undefined ? '' : entry.met ? ' ✓' : ' ✗';
-	const cpu = entry.cpuMedian === undefined ? '' : ` (CPU ${ms(entry.cpuMedian)})`;
-	process.stdout.write(`  ${entry.label}: ${entry.shown}${cpu}${entry.reference ? `  (${entry.reference.label} ${entry.reference.shown})` : ''}${entry.ratio === undefined ? '' : `  ${entry.ratioLabel ?? 'ratio'} ${times(entry.ratio)}`}${entry.target ? `  target ${entry.target}${mark}` : ''}\n`);
 }
 
 function printTable() {
@@ -218,6 +130,49 @@ function phpOriginalRows({floor, yes}) {
 		shown: times(yes.median / floor.median / phpRatio),
 		reference: {label: 'both as ratios to node -e 0:', shown: `${times(yes.median / floor.median)} vs ${times(phpRatio)}`, median: phpRatio},
 	});
+}
+
+/** The end of a frame Ink draws on a terminal (synchronized output ends): the wizard's and the floor app's first frame. */
+const inkFrameEnd = String.raw`\x1b[?2026l`;
+
+/**
+ * The wizard's first frame in a real pseudo-terminal, beside bare Node printing one line there and
+ * the minimal Ink app (scripts/bench-floor-app.tsx) built by scripts/bundle.js --floor beside the
+ * same bin and ui.js and cached the same way: what Ink itself costs. In turns, medians.
+ */
+function firstFrame() {
+	const floorDir = tempSample({empty: true});
+	const built = spawnSync(node, [path.join(repoRoot, 'scripts', 'bundle.js'), '--floor', floorDir], {encoding: 'utf8'});
+	if (built.status !== 0) throw new Error(`bundle.js --floor failed: ${built.stderr.trim()}`);
+	const project = tempSample();
+	const cases = [
+		{marker: '1', args: ['-e', 'console.log(1)']},
+		{marker: inkFrameEnd, args: [path.join(floorDir, 'edu.js')]},
+		{marker: inkFrameEnd, args: [bin, 'make:api']},
+	];
+	// One untimed run each: the code cache of each kind of run is written when its first run ends.
+	for (const item of cases) timeFirstFrame(item.marker, item.args, project);
+	const samples = cases.map(() => []);
+	const cpuSamples = cases.map(() => []);
+	for (let round = 0; round < scale(7); round++) {
+		cases.forEach((item, index) => {
+			const {wall, cpu} = timeFirstFrame(item.marker, item.args, project);
+			samples[index].push(wall);
+			cpuSamples[index].push(cpu);
+		});
+	}
+	const [bare, floor, wizard] = samples.map((values, index) => stats(values, cpuSamples[index]));
+	const bareReference = {label: "node -e 'console.log(1)'", shown: ms(bare.median), median: bare.median};
+	const floorReference = {label: 'minimal Ink app', shown: ms(floor.median), median: floor.median};
+	row({id: 'pty-node', label: "node -e 'console.log(1)' in a pty", unit: 'ms', ...bare, shown: ms(bare.median)});
+	row({id: 'pty-floor', label: 'minimal Ink app, first frame (pty)', unit: 'ms', ...floor, shown: ms(floor.median),
+		reference: bareReference, ratio: floor.median / bare.median});
+	const versusNode = wizard.median / bare.median;
+	const versusFloor = wizard.median / floor.median;
+	row({id: 'wizard-first-frame', label: 'wizard first frame (edu make:api, pty)', unit: 'ms', ...wizard, shown: ms(wizard.median),
+		reference: bareReference, ratio: versusNode, target: '≤ 2× node (Node 20)', met: nodeVersion.startsWith('v20.') ? versusNode <= 2 : undefined});
+	row({id: 'wizard-vs-floor', label: 'wizard first frame / minimal Ink app', unit: 'ratio', median: versusFloor, shown: times(versusFloor),
+		reference: floorReference, ratio: versusFloor, target: '≤ 1.25×', met: versusFloor <= 1.25});
 }
 
 async function routesGrowth(startup) {
@@ -396,7 +351,7 @@ const machine = {
 	cpuModel: os.cpus()[0]?.model ?? 'unknown',
 	memoryGiB: Math.round(os.totalmem() / 2 ** 30),
 	platform: `${os.platform()} ${os.release()}`,
-	node: process.version,
+	node: nodeVersion,
 	loadAverageAtStart: os.loadavg().map((value) => Number(value.toFixed(2))),
 	extraCaCerts: Boolean(process.env['NODE_EXTRA_CA_CERTS']),
 };
@@ -406,15 +361,19 @@ try {
 	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
 	const cold = coldStart();
 	phpOriginalRows(cold);
+	process.stdout.write('\nThe wizard\'s first frame in a real pseudo-terminal (100×30):\n');
+	firstFrame();
 	if (machine.extraCaCerts) {
 		process.stdout.write(`\nCold start again without NODE_EXTRA_CA_CERTS (set here to ${process.env['NODE_EXTRA_CA_CERTS']}, which every Node process reads before it runs anything, node -e 0 included):\n`);
 		const {NODE_EXTRA_CA_CERTS: _ignored, ...env} = process.env;
 		coldStart({env, variant: 'no NODE_EXTRA_CA_CERTS'});
 	}
-	await routesGrowth(cold.yes);
-	const floorMs = cold.floor.median;
-	await planPerKeystroke();
-	await openapi(floorMs);
+	if (!startupOnly) {
+		await routesGrowth(cold.yes);
+		const floorMs = cold.floor.median;
+		await planPerKeystroke();
+		await openapi(floorMs);
+	}
 } finally {
 	for (const folder of tempFolders()) rmSync(folder, {recursive: true, force: true});
 	rmSync(cpuFile, {force: true});

@@ -1,50 +1,105 @@
 // The `edu` bin as CommonJS bundles (esbuild) in dist/bin/, which holds a package.json of
-// {"type": "commonjs"}: Node 20 starts a CommonJS file faster than an ES module, and only
-// CommonJS can use a code cache there (see source/code-cache.ts).
+// {"type": "commonjs"}: Node starts a CommonJS file faster than an ES module, and the bundles
+// run from V8's code cache (source/code-cache.ts).
 // - edu.js: source/bin.ts, start-up only (`--version` answered there), a few kilobytes;
 // - cli.js: everything else, one file; the modules a command imports lazily stay
 //   uninitialised until it does (esbuild's lazy wrappers), and compile from the code cache;
-// - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh;
-// - import-esm.js: source/import-esm.ts, the one place the bundle calls import() from (a
-//   script run from a code cache cannot); the build fails if cli.js calls import() itself.
-// Ink, React, the prompts, php-parser, execa and yaml stay outside: they are loaded only by the
-// commands that use them (the wizard, edu openapi, edu start, the mock commands, a routes.yaml
-// the scanner leaves to the full parse), and a smaller bundle is read faster at every start.
-// Ink is an ES module with top-level await, which CommonJS cannot require(): the screens'
-// `import … from 'ink'` resolve to the module source/tui/ink-module.ts imported before the
-// wizard's modules load.
+// - ui.js, execa.js, prompts.js: the ES-module packages (vendorBundles below), each bundled
+//   apart and loaded, through the code cache, by the first module that imports it; ordinary
+//   code imports them as usual, statically or with import();
+// - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh.
+// php-parser and yaml (CommonJS) stay in node_modules: only edu openapi, the mock commands and
+// a routes.yaml the scanner leaves to the full parse require() them.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const outdir = path.join(repoRoot, 'dist', 'bin');
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-const inkModule = path.join(repoRoot, 'source', 'tui', 'ink-module.ts');
 
-/** `import … from 'ink'` in the bundle: the module ink-module.ts holds once the wizard loaded it. */
-const loadedInk = {
-	name: 'loaded-ink',
+/**
+ * Packages bundled apart, each into a file of its own beside cli.js (so a run that does not use
+ * it never reads it), loaded through the code cache by the first module that imports one of its
+ * packages: the file, and for each package the name it is exported under. Ink and React share
+ * one file, so the screens and Ink use one React.
+ */
+const vendorBundles = {
+	ui: {ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime'},
+	execa: {execa: 'execa'},
+	prompts: {'@inquirer/prompts': 'prompts'},
+};
+const vendorOf = new Map(Object.entries(vendorBundles).flatMap(([file, packages]) => Object.entries(packages).map(([name, key]) => [name, {file, key}])));
+const escape = (text) => text.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const vendorPackages = {
+	name: 'vendor-packages',
 	setup(builder) {
-		builder.onResolve({filter: /^ink$/}, () => ({path: 'ink', namespace: 'loaded-ink'}));
-		builder.onLoad({filter: /.*/, namespace: 'loaded-ink'}, () => ({
-			contents: `module.exports = require(${JSON.stringify(inkModule)}).loadedInk();`,
-			resolveDir: repoRoot,
+		const names = new RegExp(`^(${[...vendorOf.keys()].map(escape).join('|')})$`);
+		builder.onResolve({filter: names}, ({path: name}) => ({path: name, namespace: 'vendor'}));
+		builder.onResolve({filter: /^\.\/[\w-]+\.js$/, namespace: 'vendor'}, ({path: file}) => ({path: file, external: true}));
+		builder.onLoad({filter: /.*/, namespace: 'vendor'}, ({path: name}) => ({
+			contents: `module.exports = require("./${vendorOf.get(name).file}.js").${vendorOf.get(name).key};`,
 			loader: 'js',
 		}));
 	},
 };
 
-/** Every module's import of import-esm.ts: the file beside the bundle, loaded by Node itself. */
-const importEsmFile = {
-	name: 'import-esm-file',
+/**
+ * Yoga (Ink's layout engine) instantiated synchronously from its WebAssembly, where its own entry
+ * awaits at top level (which a CommonJS bundle cannot) and fetches the module from a data: URL
+ * (which loads Node's fetch). Emscripten's documented Module.instantiateWasm hook receives the
+ * instance; the bytes are the ones yoga-layout ships, read from its file at build time.
+ */
+const syncYoga = {
+	name: 'sync-yoga',
 	setup(builder) {
-		builder.onResolve({filter: /\/import-esm\.js$/}, ({importer}) => (importer === ''
-			? undefined
-			: {path: './import-esm.js', external: true}));
+		builder.onLoad({filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/}, ({path: file}) => {
+			const binaries = readFileSync(path.join(path.dirname(file), '..', 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
+			const wasm = /"data:application\/octet-stream;base64,([A-Za-z\d+/=]+)"/.exec(binaries)?.[1];
+			if (wasm === undefined) throw new Error('yoga-layout no longer ships its WebAssembly as a base64 data: URL: update syncYoga in scripts/bundle.js.');
+			return {
+				contents: `import loadYoga from '../binaries/yoga-wasm-base64-esm.js';
+import wrapAssembly from './wrapAssembly.js';
+const yoga = {instantiateWasm(imports, receive) {
+	const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(${JSON.stringify(wasm)}, 'base64')), imports);
+	receive(instance);
+	return instance.exports;
+}};
+loadYoga(yoga);
+if (!yoga.calledRun) throw new Error('Yoga did not start synchronously');
+const Yoga = wrapAssembly(yoga);
+export default Yoga;
+export * from './generated/YGEnums.js';
+`,
+				resolveDir: path.dirname(file),
+				loader: 'js',
+			};
+		});
+	},
+};
+
+/**
+ * Ink's reconciler awaits at top level only when DEV=true, for React DevTools (not a dependency
+ * of edu): the bundle leaves that out, and DEV=true says so as Ink does when they are missing.
+ */
+const inkWithoutDevtools = {
+	name: 'ink-without-devtools',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/}, ({path: file}) => {
+			const replacements = [
+				["await import('./devtools.js');", "throw Object.assign(new Error('React DevTools are not bundled'), {code: 'ERR_MODULE_NOT_FOUND'});"],
+				['await loadPackageJson()', '{name: undefined, version: undefined}'],
+			];
+			let text = readFileSync(file, 'utf8');
+			for (const [from, to] of replacements) {
+				if (!text.includes(from)) throw new Error(`ink/build/reconciler.js no longer has ${from}: update inkWithoutDevtools in scripts/bundle.js.`);
+				text = text.replace(from, to);
+			}
+			return {contents: text, loader: 'js'};
+		});
 	},
 };
 
@@ -85,8 +140,8 @@ const bundleRequire = {
 
 /**
  * esbuild's __toESM(require("node:…"), 1) for a default or namespace import of a Node built-in
- * copies every property of the module into a new object, as getters (process has 79, fs 104),
- * at each module's start. A built-in needs none of it: an object whose prototype is the module
+ * copies every property of the module into a new object, as getters, at each module's start
+ * (docs/performance.md has what that costs). A built-in needs none of it: an object whose prototype is the module
  * and whose `default` is the module reads the same. The build fails if esbuild's output changes
  * so that the replacement no longer applies.
  */
@@ -103,40 +158,73 @@ function withBuiltinsUnwrapped(file) {
 	writeFileSync(file, unwrapped);
 }
 
-rmSync(outdir, {recursive: true, force: true});
-mkdirSync(outdir, {recursive: true});
-writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
+/**
+ * The bundles into `outdir`. `cli` is the program the bin runs: source/cli.ts for edu, the
+ * bench's minimal Ink app for the floor it measures the wizard against (built and cached the
+ * same way, beside the same bin and ui.js).
+ */
+async function buildBin(outdir, cli) {
+	rmSync(outdir, {recursive: true, force: true});
+	mkdirSync(outdir, {recursive: true});
+	writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
 
-await build({
-	absWorkingDir: repoRoot,
-	entryPoints: {
-		edu: 'source/bin.ts',
-		cli: 'source/cli.ts',
-		'parse-worker': 'source/openapi/php/parse-worker.ts',
-		'import-esm': 'source/import-esm.ts',
-	},
-	outdir,
-	bundle: true,
-	format: 'cjs',
-	platform: 'node',
-	target: 'node20',
-	external: ['react', 'react/*', '@inquirer/prompts', 'php-parser', 'execa', 'yaml'],
-	plugins: [loadedInk, importEsmFile, lazyChildProcess, bundleRequire],
-	// Read and deserialised at every start: a third smaller without whitespace, names kept for
-	// stack traces (DEBUG=1).
-	minifyWhitespace: true,
-	minifySyntax: true,
-	// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
-	// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
-	// worker pool asks for it).
-	define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version)},
-	banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
-	logLevel: 'warning',
-});
+	const entryPoints = cli === 'source/cli.ts'
+		? {edu: 'source/bin.ts', cli, 'parse-worker': 'source/openapi/php/parse-worker.ts'}
+		: {edu: 'source/bin.ts', cli};
+	await build({
+		absWorkingDir: repoRoot,
+		entryPoints,
+		outdir,
+		bundle: true,
+		format: 'cjs',
+		platform: 'node',
+		target: 'node20',
+		external: ['php-parser', 'yaml'],
+		plugins: [vendorPackages, lazyChildProcess, bundleRequire],
+		// Read and deserialised at every start: a third smaller without whitespace, names kept for
+		// stack traces (DEBUG=1).
+		minifyWhitespace: true,
+		minifySyntax: true,
+		// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
+		// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
+		// worker pool asks for it).
+		define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version)},
+		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
+		logLevel: 'warning',
+	});
 
-for (const name of ['edu.js', 'cli.js', 'parse-worker.js', 'import-esm.js']) withBuiltinsUnwrapped(path.join(outdir, name));
+	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
+	for (const [file, packages] of Object.entries(vendorBundles).filter(([file]) => cli === 'source/cli.ts' || file === 'ui')) {
+		await build({
+			absWorkingDir: repoRoot,
+			stdin: {
+				contents: Object.entries(packages).map(([name, key]) => `export * as ${key} from ${JSON.stringify(name)};`).join('\n'),
+				resolveDir: repoRoot,
+				sourcefile: `${file}.js`,
+			},
+			outfile: path.join(outdir, `${file}.js`),
+			bundle: true,
+			format: 'cjs',
+			platform: 'node',
+			target: 'node20',
+			plugins: [syncYoga, inkWithoutDevtools],
+			minifyWhitespace: true,
+			minifySyntax: true,
+			define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
+			logLevel: 'warning',
+		});
+	}
 
-const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
-if (dynamicImport) {
-	throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: import ES modules through source/import-esm.ts.');
+	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
+
+	const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
+	if (dynamicImport) {
+		throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.');
 }
+}
+
+// node scripts/bundle.js: dist/bin; node scripts/bundle.js --floor DIR: the bench's floor app in DIR.
+const floor = process.argv.indexOf('--floor');
+await (floor === -1
+	? buildBin(path.join(repoRoot, 'dist', 'bin'), 'source/cli.ts')
+	: buildBin(path.resolve(process.argv[floor + 1]), 'scripts/bench-floor-app.tsx'));

@@ -30,8 +30,8 @@ void main(process.argv.slice(2), {
 	},
 }).then((exitCode) => {
 	process.exitCode = exitCode;
-	// Left to itself, Node tears the whole heap down before the process ends (about 3 ms of a
-	// make:api here). Once main is done only the 'exit' handlers are left (the code cache's), and
+	// Left to itself, Node tears the whole heap down before the process ends (docs/performance.md
+	// says what that costs). Once main is done only the 'exit' handlers are left (the code cache's), and
 	// process.exit() runs them: end now, unless output is still queued in a stream (a terminal on
 	// Windows, a pipe that was full), which Node's own exit waits for.
 	if (!stdout.writableLength && !stderr.writableLength) process.exit();

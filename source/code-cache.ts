@@ -1,12 +1,12 @@
-// Loads the bin's CommonJS bundle with its compiled code cached between runs, so a run does not
-// compile the bundle again. Node ≥ 22.1 has this built in (module.enableCompileCache: its own
-// folder under the system temp folder). On older Node, V8's code cache through node:vm: the
-// cache is written after the first run (so it holds every function that run compiled) in a
-// folder of the user's own under the system temp folder, never in the project, and is keyed
-// by the bundle file's identity (inode, size, time) and V8's version. Anything wrong with it
-// (a folder another user owns, a cache V8 rejects, a disk that cannot be written) only means
-// a run without it. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own.
-// A script run so cannot import(): the bundle imports ES modules through import-esm.ts.
+// Loads the bin's CommonJS bundles with their compiled code cached between runs, so a run does
+// not compile them again: V8's code cache through node:vm, on every Node version (Node's own
+// module.enableCompileCache, from 22.1, loads node:module and its source-map support into every
+// run, which costs more than it saves here: see docs/performance.md). The cache is written
+// after the first run (so it holds every function that run compiled) in a folder of the user's
+// own under the system temp folder, never in the project, and is keyed by the bundle file's
+// identity (inode, size, time) and V8's version. Anything wrong with it (a folder another user
+// owns, a cache V8 rejects, a disk that cannot be written) only means a run without it.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own.
 // V8 compiles a function when it first runs, and a cache holds what was compiled when it was
 // written, and costs its whole size to load: so each kind of run (`workload`: the command and
 // its flags) has a cache of its own, holding what that kind of run compiles and no more.
@@ -24,44 +24,45 @@ function pathTag(text: string): string {
 	return hash.toString(36);
 }
 
-/** Whether this Node has its own compile cache (module.enableCompileCache, Node ≥ 22.1), told without loading node:module. */
-function hasCompileCache(): boolean {
-	const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-	return major > 22 || (major === 22 && minor >= 1);
-}
-
 /** Kinds of run with a cache of their own, per build of the bundle; a new one replaces the oldest. */
 const maxWorkloads = 64;
 
 /**
  * Runs the CommonJS file at `file` as require() would, with its code cached where Node allows.
  * `workload` names the kind of run (the command and its flags): each kind has its own cache.
+ * The bundle's require() of a file beside it (`./ui.js`) loads that one the same way, once.
  */
 export function runBundle(file: string, workload: string): void {
-	const require = createRequire(file);
-	const disabled = Boolean(process.env['NODE_DISABLE_COMPILE_CACHE']);
-	if (disabled || hasCompileCache()) {
-		if (!disabled) (require('node:module') as {enableCompileCache: () => unknown}).enableCompileCache();
-		require(file);
-		return;
-	}
-	const cache = cacheFileFor(file, workload);
-	if (cache === undefined) {
-		require(file);
-		return;
-	}
-	const cachedData = readOrUndefined(cache.file);
+	const loaded = new Map<string, unknown>();
+	const load = (bundle: string): unknown => {
+		if (!loaded.has(bundle)) loaded.set(bundle, runCached(bundle, workload, requireFrom(bundle)));
+		return loaded.get(bundle);
+	};
+	const requireFrom = (bundle: string): NodeJS.Require => {
+		const require = createRequire(bundle);
+		const bundleRequire = ((id: string) => (id.startsWith('./') ? load(require.resolve(id)) : require(id))) as NodeJS.Require;
+		return Object.assign(bundleRequire, {resolve: require.resolve, cache: require.cache, main: require.main});
+	};
+	load(file);
+}
+
+/** Runs one CommonJS bundle from its code cache (written at exit when it had none): its exports. */
+function runCached(file: string, workload: string, require: NodeJS.Require): unknown {
+	const bundleModule = {exports: {}};
+	const run = (compiled: unknown): unknown => {
+		(compiled as (...args: unknown[]) => void).call(bundleModule.exports, bundleModule.exports, require, bundleModule, file, path.dirname(file));
+		return bundleModule.exports;
+	};
 	const source = readFileSync(file, 'utf8');
-	const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-		filename: file,
-		cachedData,
-	});
+	const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+	const cache = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : cacheFileFor(file, workload);
+	if (cache === undefined) return run(new vm.Script(wrapped, {filename: file}).runInThisContext());
+	const cachedData = readOrUndefined(cache.file);
+	const script = new vm.Script(wrapped, {filename: file, cachedData});
 	if (cachedData === undefined || script.cachedDataRejected === true) {
 		process.once('exit', () => saveCache(script, cache));
 	}
-	const bundleModule = {exports: {}};
-	(script.runInThisContext() as (...args: unknown[]) => void)
-		.call(bundleModule.exports, bundleModule.exports, require, bundleModule, file, path.dirname(file));
+	return run(script.runInThisContext());
 }
 
 interface CacheFile {

@@ -1,7 +1,7 @@
 // stdout and stderr written straight to their file descriptors when they are files or pipes,
 // as Node's own streams do there on Linux (synchronously), without creating process.stdout /
-// process.stderr or loading node:tty: either loads Node's net and stream modules (some 30 of
-// them) into every run whose output goes to a pipe (scripts, CI). A terminal keeps Node's stream
+// process.stderr or loading node:tty: either loads Node's net and stream modules
+// into every run whose output goes to a pipe (scripts, CI). A terminal keeps Node's stream
 // (colours, width, the wizard). A reader that stops reading without closing (a full
 // non-blocking pipe) hands the rest to Node's stream, which waits for it; a reader that goes
 // away (`edu … | head`) ends the run quietly, with its exit code.

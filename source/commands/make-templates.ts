@@ -4,7 +4,8 @@
 import {Option, type Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../core/errors.js';
 import type {MakeRequest} from '../core/request.js';
-import {parseFields} from '../core/resource.js';
+import {parseFields, resourceMethods} from '../core/resource.js';
+import {splitList} from '../options.js';
 import {parseExtensions} from '../core/upload.js';
 import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
 import {engines} from '../templates/engines.js';
@@ -19,6 +20,7 @@ export interface TemplateOptions {
 	readonly dir?: string;
 	/** Set before the action: --methods was typed (its default is GET). */
 	readonly methodsGiven?: boolean;
+	readonly methods?: string;
 }
 
 /** The built-in make:api templates, in their order. */
@@ -46,6 +48,8 @@ export function templateHelp(): string {
 	const lines = ['', 'Templates (--template):'];
 	for (const template of builtinApiTemplates()) {
 		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}`);
+		const narrows = engines[template.manifest.engine].narrowsMethods;
+		if (narrows !== undefined) lines.push(`             ${'--methods LIST'.padEnd(23)} ${narrows}`);
 		for (const option of template.manifest.options) {
 			lines.push(`             ${`--${option.name} ${option.value.toUpperCase()}`.padEnd(23)} ${option.help}${defaultNote(option)}`);
 		}
@@ -111,7 +115,7 @@ export function templateRequest(options: TemplateOptions, catalog: TemplateCatal
 	const chosen = name === undefined ? {} : {template: name};
 	if (template === undefined) return chosen;
 	const engine = engines[template.manifest.engine];
-	if (!engine.takesMethods && options.methodsGiven === true) {
+	if (!engine.takesMethods && engine.narrowsMethods === undefined && options.methodsGiven === true) {
 		throw new UsageError(`--methods does not apply to --template ${template.name}: its routes are ${engine.routes ?? 'its own'}.`);
 	}
 	for (const option of template.manifest.options) {
@@ -121,6 +125,10 @@ export function templateRequest(options: TemplateOptions, catalog: TemplateCatal
 	}
 	switch (template.manifest.engine) {
 		case 'resource': {
+			if (options.methodsGiven === true && options.methods !== undefined) {
+				const served = resourceMethods(splitList(options.methods));
+				if (isRefusal(served)) throw EduError.from(served);
+			}
 			if (options.fields === undefined) return {...chosen, table: options.table};
 			const fields = parseFields(options.fields);
 			if (isRefusal(fields)) throw EduError.from(fields);

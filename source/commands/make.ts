@@ -73,7 +73,8 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions, catalog: Te
 	return {
 		kind,
 		name,
-		methods: options.methods === undefined ? undefined : splitList(options.methods),
+		// A template's own methods stand unless --methods was typed (its default GET is the default template's).
+		methods: options.methods === undefined || ((options.template ?? 'default') !== 'default' && options.methodsGiven !== true) ? undefined : splitList(options.methods),
 		uri: options.uri,
 		description: options.description,
 		...(options.force ? {force: true} : {}),

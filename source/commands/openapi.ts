@@ -1,14 +1,21 @@
 // edu openapi: public/openapi.yaml from the controllers' PHP attributes, without PHP.
 import type {Command} from 'commander';
-import {EduError} from '../core/errors.js';
+import {EduError, UsageError} from '../core/errors.js';
 import type {Outcome} from '../io.js';
+import {docFolder, docPage, docUrlPath} from '../openapi/html/doc-location.js';
+import type {OutputReport} from '../openapi/output-files.js';
 import type {Diagnostic} from '../openapi/php/diagnostics.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
 
+/** Where edu start serves the project by default. */
+const localServer = 'http://localhost:8042';
+
 export interface OpenapiOptions {
 	readonly out?: string;
 	readonly stdout?: boolean;
+	readonly html?: boolean;
+	readonly dryRun?: boolean;
 	readonly json?: boolean;
 	readonly cwd?: string;
 }
@@ -18,9 +25,13 @@ Examples:
   $ edu openapi                       write public/openapi.yaml
   $ edu openapi --stdout | less       print the YAML, write nothing
   $ edu openapi --out docs/api.yaml   another file, relative to the project root
+  $ edu openapi --html                also public/doc/, a page to try the API
+  $ edu openapi --html --dry-run      the files it would write, writing nothing
   $ edu openapi --json                for scripts: one JSON object on stdout
 
-Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed) and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme, Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema, Property, Items, Examples. Attributes it does not know are left out with a warning naming file:line:col. A file with a PHP syntax error stops the run and nothing is written.`;
+Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed) and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme, Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema, Property, Items, Examples. Attributes it does not know are left out with a warning naming file:line:col. A file with a PHP syntax error stops the run and nothing is written.
+
+--html writes public/doc/: Swagger UI (copied from the installed package, so the page works offline), the specification beside it and index.html. edu start serves it at http://localhost:8042/doc/, where "Try it out" calls the running application. The folder is generated: its own .gitignore keeps it out of git. A file whose content is unchanged is not written again.`;
 
 export function registerOpenapi(program: Command, context: CommandContext): void {
 	program
@@ -28,6 +39,8 @@ export function registerOpenapi(program: Command, context: CommandContext): void
 		.description('write public/openapi.yaml from the OpenAPI attributes of app/Controller/api (no PHP needed)')
 		.option('--out <file>', 'the file to write, relative to the project root', 'public/openapi.yaml')
 		.option('--stdout', 'print the YAML on stdout instead of writing a file')
+		.option('--html', 'also write a documentation page with a "try it" console to public/doc/ (served by edu start at /doc/)')
+		.option('--dry-run', 'print the files that would be written, write nothing')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', examples)
@@ -47,14 +60,24 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	const root = context.projectRoot(startFolder(io, options), options.stdout ? 'stderr' : 'stdout');
 	let result: Awaited<ReturnType<typeof generate>>;
 	try {
-		result = await generate({root, write: !options.stdout, ...(options.out === undefined ? {} : {out: options.out})});
+		if (options.stdout && options.html) throw new UsageError('--stdout and --html cannot go together: --stdout writes no file, and the page is files.', 'INVALID_OPTION');
+		result = await generate({
+			root,
+			write: !options.stdout,
+			html: Boolean(options.html),
+			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {})},
+			...(options.out === undefined ? {} : {out: options.out}),
+		});
 	} catch (error) {
 		if (!(error instanceof GenerateError)) throw error;
 		throw new EduError(error.code, error.message, error.exitCode, {details: {errors: error.errors.map(diagnosticJson), warnings: error.warnings.map(diagnosticJson)}});
 	}
 	const json = {
 		out: result.written ? result.out : null,
-		written: result.written,
+		written: result.written && result.mode === 'write',
+		dryRun: result.mode === 'dry-run',
+		changes: result.outputs,
+		...(options.html ? {page: docPage, pageUrl: `${localServer}${docUrlPath}`} : {}),
 		files: result.files,
 		paths: result.paths,
 		operations: result.operations,
@@ -64,10 +87,31 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	const warnings = result.warnings.map(formatDiagnostic);
 	if (options.stdout) return {json, warnings, text: result.yaml};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+	const above = result.warnings.length > 0 ? ` (${count(result.warnings.length, 'warning')} above)` : '';
+	const operations = `Operations : ${result.operations} on ${count(result.paths, 'path')} (${count(result.files, 'PHP file')} read)`;
+	if (result.mode === 'dry-run') {
+		const {dryRunDone} = await import('../core/describe-plan.js');
+		return {json, warnings, text: [dryRunDone, ...changeLines(result.outputs), operations, ''].join('\n')};
+	}
+	const unchanged = (path: string): string => (result.outputs.find((output) => output.path === path)?.action === 'unchanged' ? ' (unchanged)' : '');
+	if (!options.html) {
+		return {json, warnings, text: [`File : ./${result.out}${unchanged(result.out)}`, operations, `[OK] OpenAPI specification successfully generated${above}`, ''].join('\n')};
+	}
 	return {json, warnings, text: [
-		`File : ./${result.out}`,
-		`Operations : ${result.operations} on ${count(result.paths, 'path')} (${count(result.files, 'PHP file')} read)`,
-		`[OK] OpenAPI specification successfully generated${result.warnings.length > 0 ? ` (${count(result.warnings.length, 'warning')} above)` : ''}`,
+		`File : ./${result.out}${unchanged(result.out)}`,
+		`Page : ./${docPage}${unchanged(docPage)}`,
+		operations,
+		`[OK] OpenAPI specification and documentation page successfully generated${above}`,
+		...(result.pageCreated ? ['', `Note: ${docFolder}/ is generated (Swagger UI and the page), so git ignores it (${docFolder}/.gitignore, written once); run edu openapi --html again after changing the attributes.`] : []),
+		'',
+		'Next steps:',
+		`  edu start, then open ${localServer}${docUrlPath} to see the API and try each operation ("Try it out").`,
 		'',
 	].join('\n')};
+}
+
+/** `  create  public/doc/index.html`, as make:* --dry-run lists its files. */
+function changeLines(outputs: readonly OutputReport[]): string[] {
+	const width = Math.max(...outputs.map((output) => output.action.length));
+	return outputs.map((output) => `  ${output.action.padEnd(width)}  ${output.path}`);
 }

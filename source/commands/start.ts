@@ -83,5 +83,8 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);
 	}
 	const label = `${path.relative(located.root, located.docroot).split(path.sep).join('/') || '.'}/`;
-	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root}, io)};
+	// The page edu openapi --html writes: PHP's server answers its folder with its index.html.
+	const {docUrlPath} = await import('../openapi/html/doc-location.js');
+	const hasPage = existsSync(path.join(located.docroot, ...docUrlPath.split('/').filter(Boolean), 'index.html'));
+	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root, ...(hasPage ? {docPath: docUrlPath} : {})}, io)};
 }

@@ -1,8 +1,8 @@
 // The `resource` template of make:api: `--fields` and `--table` read and checked, and the two
-// controllers and routes it generates (a list with POST, and one item by id). Pure.
+// controllers and routes it generates (the list with POST, one row by id with PUT and DELETE). Pure.
 import {refusal, type Refusal} from './errors.js';
 import type {Names} from './naming.js';
-import type {FieldSpec} from './request.js';
+import {methodNames, type FieldSpec} from './request.js';
 import type {LoadedTemplate} from '../templates/catalog.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
@@ -89,14 +89,43 @@ export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined 
 	return undefined;
 }
 
+const listMethods = ['GET', 'POST'] as const;
+const itemMethods = ['GET', 'PUT', 'DELETE'] as const;
+
+/** The methods of the list and item routes: all of them, or those of `given` (which must keep GET). */
+export function resourceMethods(given: readonly string[] | undefined): {list: string[]; item: string[]} | Refusal {
+	if (given === undefined) return {list: [...listMethods], item: [...itemMethods]};
+	const wanted = new Set(methodNames(given));
+	const other = [...wanted].filter((method) => !(listMethods as readonly string[]).includes(method) && !(itemMethods as readonly string[]).includes(method));
+	if (other.length > 0) {
+		return refusal('INVALID_METHODS', `The resource template serves GET, POST, PUT and DELETE, not ${other.join(', ')}: leave ${other.length === 1 ? 'it' : 'them'} out of --methods.`);
+	}
+	if (!wanted.has('GET')) return refusal('INVALID_METHODS', 'The resource template always serves GET (the list and one row by id): add GET to --methods.');
+	return {list: listMethods.filter((method) => wanted.has(method)), item: itemMethods.filter((method) => wanted.has(method))};
+}
+
+/** The `CREATE TABLE` for the fields: MySQL / MariaDB's in utf8mb4, or SQLite's. */
+function createTable(table: string, fields: readonly FieldSpec[], dialect: 'mysql' | 'sqlite'): string {
+	const id = dialect === 'mysql' ? 'id INT AUTO_INCREMENT PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT';
+	const columns = fields.map((field) => `${field.name} ${sqlType(field, dialect)} NOT NULL`);
+	return `CREATE TABLE ${table} (${[id, ...columns].join(', ')})${dialect === 'mysql' ? ' DEFAULT CHARSET = utf8mb4' : ''};`;
+}
+
+function sqlType(field: FieldSpec, dialect: 'mysql' | 'sqlite'): string {
+	if (field.type === 'int') return dialect === 'mysql' ? 'INT' : 'INTEGER';
+	return field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`;
+}
+
 /** The table of a resource named `names` when no --table is given: its Twig folder (`myUserTest` → `user_test`). */
 export function defaultTable(names: Names): string {
 	return names.twigFolder;
 }
 
 /** `table`: the plan's (given with --table, or the name's default). */
-export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined): TemplateUnits {
+export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined, methods?: readonly string[]): TemplateUnits {
 	const refusals: Refusal[] = [];
+	const served = resourceMethods(methods);
+	if (!('list' in served)) refusals.push(served);
 	const badFields = fieldsProblem(fields ?? []);
 	if (badFields !== undefined) refusals.push(invalid(badFields));
 	const tableName = table.name;
@@ -108,7 +137,7 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 	const itemUri = `${uri}/{id}`;
 	const badItemUri = uriProblem(itemUri);
 	if (badItemUri !== undefined) refusals.push(refusal('INVALID_URI', `Invalid URI "${itemUri}": ${badItemUri}.`));
-	if (refusals.length > 0 || fields === undefined) return {refusals};
+	if (refusals.length > 0 || fields === undefined || !('list' in served)) return {refusals};
 
 	const base = names.className.slice(0, -'Controller'.length);
 	const itemClass = `${base}ByIdController`;
@@ -128,7 +157,7 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 			isInt: field.type === 'int',
 			phpType: field.type,
 			openapiType: field.type === 'int' ? 'integer' : 'string',
-			sqlType: field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`,
+			sqlType: sqlType(field, 'mysql'),
 			hasLength: field.length !== undefined,
 			length: field.length,
 			maxLiteral: field.length === undefined ? 'null' : String(field.length),
@@ -136,13 +165,19 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 			last: index === fields.length - 1,
 		})),
 		mediaTypes: [{mediaType: 'application/x-www-form-urlencoded'}, {mediaType: 'application/json'}],
+		createMysql: createTable(tableName, fields, 'mysql'),
+		createSqlite: createTable(tableName, fields, 'sqlite'),
+		listClass: names.className,
+		hasPost: served.list.includes('POST'),
+		hasPut: served.item.includes('PUT'),
+		hasDelete: served.item.includes('DELETE'),
 	};
 	const list: Unit = {
 		route: {
 			name: names.routeName,
 			uri,
 			controller: `Controller\\api\\${names.className}`,
-			methods: ['GET', 'POST'],
+			methods: served.list,
 			className: names.className,
 			controllerPath: listPath,
 		},
@@ -153,7 +188,7 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 			name: `${names.routeName}-by-id`,
 			uri: itemUri,
 			controller: `Controller\\api\\${itemClass}`,
-			methods: ['GET'],
+			methods: served.item,
 			className: itemClass,
 			controllerPath: itemPath,
 		},

@@ -76,7 +76,7 @@ export function templateUnits(template: LoadedTemplate, input: EngineInput): Tem
 	const {request, resolved} = input;
 	switch (template.manifest.engine) {
 		case 'resource':
-			return resourceUnits(template, resolved, request.fields, {name: input.table, given: request.table !== undefined}, request.description);
+			return resourceUnits(template, resolved, request.fields, {name: input.table, given: request.table !== undefined}, request.description, request.methods);
 		case 'upload':
 			return uploadUnits(template, resolved, request.upload, request.description, input.uploadApi);
 		case 'controller':

@@ -3,7 +3,6 @@
 // before anything is written or stopped.
 import {EduError} from '../core/errors.js';
 import type {Io} from '../io.js';
-import {importEsm} from '../import-esm.js';
 
 const installHelp = 'install Docker Desktop (https://docs.docker.com/get-docker/) or, on Linux, Docker Engine with its compose plugin';
 
@@ -14,7 +13,7 @@ interface Ran {
 }
 
 async function run(args: readonly string[], cwd: string, io: Io): Promise<Ran> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	const result = await execa('docker', args, {cwd, env: io.env, extendEnv: false, reject: false, stdin: 'ignore', all: true, timeout: 60_000});
 	const missing = (result as {code?: string}).code === 'ENOENT';
 	return {exitCode: result.exitCode, missing, output: String(result.all ?? '')};
@@ -40,7 +39,7 @@ export async function checkDocker(cwd: string, io: Io): Promise<void> {
 
 /** Runs each command in turn, streaming its output; stops at the first failure. */
 export async function restartCompose(composeArgs: readonly string[], cwd: string, io: Io): Promise<void> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	for (const step of [['down'], ['up', '-d']]) {
 		const args = [...composeArgs, ...step];
 		io.stdout.write(`$ docker ${args.join(' ')}\n`);

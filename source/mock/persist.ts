@@ -12,7 +12,6 @@ import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type C
 import {databaseFile} from './init.js';
 import {confined, eduRootOf, readProjectText} from './project-files.js';
 import {tokenFile} from './token-store.js';
-import {importEsm} from '../import-esm.js';
 
 async function chooseService(model: ComposeModel, options: PersistOptions, io: Io): Promise<string> {
 	if (options.service !== undefined) return options.service;
@@ -30,7 +29,7 @@ async function chooseService(model: ComposeModel, options: PersistOptions, io: I
 	if (!io.interactive || options.yes || options.json) {
 		throw new EduError('NO_MOCK_SERVICE', `${model.file}: several services look like the mock API: ${candidates.map((service) => describe(service.name)).join(', ')}. Pass --service NAME.`);
 	}
-	const {select} = await importEsm<typeof import('@inquirer/prompts')>('@inquirer/prompts');
+	const {select} = await import('@inquirer/prompts');
 	try {
 		return await select(
 			{message: `Which service of ${model.file} is the mock API?`, choices: candidates.map((service) => ({value: service.name, name: describe(service.name)}))},

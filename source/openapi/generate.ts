@@ -3,8 +3,13 @@
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {EduError} from '../core/errors.js';
+import type {SinkChoice} from '../core/sink.js';
+import type {SinkMode} from '../core/file-change.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument} from './document/build-document.js';
+import {pageSpecName} from './html/doc-page.js';
+import {docFolder} from './html/doc-location.js';
+import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
@@ -17,6 +22,10 @@ export interface GenerateOptions {
 	readonly out?: string;
 	/** False: build and return the YAML, write nothing. */
 	readonly write: boolean;
+	/** Also the documentation page in public/doc/ (edu openapi --html). */
+	readonly html?: boolean;
+	/** How to write: a dry run reports the changes and writes nothing. */
+	readonly sink?: SinkChoice;
 	/** Worker threads, time budget per file (see parse-pool.ts). */
 	readonly parse?: ParseOptions;
 }
@@ -24,6 +33,11 @@ export interface GenerateOptions {
 export interface GenerateResult {
 	readonly out: string;
 	readonly written: boolean;
+	/** Every file of the run (the page's too), and whether it was (or would be) created, modified or left unchanged. */
+	readonly outputs: readonly OutputReport[];
+	readonly mode: SinkMode;
+	/** The page was written for the first time (its folder's .gitignore with it). */
+	readonly pageCreated: boolean;
 	readonly yaml: string;
 	readonly document: JsonObject;
 	readonly warnings: readonly Diagnostic[];
@@ -48,6 +62,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 		const problem = confinementProblem(root, out);
 		if (problem) throw EduError.from(problem);
 	}
+	const pageSpec = `${docFolder}/${pageSpecName}`;
+	if (options.html && out.startsWith(`${docFolder}/`) && out !== pageSpec) {
+		throw new EduError('INVALID_OPTION', `Refusing to write ${out} with --html: ${docFolder}/ is the page's folder, rewritten by each run; choose --out outside it (or ${pageSpec}, the page's own copy).`, 2);
+	}
 	const scan = await scanApiFolder(root, options.parse);
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);
@@ -59,14 +77,33 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
 	const yaml = toYaml(built.document);
+	let outputs: OutputReport[] = [];
+	let mode: SinkMode = 'write';
+	let pageCreated = false;
 	if (options.write) {
-		const {oneFileChangeset, sinkFor} = await import('../core/sink.js');
-		await sinkFor({}).write(oneFileChangeset(root, out, yaml, undefined));
+		const {sinkFor} = await import('../core/sink.js');
+		const files: OutputFile[] = [];
+		if (options.html) {
+			const {docFiles} = await import('./html/doc-files.js');
+			const page = docFiles(root, built.document, yaml);
+			files.push(...page.files);
+			pageCreated = page.firstTime;
+		}
+		// The specification last: the commit point, as before the page existed.
+		files.push({path: out, content: yaml});
+		const {changes, report} = outputChanges(root, distinctFiles(files));
+		outputs = report;
+		const sink = sinkFor(options.sink ?? {});
+		mode = sink.mode;
+		if (changes.length > 0) await sink.write({root, changes, lock: out, value: undefined});
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
 		out,
 		written: options.write,
+		outputs,
+		mode,
+		pageCreated,
 		yaml,
 		document: built.document,
 		warnings: built.diagnostics.warnings,

@@ -1,7 +1,6 @@
 // Is there a PHP recent enough to serve the project? One clear sentence when there is not.
 import {EduError} from '../core/errors.js';
 import type {Io} from '../io.js';
-import {importEsm} from '../import-esm.js';
 
 export const minimumPhp = [8, 1] as const;
 
@@ -9,7 +8,7 @@ export const installPhp = 'install PHP 8.1 or newer: "sudo apt install php-cli" 
 
 /** The version of `php` on PATH, or an EduError saying what to do. */
 export async function checkPhp(io: Io): Promise<string> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	const result = await execa('php', ['-r', 'echo PHP_VERSION;'], {env: io.env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 20_000});
 	if ((result as {code?: string}).code === 'ENOENT') {
 		throw new EduError('PHP_MISSING', `PHP is not installed (no php command on PATH): ${installPhp}.`);

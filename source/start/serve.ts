@@ -4,7 +4,6 @@ import {platform} from 'node:os';
 import {StringDecoder} from 'node:string_decoder';
 import {EduError} from '../core/errors.js';
 import type {Io, StopSignal} from '../io.js';
-import {importEsm} from '../import-esm.js';
 
 export interface ServeOptions {
 	readonly host: string;
@@ -15,6 +14,8 @@ export interface ServeOptions {
 	readonly docrootLabel: string;
 	/** Folder PHP runs in (the project root). */
 	readonly cwd: string;
+	/** URL path of the API documentation page (edu openapi --html), when the document root has one. */
+	readonly docPath?: string;
 	/** Give up when PHP has not answered after this long. */
 	readonly readyTimeoutMs?: number;
 }
@@ -64,7 +65,7 @@ function forward(stream: NodeJS.ReadableStream | null, write: (text: string) => 
 
 /** Serves until PHP stops or a stop signal arrives; resolves 0 on a requested stop. */
 export async function serve(options: ServeOptions, io: Io): Promise<number> {
-	const {execa} = await importEsm<typeof import('execa')>('execa');
+	const {execa} = await import('execa');
 	const {host, port} = options;
 	const url = serverUrl(host, port);
 	const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -109,7 +110,9 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 		clearTimeout(timer);
 		if (ready) {
 			const everywhere = host === '0.0.0.0' || host === '::';
-			io.stdout.write(`Serving ${options.docrootLabel} at ${url}${everywhere ? ` (on this computer: ${serverUrl('localhost', port)})` : ''}\nPress Ctrl+C to stop.\n`);
+			const here = everywhere ? serverUrl('localhost', port) : url;
+			const page = options.docPath === undefined ? '' : `API documentation (try the API): ${here}${options.docPath}\n`;
+			io.stdout.write(`Serving ${options.docrootLabel} at ${url}${everywhere ? ` (on this computer: ${here})` : ''}\n${page}Press Ctrl+C to stop.\n`);
 		} else if (!exited && stopRequested === undefined) {
 			child.kill('SIGTERM');
 			await finished;

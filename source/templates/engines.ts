@@ -16,6 +16,8 @@ export interface Engine {
 	readonly takesMethods: boolean;
 	/** The routes it makes, in words, when it chooses its own methods. */
 	readonly routes?: string;
+	/** --methods narrows the methods it serves (the wizard does not ask): its --help line. */
+	readonly narrowsMethods?: string;
 	/** The variables every file can use; a section's own variables in `sections`. */
 	readonly variables: readonly string[];
 	readonly sections: Readonly<Record<string, readonly string[]>>;
@@ -41,7 +43,8 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		roles: ['list', 'item', 'openapi'],
 		options: {table: 'identifier', fields: 'fields'},
 		takesMethods: false,
-		routes: 'GET, POST and GET …/{id}',
+		routes: 'GET, POST and GET, PUT, DELETE …/{id}',
+		narrowsMethods: 'narrows GET,POST,PUT,DELETE (GET stays): --methods GET,POST gives the list, create and read by id only',
 		variables: [...nameVariables, 'itemClassName', 'table', 'itemUri', 'listDescription', 'fields', 'mediaTypes'],
 		sections: {
 			fields: ['name', 'isInt', 'phpType', 'openapiType', 'sqlType', 'hasLength', 'length', 'maxLiteral', 'pdoParam', 'last'],

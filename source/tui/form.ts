@@ -6,6 +6,7 @@ import type {Plan} from '../core/plan.js';
 import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
 import {engineOf} from '../core/template-units.js';
 import type {TemplateCatalog} from '../templates/catalog.js';
+import {engines} from '../templates/engines.js';
 import {parseExtensions, uploadSpecOf} from '../core/upload.js';
 
 export interface FieldRow {
@@ -91,7 +92,8 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 		kind,
 		// A pasted name or URI often brings a space along; it is never part of either.
 		name: form.name.trim(),
-		methods: form.methods,
+		// The templates that choose their own methods (resource, upload) get none from the wizard.
+		...(engine === undefined || engines[engine].takesMethods ? {methods: form.methods} : {}),
 		uri: form.uri?.trim(),
 		description: form.description,
 		...(template === 'default' ? {} : {template}),

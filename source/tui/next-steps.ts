@@ -29,6 +29,9 @@ export function nextSteps(plan: Plan, dependenciesInstalled = true): NextStep[] 
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
 	steps.push({command: 'edu start', what: `Serve the project on ${localServer}`});
 	for (const route of plan.routes) steps.push({command: curlLine(route), what: `In another terminal, call ${route.name}`});
-	if (plan.kind === 'api') steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
+	if (plan.kind === 'api') {
+		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
+		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});
+	}
 	return steps;
 }

@@ -48,8 +48,6 @@ export async function openWizard(io: Io, {kind, root, plain, sink: chosen, reque
 		const {runPlain} = await import('./plain.js');
 		return runPlain({io, root, kind, initial, sink});
 	}
-	const {loadInk} = await import('./ink-module.js');
-	await loadInk();
 	const {runWizard} = await import('./run-wizard.js');
 	return runWizard({io, root, kind, initial, sink});
 }

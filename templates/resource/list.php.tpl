@@ -4,12 +4,14 @@ namespace Controller\api;
 
 use OpenApi\Attributes;
 use PDO;
+use PDOException;
 use Studoo\EduFramework\Core\Controller\ControllerInterface;
 use Studoo\EduFramework\Core\Controller\Request;
 use Studoo\EduFramework\Core\Service\DatabaseService;
+use Throwable;
 
 /**
- * GET lists the rows of the table <%& table %>; POST adds one.
+ * GET lists the rows of the table <%& table %><%# hasPost %>; POST adds one<%/ hasPost %>.
  *
  * The table it expects (MySQL / MariaDB):
  *
@@ -18,15 +20,30 @@ use Studoo\EduFramework\Core\Service\DatabaseService;
 <%# fields %>
  *         <%& name %> <%& sqlType %> NOT NULL<%^ last %>,<%/ last %>
 <%/ fields %>
- *     );
+ *     ) DEFAULT CHARSET = utf8mb4;
+ *
+ * On SQLite: id INTEGER PRIMARY KEY AUTOINCREMENT, and no DEFAULT CHARSET.
  */
 class <%& className %> implements ControllerInterface
 {
+<%# hasPost %>
     /** The fields a client sends: their type, and the maximum length of a string (null: no limit). */
     private const FIELDS = [
 <%# fields %>
         '<% name %>' => ['type' => '<% phpType %>', 'max' => <%& maxLiteral %>],
 <%/ fields %>
+    ];
+
+    /** The range of an INT column, and the bytes a TEXT column holds (MySQL / MariaDB). */
+    private const INT_MIN = -2147483648;
+    private const INT_MAX = 2147483647;
+    private const TEXT_BYTES = 65535;
+
+<%/ hasPost %>
+    /** What to run when the table is missing, on MySQL / MariaDB and on SQLite. */
+    private const CREATE_TABLE = [
+        'mysql' => '<% createMysql %>',
+        'sqlite' => '<% createSqlite %>',
     ];
 
     private const JSON_FLAGS = JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE;
@@ -35,8 +52,10 @@ class <%& className %> implements ControllerInterface
         path: '<% uri %>',
         responses: [
             new Attributes\Response(response: '200', description: '<% listDescription %>'),
+            new Attributes\Response(response: '500', description: 'The database failed, or the table is missing: {"erreur": "..."}'),
         ]
     )]
+<%# hasPost %>
     #[Attributes\Post(
         path: '<% uri %>',
         requestBody: new Attributes\RequestBody(
@@ -49,7 +68,7 @@ class <%& className %> implements ControllerInterface
                         required: [<%# fields %>'<% name %>'<%^ last %>, <%/ last %><%/ fields %>],
                         properties: [
 <%# fields %>
-                            new Attributes\Property(property: '<% name %>', type: '<% openapiType %>'<%# hasLength %>, maxLength: <%& length %><%/ hasLength %>),
+                            new Attributes\Property(property: '<% name %>', type: '<% openapiType %>'<%# hasLength %>, maxLength: <%& length %><%/ hasLength %><%# isInt %>, minimum: -2147483648, maximum: 2147483647<%/ isInt %>),
 <%/ fields %>
                         ]
                     )
@@ -60,24 +79,69 @@ class <%& className %> implements ControllerInterface
         responses: [
             new Attributes\Response(response: '201', description: 'The created row, with its id'),
             new Attributes\Response(response: '400', description: 'A field is missing or invalid: {"erreur": "...", "champs": [...]}'),
+            new Attributes\Response(response: '500', description: 'The database failed, or the table is missing: {"erreur": "..."}'),
         ]
     )]
+<%/ hasPost %>
     public function execute(Request $request): string|null
     {
         header('Content-Type: application/json');
-        $database = DatabaseService::getConnect();
+        try {
+            $database = $this->connect();
+<%# hasPost %>
 
-        if ($request->getHttpMethod() === 'POST') {
-            return $this->create($request, $database);
+            if ($request->getHttpMethod() === 'POST') {
+                return $this->create($request, $database);
+            }
+<%/ hasPost %>
+
+            // FETCH_ASSOC: each column once, by name (the default mode repeats it by number).
+            $rows = $database
+                ->query('SELECT id, <%# fields %><% name %><%^ last %>, <%/ last %><%/ fields %> FROM <% table %> ORDER BY id')
+                ->fetchAll(PDO::FETCH_ASSOC);
+
+            return json_encode(array_map(fn (array $row): array => $this->typed($row), $rows), self::JSON_FLAGS);
+        } catch (Throwable $error) {
+            return $this->failure($error);
         }
-
-        // FETCH_ASSOC: each column once, by name (the default mode repeats it by number).
-        $rows = $database
-            ->query('SELECT id, <%# fields %><% name %><%^ last %>, <%/ last %><%/ fields %> FROM <% table %> ORDER BY id')
-            ->fetchAll(PDO::FETCH_ASSOC);
-
-        return json_encode(array_map(fn (array $row): array => $this->typed($row), $rows), self::JSON_FLAGS);
     }
+
+    /**
+     * The framework's connection, set to throw on errors and, on MySQL / MariaDB, to utf8mb4:
+     * the framework opens it in utf8, whose 3 bytes cannot hold characters such as emoji.
+     */
+    private function connect(): PDO
+    {
+        $database = DatabaseService::getConnect();
+        $database->setAttribute(PDO::ATTR_ERRMODE, PDO::ERRMODE_EXCEPTION);
+        if ($database->getAttribute(PDO::ATTR_DRIVER_NAME) === 'mysql') {
+            $database->exec('SET NAMES utf8mb4');
+        }
+        return $database;
+    }
+
+    /**
+     * A JSON 500 for any failure. The details (SQL, file paths) go to the server's log only;
+     * a missing table is named, with the statement that creates it.
+     */
+    private function failure(Throwable $error): string
+    {
+        error_log(self::class . ': ' . $error->getMessage());
+        http_response_code(500);
+        $message = 'Erreur du serveur ou de la base de données : le détail est dans le journal du serveur.';
+        // SQLSTATE 42S02: MySQL / MariaDB's missing table; SQLite says "no such table".
+        $driver = match (true) {
+            !$error instanceof PDOException => null,
+            $error->getCode() === '42S02' => 'mysql',
+            str_contains($error->getMessage(), 'no such table') => 'sqlite',
+            default => null,
+        };
+        if ($driver !== null) {
+            $message = 'La table <% table %> n\'existe pas : créez-la avec ' . self::CREATE_TABLE[$driver];
+        }
+        return json_encode(['erreur' => $message], self::JSON_FLAGS);
+    }
+<%# hasPost %>
 
     private function create(Request $request, PDO $database): string
     {
@@ -85,15 +149,7 @@ class <%& className %> implements ControllerInterface
         $errors = [];
         $values = $this->validate($input, $errors);
         if ($errors !== []) {
-            http_response_code(400);
-            $reasons = [];
-            foreach ($errors as $name => $reason) {
-                $reasons[] = $name . ' (' . $reason . ')';
-            }
-            return json_encode([
-                'erreur' => 'Champs manquants ou invalides : ' . implode(', ', $reasons) . '.',
-                'champs' => array_keys($errors),
-            ], self::JSON_FLAGS);
+            return $this->invalid($errors);
         }
 
         // Bound parameters: the values never become part of the SQL text.
@@ -107,6 +163,20 @@ class <%& className %> implements ControllerInterface
 
         http_response_code(201);
         return json_encode(['id' => (int) $database->lastInsertId()] + $values, self::JSON_FLAGS);
+    }
+
+    /** @param array<string, string> $errors */
+    private function invalid(array $errors): string
+    {
+        http_response_code(400);
+        $reasons = [];
+        foreach ($errors as $name => $reason) {
+            $reasons[] = $name . ' (' . $reason . ')';
+        }
+        return json_encode([
+            'erreur' => 'Champs manquants ou invalides : ' . implode(', ', $reasons) . '.',
+            'champs' => array_keys($errors),
+        ], self::JSON_FLAGS);
     }
 
     /**
@@ -127,6 +197,7 @@ class <%& className %> implements ControllerInterface
 
     /**
      * The values of FIELDS, typed; each missing or invalid field gets its reason in $errors.
+     * Integers must fit an INT column and text a TEXT column, so the database never refuses them.
      * Form fields are read with getVars(): get() fails on an array such as nom[]=x.
      *
      * @param array<mixed> $input
@@ -144,13 +215,14 @@ class <%& className %> implements ControllerInterface
             if ($value === null || $value === '') {
                 $errors[$name] = 'obligatoire';
             } elseif ($rule['type'] === 'int') {
-                if (is_string($value) && preg_match('/^-?[0-9]{1,18}$/', $value) === 1) {
+                // (int) saturates on too many digits, so such text stays out of range.
+                if (is_string($value) && preg_match('/^-?[0-9]+$/', $value) === 1) {
                     $value = (int) $value;
                 }
-                if (is_int($value)) {
+                if (is_int($value) && $value >= self::INT_MIN && $value <= self::INT_MAX) {
                     $values[$name] = $value;
                 } else {
-                    $errors[$name] = 'nombre entier attendu';
+                    $errors[$name] = 'nombre entier de ' . self::INT_MIN . ' à ' . self::INT_MAX . ' attendu';
                 }
             } else {
                 if (is_int($value)) {
@@ -162,6 +234,8 @@ class <%& className %> implements ControllerInterface
                     $errors[$name] = 'texte attendu';
                 } elseif ($rule['max'] !== null && $length > $rule['max']) {
                     $errors[$name] = $rule['max'] . ' caractères au plus';
+                } elseif ($rule['max'] === null && strlen($value) > self::TEXT_BYTES) {
+                    $errors[$name] = self::TEXT_BYTES . ' octets au plus';
                 } else {
                     $values[$name] = $value;
                 }
@@ -169,6 +243,7 @@ class <%& className %> implements ControllerInterface
         }
         return $values;
     }
+<%/ hasPost %>
 
     /**
      * A row with its id and integer columns as JSON numbers (some drivers return text).

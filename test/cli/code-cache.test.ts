@@ -1,20 +1,18 @@
 // The bin's compiled code is cached between runs in the user's own folder under the system temp
-// folder (Node's own compile cache on Node ≥ 22.1, V8's code cache through node:vm before): a
+// folder (V8's code cache through node:vm, on every Node version): a
 // run from the cache prints exactly what a run without it prints, a damaged cache only costs
 // time, a folder others can write is never used, and nothing lands in the project.
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import module from 'node:module';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
-const nodeCompileCache = typeof (module as {enableCompileCache?: unknown}).enableCompileCache === 'function';
 const uid = process.getuid?.();
 const args = ['make:api', 'Ville', '--yes', '--dry-run', '--json'];
 
-/** The cache folder edu uses under `temp` on this Node. */
+/** The cache folder edu uses under `temp`. */
 function cacheFolder(temp: string): string {
-	return nodeCompileCache ? path.join(temp, 'node-compile-cache') : path.join(temp, `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
+	return path.join(temp, `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
 }
 
 /** The files under `folder`, as paths relative to it. */
@@ -24,8 +22,8 @@ function cacheFiles(folder: string): string[] {
 }
 
 function env(temp: string): Record<string, string> {
-	// TMPDIR is where both caches go (os.tmpdir()); Node's own is also pointed there explicitly.
-	return {TMPDIR: temp, TEMP: temp, TMP: temp, ...(nodeCompileCache ? {NODE_COMPILE_CACHE: cacheFolder(temp)} : {})};
+	// TMPDIR is where the cache goes (os.tmpdir()).
+	return {TMPDIR: temp, TEMP: temp, TMP: temp};
 }
 
 describe('the code cache', () => {
@@ -44,7 +42,7 @@ describe('the code cache', () => {
 		expect(snapshotTree(project)).toEqual(before);
 	});
 
-	test.runIf(!nodeCompileCache)('each kind of run has a cache of its own, written once', async () => {
+	test('each kind of run has a cache of its own, written once', async () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
 		const caches = (): string[] => cacheFiles(cacheFolder(temp)).filter((name) => name.endsWith('.bin')).sort();
@@ -64,7 +62,7 @@ describe('the code cache', () => {
 		expect(statSync(path.join(cacheFolder(temp), make)).mtimeMs).toBe(written);
 	});
 
-	test.runIf(!nodeCompileCache)('a damaged cache is replaced, and the run prints what it always does', async () => {
+	test('a damaged cache is replaced, and the run prints what it always does', async () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
 		const first = await runEdu(args, {cwd: project, env: env(temp)});
@@ -80,7 +78,7 @@ describe('the code cache', () => {
 		expect(readFileSync(file).length).toBeGreaterThan(1000);
 	});
 
-	test.runIf(!nodeCompileCache && uid !== undefined)('a cache folder others can write is left alone', async () => {
+	test.runIf(uid !== undefined)('a cache folder others can write is left alone', async () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
 		mkdirSync(cacheFolder(temp));

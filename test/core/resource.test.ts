@@ -91,7 +91,7 @@ describe('plan for --template resource', () => {
 api_ville-by-id:
     uri: '/api/ville/{id}'
     controller: Controller\\api\\VilleByIdController
-    httpMethod: [GET]
+    httpMethod: [GET, PUT, DELETE]
 `);
 	});
 
@@ -99,10 +99,12 @@ api_ville-by-id:
 		expect(list).toContain("    #[Attributes\\Get(\n        path: '/api/ville',\n        responses: [\n            new Attributes\\Response(response: '200'");
 		expect(list).toMatch(/#\[Attributes\\Post\(\n {8}path: '\/api\/ville',[\s\S]*responses: \[\n {12}new Attributes\\Response\(response: '201'[^\n]*\n {12}new Attributes\\Response\(response: '400'/);
 		expect(list).toContain("new Attributes\\Property(property: 'code_postal', type: 'string', maxLength: 10)");
-		expect(list).toContain("new Attributes\\Property(property: 'nombre_habitant', type: 'integer')");
+		expect(list).toContain("new Attributes\\Property(property: 'nombre_habitant', type: 'integer', minimum: -2147483648, maximum: 2147483647)");
 		expect(item).toContain("path: '/api/ville/{id}'");
 		expect(item).toContain("new Attributes\\Response(response: '200'");
 		expect(item).toContain("new Attributes\\Response(response: '404'");
+		expect(item).toMatch(/#\[Attributes\\Put\(\n {8}path: '\/api\/ville\/\{id\}',[\s\S]*responses: \[\n {12}new Attributes\\Response\(response: '200'[^\n]*\n {12}new Attributes\\Response\(response: '400'[^\n]*\n {12}new Attributes\\Response\(response: '404'/);
+		expect(item).toMatch(/#\[Attributes\\Delete\(\n {8}path: '\/api\/ville\/\{id\}',\n {8}responses: \[\n {12}new Attributes\\Response\(response: '204'[^\n]*\n {12}new Attributes\\Response\(response: '404'/);
 		expect(item).toContain("#[Attributes\\Parameter(name: 'id', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))]");
 	});
 

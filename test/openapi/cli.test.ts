@@ -85,7 +85,13 @@ describe('controllers written by edu make:api', () => {
 			expect(document['paths']['/api/user/{id}'][method].parameters).toEqual([{name: 'id', in: 'path', required: true, schema: {type: 'integer'}}]);
 		}
 		// The resource template's inline responses and request body.
-		expect(Object.keys(document['paths']['/api/ville/{id}'].get.responses)).toEqual(['200', '404']);
+		expect(Object.keys(document['paths']['/api/ville/{id}'])).toEqual(['get', 'put', 'delete']);
+		for (const method of ['get', 'put', 'delete']) {
+			expect(document['paths']['/api/ville/{id}'][method].parameters).toEqual([{name: 'id', in: 'path', required: true, schema: {type: 'integer'}}]);
+		}
+		expect(Object.keys(document['paths']['/api/ville/{id}'].get.responses)).toEqual(['200', '404', '500']);
+		expect(Object.keys(document['paths']['/api/ville/{id}'].put.responses)).toEqual(['200', '400', '404', '500']);
+		expect(Object.keys(document['paths']['/api/ville/{id}'].delete.responses)).toEqual(['204', '404', '500']);
 		expect(document['paths']['/api/ville'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(['nom', 'code_postal', 'nombre_habitant']);
 		const routes = await runEdu(['routes', '--check'], {cwd: root});
 		expect(routes.exitCode, routes.stdout).toBe(0);

@@ -1,7 +1,11 @@
 // The Ink/React stack loads only when the wizard runs: `--yes`, `--help`, `--version` and the
-// no-terminal usage error never load it. Proved on the built binary, with module resolution hooks
-// (test/tui/load-log) that record every module the process resolves.
+// no-terminal usage error never load it; the wizard loads it from the bin's own bundle
+// (dist/bin/ui.js, React's production build), never from node_modules, as --plain its prompts
+// (dist/bin/prompts.js). Proved on the built
+// binary, with module resolution hooks (test/tui/load-log) that record every module the process
+// resolves.
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -20,6 +24,9 @@ function loaded(log: string): string[] {
 }
 
 const ui = (urls: readonly string[], name: string): string[] => urls.filter((url) => url.includes(`/node_modules/${name}/`));
+const fromNodeModules = (urls: readonly string[]): string[] => urls.filter((url) => url.includes('/node_modules/'));
+const bundle = (urls: readonly string[], name: string): string[] => urls.filter((url) => url.endsWith(`/dist/bin/${name}.js`));
+const uiBundle = (urls: readonly string[]): string[] => bundle(urls, 'ui');
 
 async function modulesLoadedBy(args: readonly string[], cwd: string): Promise<{urls: string[]; exitCode: number; stderr: string}> {
 	const log = path.join(logs, `run-${++runs}.log`);
@@ -44,6 +51,8 @@ describe('what each run loads', () => {
 		expect(ui(urls, 'ink')).toEqual([]);
 		expect(ui(urls, 'react')).toEqual([]);
 		expect(ui(urls, '@inquirer/prompts')).toEqual([]);
+		expect(uiBundle(urls)).toEqual([]);
+		expect(bundle(urls, 'prompts')).toEqual([]);
 	});
 
 	test('without a terminal, a missing name is the usage error at once, with nothing of the wizard loaded', async () => {
@@ -54,23 +63,31 @@ describe('what each run loads', () => {
 		expect(Date.now() - started).toBeLessThan(10_000);
 		expect(ui(urls, 'ink')).toEqual([]);
 		expect(ui(urls, 'react')).toEqual([]);
+		expect(uiBundle(urls)).toEqual([]);
+	});
+
+	test('the wizard\'s bundle holds React\'s production build', () => {
+		const {react} = createRequire(import.meta.url)(path.join(path.dirname(binPath), 'ui.js')) as {react: typeof import('react')};
+		// React's development build exports act() (for tests); its production build does not.
+		expect('act' in react).toBe(false);
 	});
 
 	describe.skipIf(!hasTmux)('in a terminal', () => {
-		test('the wizard does load Ink and React', async () => {
+		test('the wizard loads Ink and React from the bin\'s bundle, nothing from node_modules', async () => {
 			const log = path.join(logs, `run-${++runs}.log`);
 			const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample'), nodeArgs: ['--import', register], env: {EDU_LOAD_LOG: log}});
 			try {
 				await terminal.type('hello');
-				await terminal.waitFor((screen) => screen.includes('Route already exists.'), 'the refusal');
+				// The preview proves the wizard is up and reads keys (a Ctrl+C before that would be the terminal's).
+				await terminal.waitFor((screen) => screen.includes('HelloController'), 'the preview');
 				await terminal.keys('C-c');
 				expect(await terminal.exitStatus()).toBe(130);
 			} finally {
 				await terminal.close();
 			}
 			const urls = loaded(log);
-			expect(ui(urls, 'ink').length).toBeGreaterThan(0);
-			expect(ui(urls, 'react').length).toBeGreaterThan(0);
+			expect(uiBundle(urls).length).toBeGreaterThan(0);
+			expect(fromNodeModules(urls)).toEqual([]);
 		});
 
 		test('--plain loads the prompts but not Ink', async () => {
@@ -87,9 +104,11 @@ describe('what each run loads', () => {
 				await terminal.close();
 			}
 			const urls = loaded(log);
-			expect(ui(urls, '@inquirer/prompts').length).toBeGreaterThan(0);
+			expect(bundle(urls, 'prompts').length).toBeGreaterThan(0);
+			expect(fromNodeModules(urls)).toEqual([]);
 			expect(ui(urls, 'ink')).toEqual([]);
 			expect(ui(urls, 'react')).toEqual([]);
+			expect(uiBundle(urls)).toEqual([]);
 		});
 	});
 });

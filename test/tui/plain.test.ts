@@ -180,7 +180,8 @@ describe('--plain', () => {
 	});
 
 	test.each([
-		[['--template', 'resource', '--methods', 'POST'], '--methods does not apply to --template resource'],
+		[['--template', 'resource', '--methods', 'POST'], 'The resource template always serves GET (the list and one row by id): add GET to --methods.'],
+		[['--template', 'upload', '--methods', 'GET'], '--methods does not apply to --template upload'],
 		[['--table', 'ville'], '--table applies to --template resource only.'],
 		[['--template', 'upload', '--fields', 'nom:int'], '--fields applies to --template resource only.'],
 	])('the flags are checked as the command checks them, before any prompt: %j', async (flags, message) => {

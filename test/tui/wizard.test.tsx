@@ -276,6 +276,8 @@ describe('review and writing', () => {
 		expect(done).toContain('edu start');
 		expect(done).toContain('curl -i http://localhost:8042/api/ville/1');
 		expect(done).toContain('edu openapi');
+		expect(done).toContain('edu openapi --html');
+		expect(done).toContain('http://localhost:8042/doc/');
 		const outcome = await wizard.exited;
 		expect(outcome.status).toBe('written');
 
@@ -341,7 +343,7 @@ describe('review and writing', () => {
 		frame = await wizard.press(keys.enter, onScreen('Route'));
 		expect(frame).toContain('The resource template chooses the methods');
 		expect(frame).toContain('api_ville: GET, POST /api/ville');
-		expect(frame).toContain('api_ville-by-id: GET /api/ville/{id}');
+		expect(frame).toContain('api_ville-by-id: GET, PUT, DELETE /api/ville/{id}');
 		frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain('create  app/Controller/api/VilleByIdController.php');
 		await wizard.press(keys.enter, (current) => current.includes('Next steps'));

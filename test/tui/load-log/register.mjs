@@ -1,13 +1,24 @@
 // `node --import ./register.mjs …`: records every module the program resolves, one URL per line,
-// in the file named by EDU_LOAD_LOG: ES modules through the resolution hooks (hooks.mjs),
+// in the file named by EDU_LOAD_LOG: ES modules through the resolution hooks (in this thread
+// where Node has module.registerHooks, which deprecates module.register; hooks.mjs otherwise),
 // CommonJS modules (the bin's bundles and what they require) through require's resolution.
 // Used to prove which runs load Ink and React.
 import {appendFileSync} from 'node:fs';
-import Module, {register} from 'node:module';
+import Module from 'node:module';
 import {pathToFileURL} from 'node:url';
 
 const log = process.env.EDU_LOAD_LOG;
-register('./hooks.mjs', import.meta.url, {data: {log}});
+if (typeof Module.registerHooks === 'function') {
+	Module.registerHooks({
+		resolve(specifier, context, nextResolve) {
+			const resolved = nextResolve(specifier, context);
+			if (log) appendFileSync(log, `${resolved.url}\n`);
+			return resolved;
+		},
+	});
+} else {
+	Module.register('./hooks.mjs', import.meta.url, {data: {log}});
+}
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (...args) {

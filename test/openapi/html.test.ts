@@ -1,0 +1,147 @@
+// edu openapi --html: the page's files in public/doc/, written through the sink like the
+// specification: only what changed is written, --dry-run and refusals leave the project as it was.
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const pageFiles = ['.gitignore', 'index.html', 'openapi.yaml', 'swagger-initializer.js', 'swagger-ui-LICENSE.txt', 'swagger-ui-NOTICE.txt', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'swagger-ui.css'];
+
+/** Modification times of every file under public/, to see what a run rewrote. */
+function times(root: string): Record<string, number> {
+	const result: Record<string, number> = {};
+	for (const folder of ['public', 'public/doc']) {
+		for (const name of readdirSync(path.join(root, folder))) {
+			const stat = statSync(path.join(root, folder, name));
+			if (stat.isFile()) result[`${folder}/${name}`] = stat.mtimeMs;
+		}
+	}
+	return result;
+}
+
+async function freshProject(): Promise<string> {
+	const root = tempProject('sample');
+	expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
+	return root;
+}
+
+describe('edu openapi --html', () => {
+	it('writes the page, Swagger UI and the specification to public/doc/, says once that git ignores the folder, and names the URL', async () => {
+		const root = await freshProject();
+		const result = await runEdu(['openapi', '--html'], {cwd: root});
+		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toBe([
+			'File : ./public/openapi.yaml',
+			'Page : ./public/doc/index.html',
+			'Operations : 2 on 2 paths (3 PHP files read)',
+			'[OK] OpenAPI specification and documentation page successfully generated',
+			'',
+			'Note: public/doc/ is generated (Swagger UI and the page), so git ignores it (public/doc/.gitignore, written once); run edu openapi --html again after changing the attributes.',
+			'',
+			'Next steps:',
+			'  edu start, then open http://localhost:8042/doc/ to see the API and try each operation ("Try it out").',
+			'',
+		].join('\n'));
+		expect(readdirSync(path.join(root, 'public/doc')).sort()).toEqual(pageFiles);
+		const html = readProjectFile(root, 'public/doc/index.html');
+		// Nothing from the network: no absolute or protocol-relative URL at all.
+		expect(html).not.toMatch(/https?:|\/\//);
+		expect(html).toContain('<title>My First API: API documentation</title>');
+		expect(readProjectFile(root, 'public/doc/openapi.yaml')).toBe(readProjectFile(root, 'public/openapi.yaml'));
+		expect(readProjectFile(root, 'public/doc/swagger-ui.css')).not.toContain('sourceMappingURL');
+		expect(readProjectFile(root, 'public/doc/swagger-initializer.js')).toContain("url: 'openapi.yaml'");
+	});
+
+	it('git ignores public/doc/ and nothing else', async () => {
+		const root = await freshProject();
+		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		execFileSync('git', ['init', '-q'], {cwd: root});
+		const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], {cwd: root, encoding: 'utf8'});
+		expect(status).toContain('public/openapi.yaml');
+		expect(status).not.toContain('public/doc');
+	});
+
+	it('a second run writes nothing and says which files were unchanged; the note is not repeated', async () => {
+		const root = await freshProject();
+		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		const before = times(root);
+		const bytes = snapshotTree(root);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		const again = await runEdu(['openapi', '--html'], {cwd: root});
+		expect(again.exitCode).toBe(0);
+		expect(again.stdout).toMatch(/^File : \.\/public\/openapi\.yaml \(unchanged\)\nPage : \.\/public\/doc\/index\.html \(unchanged\)\n/);
+		expect(again.stdout).not.toContain('Note:');
+		expect(times(root)).toEqual(before);
+		expect(snapshotTree(root)).toEqual(bytes);
+	});
+
+	it('after a change of the attributes only the specifications are rewritten; a new title rewrites index.html too', async () => {
+		const root = await freshProject();
+		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(controller, readFileSync(controller, 'utf8').replace(/description: '[^']*'/, "description: 'Les villes'"));
+		const json = JSON.parse((await runEdu(['openapi', '--html', '--json'], {cwd: root})).stdout);
+		const modified = json.changes.filter((change: {action: string}) => change.action !== 'unchanged').map((change: {path: string}) => change.path);
+		expect(modified).toEqual(['public/doc/openapi.yaml', 'public/openapi.yaml']);
+		expect(json).toMatchObject({ok: true, dryRun: false, page: 'public/doc/index.html', pageUrl: 'http://localhost:8042/doc/'});
+		const info = path.join(root, 'app/Controller/api/openapi.php');
+		writeFileSync(info, readFileSync(info, 'utf8').replace("'My First API'", "'Villes <de> France'"));
+		const titled = JSON.parse((await runEdu(['openapi', '--html', '--json'], {cwd: root})).stdout);
+		expect(titled.changes.filter((change: {action: string}) => change.action === 'modify').map((change: {path: string}) => change.path)).toEqual(['public/doc/openapi.yaml', 'public/doc/index.html', 'public/openapi.yaml']);
+		expect(readProjectFile(root, 'public/doc/index.html')).toContain('<title>Villes &#60;de&#62; France: API documentation</title>');
+	});
+
+	it('a deleted .gitignore is not written again (the user chose to commit the page)', async () => {
+		const root = await freshProject();
+		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		rmSync(path.join(root, 'public/doc/.gitignore'));
+		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect(existsSync(path.join(root, 'public/doc/.gitignore'))).toBe(false);
+	});
+
+	it('--dry-run lists the files it would write and leaves the project byte-identical', async () => {
+		const root = await freshProject();
+		const before = snapshotTree(root);
+		const result = await runEdu(['openapi', '--html', '--dry-run'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout.split('\n').slice(0, 3)).toEqual(['Dry run: nothing was written. The run would:', '  create  public/doc/.gitignore', '  create  public/doc/swagger-ui-bundle.js']);
+		expect(result.stdout).toContain('  create  public/doc/index.html\n  create  public/openapi.yaml\n');
+		const json = JSON.parse((await runEdu(['openapi', '--html', '--dry-run', '--json'], {cwd: root})).stdout);
+		expect(json).toMatchObject({ok: true, dryRun: true, written: false});
+		expect(json.changes).toHaveLength(pageFiles.length + 1);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('a page file it cannot replace: one line, exit 1, and nothing else written (no Swagger UI left behind)', async () => {
+		const root = await freshProject();
+		mkdirSync(path.join(root, 'public/doc/index.html'), {recursive: true});
+		const before = snapshotTree(root);
+		const result = await runEdu(['openapi', '--html'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toBe('Cannot write public/doc/index.html (EISDIR: it is a folder); it was left as it was.\n');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('--out inside public/doc/ is refused with --html, except the page\'s own copy of the specification', async () => {
+		const root = await freshProject();
+		const before = snapshotTree(root);
+		const refused = await runEdu(['openapi', '--html', '--out', 'public/doc/index.html'], {cwd: root});
+		expect(refused.exitCode).toBe(2);
+		expect(refused.stderr).toMatch(/^Refusing to write public\/doc\/index\.html with --html: public\/doc\/ is the page's folder/);
+		expect(snapshotTree(root)).toEqual(before);
+		const copy = await runEdu(['openapi', '--html', '--out', 'public/doc/openapi.yaml', '--json'], {cwd: root});
+		expect(copy.exitCode).toBe(0);
+		const changes = JSON.parse(copy.stdout).changes.map((change: {path: string}) => change.path);
+		expect(changes.filter((file: string) => file === 'public/doc/openapi.yaml')).toHaveLength(1);
+		expect(readProjectFile(root, 'public/doc/index.html')).toContain('<!DOCTYPE html>');
+	});
+
+	it('--stdout with --html is a usage error', async () => {
+		const root = await freshProject();
+		const result = await runEdu(['openapi', '--html', '--stdout'], {cwd: root});
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toBe('--stdout and --html cannot go together: --stdout writes no file, and the page is files.\n');
+	});
+});
