@@ -45,7 +45,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		takesMethods: false,
 		routes: 'GET, POST and GET, PUT, DELETE …/{id}',
 		narrowsMethods: 'narrows GET,POST,PUT,DELETE (GET stays): --methods GET,POST gives the list, create and read by id only',
-		variables: [...nameVariables, 'itemClassName', 'table', 'itemUri', 'listDescription', 'fields', 'mediaTypes'],
+		variables: [...nameVariables, 'itemClassName', 'listClass', 'table', 'itemUri', 'listDescription', 'fields', 'mediaTypes', 'hasPost', 'hasPut', 'hasDelete', 'createMysql', 'createSqlite'],
 		sections: {
 			fields: ['name', 'isInt', 'phpType', 'openapiType', 'sqlType', 'hasLength', 'length', 'maxLiteral', 'pdoParam', 'last'],
 			mediaTypes: ['mediaType'],
