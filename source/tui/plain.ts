@@ -105,7 +105,16 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		const {template} = form;
 		const engine = engineOf(template, catalog);
 		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context);
-		if (engine === 'upload') form = await askUpload(form, planFor, firstBlocking, context);
+		if (engine === 'upload') {
+			// The questions are the manifest's: what it asks for each option, and its help.
+			const chosen = catalog.get(template);
+			const options = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
+			const question = (name: string): string => {
+				const option = options.find((each) => each.name === name);
+				return option === undefined ? `${name}:` : `${option.ask} (${option.help}):`;
+			};
+			form = await askUpload(form, planFor, firstBlocking, context, question);
+		}
 	}
 
 	if (planFor({}).takesMethods) {
@@ -193,13 +202,13 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 	return {...form, table, fields: fieldRowsOf(fields)};
 }
 
-async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
+async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context, question: (option: string) => string): Promise<WizardForm> {
 	let upload = form.upload;
 	const check = (changed: Partial<WizardForm['upload']>): string | true => firstBlocking(planFor({upload: {...upload, ...changed}}), 'upload');
-	const field = await input({message: 'Form field holding the file:', default: upload.field, validate: (value) => check({field: value})}, context());
+	const field = await input({message: question('field'), default: upload.field, validate: (value) => check({field: value})}, context());
 	upload = {...upload, field};
-	const extensions = await input({message: 'Allowed extensions, comma-separated:', default: upload.extensions, validate: (value) => check({extensions: value})}, context());
+	const extensions = await input({message: question('extensions'), default: upload.extensions, validate: (value) => check({extensions: value})}, context());
 	upload = {...upload, extensions};
-	const dir = await input({message: 'Folder for the files, relative to the project root:', default: upload.dir, validate: (value) => check({dir: value})}, context());
+	const dir = await input({message: question('dir'), default: upload.dir, validate: (value) => check({dir: value})}, context());
 	return {...form, upload: {...upload, dir}};
 }

@@ -9,13 +9,13 @@ import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
 import {useEagerState, useLatest} from './use-latest.js';
 
-const rows: ReadonlyArray<{key: keyof UploadRow; label: string}> = [
-	{key: 'field', label: 'Form field'},
-	{key: 'extensions', label: 'Extensions'},
-	{key: 'dir', label: 'Folder'},
-];
+const keys: ReadonlyArray<keyof UploadRow> = ['field', 'extensions', 'dir'];
 
-export function UploadScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+export function UploadScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
+	// Each row's label is what the template's manifest asks for that option.
+	const chosen = catalog.get(form.template);
+	const declared = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
+	const rows = keys.map((key) => ({key, label: declared.find((option) => option.name === key)?.ask ?? key}));
 	const [row, setRow, rowNow] = useEagerState(0);
 	const blocked = blockingRefusals(plan, 'upload', screens).length > 0;
 	// What was typed differs from what the controller will allow (".JPG" is "jpg"): say so.
