@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo`: the wizard on a fresh copy of the bundled sample project (fixtures/sample),
-// in a temp folder; then next steps that work when pasted as printed: absolute paths, and edu
-// as it can be run here (`edu` when it is on PATH and is this clone, else `node <repo>/dist/bin/edu.js`).
+// in a temp folder. The wizard prints the next steps (cd to the copy first); this adds where the
+// copy is and, when `edu` on PATH is not this clone, how to run edu from here.
 // Arguments after `--` go to edu: `npm run demo -- --plain`.
 import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdtempSync, realpathSync, rmSync} from 'node:fs';
@@ -47,18 +47,13 @@ if (run.error) {
 	throw run.error;
 }
 
+// The wizard printed the one next-steps block (cd to this folder first, as the run started
+// elsewhere); only what is particular to the demo is added here.
 const edu = eduCommand();
 const at = quote(folder);
 process.stdout.write(`
 The sample project is in ${folder}
-Next: its routes, one more controller without the wizard, its OpenAPI file (one command a line, to paste as it is):
-  ${edu} routes --cwd ${at}
-  ${edu} make:api ville --yes --cwd ${at}
-  ${edu} openapi --cwd ${at}
-  cat ${quote(path.join(folder, 'app', 'Config', 'routes.yaml'))}
-To serve it, install its PHP dependencies (the framework) with Composer first:
-  cd ${at} && composer install && ${edu} start
-${edu === 'edu' ? '' : 'With edu on your PATH (npm install && npm link, see the readme), type edu instead of the node command.\n'}Run \`npm run demo\` again for a fresh copy; delete this one when you are done:
+${edu === 'edu' ? '' : `edu is not on your PATH (npm install && npm link, see the readme): in the steps above, type ${edu} for edu.\n`}Run \`npm run demo\` again for a fresh copy; delete this one when you are done:
   rm -rf ${at}
 `);
 process.exitCode = run.status ?? 1;

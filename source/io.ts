@@ -42,4 +42,6 @@ export interface Outcome {
 	readonly trailer?: string;
 	/** 0 unless given. */
 	readonly exitCode?: number;
+	/** The text is what the run was asked for (a dry run's plan): printed even with -q, which silences only the rest. */
+	readonly requested?: boolean;
 }

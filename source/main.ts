@@ -8,7 +8,9 @@ import {findProjectRoot} from './core/project-root.js';
 import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
 import type {CommandContext} from './commands/context.js';
+import {checkMoved, hoistGlobalOptions} from './commands/global-options.js';
 import {helpWidth, wrapHelp} from './commands/help-text.js';
+import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
 import {startFolder} from './options.js';
 import type {Io, Outcome} from './io.js';
@@ -59,6 +61,11 @@ function newRun(io: Io, rendering: Rendering): Run {
 	return run;
 }
 
+/** The command `name` names, when it is one of the program's. */
+function commandNamed(program: Command | undefined, name: string | undefined): string | undefined {
+	return program?.commands.find((command) => command.name() === name)?.name();
+}
+
 function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): Command {
 	const {io} = run;
 	const program = new Command('edu')
@@ -74,7 +81,7 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 			writeErr: (text) => {
 				if (!rendering.json) io.stderr.write(text);
 			},
-			outputError: (text, write) => write(text.replace(/^error: /, 'edu: ')),
+			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]))),
 			getOutHelpWidth: () => helpWidth(io.stdout),
 			getErrHelpWidth: () => helpWidth(io.stderr),
 			getOutHasColors: () => false,
@@ -101,6 +108,7 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 		.action(async (options: {cwd?: string; plain?: boolean}) => {
 			const [first] = program.args;
 			if (first !== undefined) {
+				if (['-y', '--yes', '--dry-run'].includes(first)) throw new UsageError(`edu: ${first} applies to a command, e.g. edu make:api NAME ${first}.`, 'UNKNOWN_OPTION');
 				if (first.startsWith('-')) throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
 				throw unknownCommand(first, program.commands.map((command) => command.name()));
 			}
@@ -108,23 +116,30 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
 			// Found once here (a missing project is refused before anything loads); the wizard opens it.
-			const root = run.projectRoot(startFolder(io, options));
-			const {openWizard} = await import('./tui/open.js');
-			const exitCode = await openWizard(io, {root, plain: options.plain});
-			run.outcome = {json: {}, exitCode};
+			const typeAhead = await import('./tui/keys/type-ahead.js');
+			await typeAhead.holdForWizard(io, options.plain);
+			try {
+				const root = run.projectRoot(startFolder(io, options));
+				const {openWizard} = await import('./tui/open.js');
+				run.outcome = {json: {}, exitCode: await openWizard(io, {root, plain: options.plain})};
+			} finally {
+				typeAhead.releaseTypeAhead(io.stdin);
+			}
 		});
 	return program;
 }
 
-export async function main(argv: readonly string[], io: Io): Promise<number> {
-	const rendering = renderingOf(argv, io);
+export async function main(typed: readonly string[], io: Io): Promise<number> {
+	const rendering = renderingOf(typed, io);
 	const run = newRun(io, rendering);
+	const {argv, moved} = hoistGlobalOptions(typed);
 	const program = buildProgram(argv, run, rendering);
 	try {
+		checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
-		return renderError(error, run, rendering);
+		return renderError(error, run, rendering, commandNamed(program, argv[0]));
 	}
 }
 
@@ -149,10 +164,8 @@ function render(outcome: Outcome, run: Run, rendering: Rendering): number {
 		});
 		return exitCode;
 	}
-	if (!rendering.quiet) {
-		for (const warning of outcome.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
-		if (outcome.text) io.stdout.write(outcome.text);
-	}
+	if (!rendering.quiet) for (const warning of outcome.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
+	if (outcome.text && (!rendering.quiet || outcome.requested)) io.stdout.write(outcome.text);
 	if (outcome.trailer) io.stderr.write(outcome.trailer);
 	return exitCode;
 }
@@ -165,7 +178,7 @@ const commanderCodes: Readonly<Record<string, RefusalCode>> = {
 	'commander.missingArgument': 'MISSING_ARGUMENT',
 };
 
-function renderError(error: unknown, run: Run, rendering: Rendering): number {
+function renderError(error: unknown, run: Run, rendering: Rendering, command?: string): number {
 	const {io} = run;
 	if (error instanceof CommanderError) {
 		// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).
@@ -174,7 +187,7 @@ function renderError(error: unknown, run: Run, rendering: Rendering): number {
 			return 0;
 		}
 		if (rendering.json) {
-			const message = error.message.replace(/^error: /, 'edu: ').split('\n')[0] ?? error.message;
+			const message = reworded(error.message, command).split('\n')[0] ?? error.message;
 			writeJson(io, {ok: false, error: {code: commanderCodes[error.code] ?? 'USAGE', message}});
 		}
 		return 2;

@@ -10,7 +10,7 @@ import type {CommandContext} from './context.js';
 export function addGlobalOptions(command: Command): void {
 	command
 		.option('-n, --no-interaction', 'never prompt (as --yes)')
-		.option('-q, --quiet', 'print nothing but errors')
+		.option('-q, --quiet', 'print nothing but errors and, with --dry-run, the plan asked for')
 		.option('-v, --verbose', 'show the stack trace of an unexpected error (as DEBUG=1)')
 		.version(version, '-V, --version', 'print the version')
 		.hook('preAction', (_command, action) => {
@@ -20,7 +20,7 @@ export function addGlobalOptions(command: Command): void {
 		});
 }
 
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
 	const previous = Array.from({length: b.length + 1}, (_, index) => index);
 	for (let i = 1; i <= a.length; i++) {
 		let diagonal = previous[0]!;

@@ -6,6 +6,7 @@ import {EduError, UsageError, isRefusal} from '../core/errors.js';
 import type {MakeRequest} from '../core/request.js';
 import {parseFields, resourceMethods} from '../core/resource.js';
 import {splitList} from '../options.js';
+import {unknownTemplate} from '../core/template-units.js';
 import {parseExtensions} from '../core/upload.js';
 import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
 import {engines} from '../templates/engines.js';
@@ -100,6 +101,7 @@ const flagNames = ['table', 'fields', 'field', 'extensions', 'dir'] as const;
 export function templateRequest(options: TemplateOptions, catalog: TemplateCatalog, asked = false): Pick<MakeRequest, 'template' | 'table' | 'fields' | 'upload'> {
 	const name = options.template;
 	const entry = name === undefined ? catalog.get('default') : catalog.get(name);
+	if (name !== undefined && entry === undefined) throw new UsageError(`edu: ${unknownTemplate(name, 'api', catalog)}`, 'INVALID_OPTION');
 	// Unknown or broken: the plan refuses it with its own words (the nearest name, the file:line).
 	const template = entry === undefined || isBroken(entry) ? undefined : entry;
 	const takes = (option: string): string[] => catalog.names.filter((other) => {

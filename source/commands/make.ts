@@ -2,11 +2,12 @@
 // chose (the file system, or a dry run that only reports).
 import {Command} from 'commander';
 import {EduError, messages, refusal} from '../core/errors.js';
-import type {Kind} from '../core/naming.js';
+import {nameProblem, type Kind} from '../core/naming.js';
 import type {MakeRequest} from '../core/request.js';
-import type {Outcome} from '../io.js';
+import {useColor, type Outcome} from '../io.js';
 import {splitList, startFolder, type CommonOptions} from '../options.js';
 import type {CommandContext} from './context.js';
+import {findProjectRoot} from '../core/project-root.js';
 import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
 
@@ -84,18 +85,28 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions, catalog: Te
 
 export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
+	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags
+	// gave; so does a name that cannot make a class, which the wizard shows refused, to be fixed.
+	const canAsk = io.interactive && !options.yes && !options.json;
+	const interactive = canAsk && (name === undefined || nameProblem(name) !== undefined);
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
-	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags gave.
-	let root: string;
+	// The project's templates count (.edu/templates/); outside a project, the built-ins judge the
+	// flags, so a flag that fits no template is the usage error shown before "no project".
+	const found = findProjectRoot(startFolder(io, options));
+	const request = requestFrom(kind, name ?? '', options, templateCatalog(typeof found === 'string' ? found : undefined), interactive);
+	// Keys typed while the wizard loads are kept for it, not echoed above it.
+	const typeAhead = interactive ? await import('../tui/keys/type-ahead.js') : undefined;
+	await typeAhead?.holdForWizard(io, options.plain);
 	try {
-		root = context.projectRoot(startFolder(io, options));
-	} catch (error) {
-		// A flag that fits no template is the usage error to show, project or not (the built-ins judge).
-		requestFrom(kind, name ?? '', options, templateCatalog(), interactive);
-		throw error;
+		return await makeIn(kind, request, options, context, interactive);
+	} finally {
+		typeAhead?.releaseTypeAhead(io.stdin);
 	}
-	const request = requestFrom(kind, name ?? '', options, templateCatalog(root), interactive);
+}
+
+async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, context: CommandContext, interactive: boolean): Promise<Outcome> {
+	const {io} = context;
+	const root = context.projectRoot(startFolder(io, options));
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../core/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal});
@@ -104,5 +115,6 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
 	}
 	const {generate} = await import('./make-generate.js');
-	return generate(request, root, sink);
+	const {folderToEnter} = await import('../tui/next-steps.js');
+	return generate(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
 }

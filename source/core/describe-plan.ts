@@ -105,6 +105,11 @@ export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 	};
 }
 
+/** A refusal as the CLI prints it: the seed's exact message, then where and the way out (placeLine). The wizard and the prompts show the same. */
+export function refusalText(refused: {readonly message: string; readonly place?: RefusalPlace}): string {
+	return refused.place === undefined ? refused.message : `${refused.message}\n${placeLine(refused.place)}`;
+}
+
 /** `routes.yaml:12: the route … ` or `app/…/VilleController.php: delete it …`: the line under the seed's message. */
 export function placeLine(place: RefusalPlace): string {
 	return `${place.file}${place.line === undefined ? '' : `:${place.line}`}: ${place.hint}.`;

@@ -24,16 +24,16 @@ const windowsDeviceNames = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 /** Why a name cannot make a PHP class name, or undefined when it can. */
 export function nameProblem(argument: string): string | undefined {
-	if (argument.length === 0) return 'The name is empty.';
+	if (argument.length === 0) return 'the name is empty.';
 	if (argument.length > maxNameLength) {
-		return `The name is ${argument.length} characters long; at most ${maxNameLength} are allowed.`;
+		return `the name is ${argument.length} characters long; at most ${maxNameLength} are allowed.`;
 	}
 	const bad = [...argument].find((char) => !/[A-Za-z0-9_]/.test(char));
 	if (bad !== undefined) {
-		return `The name cannot contain ${describeChar(bad)}: a PHP class name uses only the letters A-Z and a-z, digits and _.`;
+		return `the name cannot contain ${describeChar(bad)}: a PHP class name uses only the letters A-Z and a-z, digits and _.`;
 	}
-	if (/^[0-9]/.test(argument)) return 'The name cannot start with a digit: a PHP class name starts with a letter or _.';
-	if (!/[A-Za-z]/.test(argument)) return 'The name needs at least one letter.';
+	if (/^[0-9]/.test(argument)) return 'the name cannot start with a digit: a PHP class name starts with a letter or _.';
+	if (!/[A-Za-z]/.test(argument)) return 'the name needs at least one letter.';
 	return undefined;
 }
 
@@ -84,7 +84,11 @@ export function uriFor(kind: Kind, kebab: string): string {
 /** The name's class, route name, URI and twig folder, or a refusal saying why it cannot be one. */
 export function deriveNames(kind: Kind, argument: string): Names | Refusal {
 	const problem = nameProblem(argument);
-	if (problem !== undefined) return refusal('INVALID_NAME', `Invalid controller name "${printable(argument)}": ${problem}`);
+	if (problem !== undefined) {
+		const nearest = nearestName(argument);
+		const offer = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
+		return refusal('INVALID_NAME', `Invalid controller name "${printable(argument)}": ${problem.replace(/\.$/, '')}${offer}.`);
+	}
 	const kebab = kebabCase(argument);
 	const twigFolder = twigFolderName(argument);
 	if (kind === 'controller' && windowsDeviceNames.test(twigFolder)) {
@@ -119,6 +123,10 @@ export function namingWarnings(kind: Kind, argument: string): string[] {
 			: `starts with a lower-case word, so its capitals do not split it`;
 		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggest(fixed)}.`);
 	}
+	if (/_[A-Z]/.test(argument)) {
+		const fixed = argument.replace(/_+(?=[A-Z])/g, '');
+		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggest(fixed)}, or write "${argument.toLowerCase()}" for ${uriFor(kind, kebabCase(argument.toLowerCase()))}.`);
+	}
 	if (/Controller$/.test(argument) && argument !== 'Controller') {
 		const fixed = argument.slice(0, -'Controller'.length);
 		if (nameProblem(fixed) === undefined) {
@@ -126,6 +134,13 @@ export function namingWarnings(kind: Kind, argument: string): string[] {
 		}
 	}
 	return warnings;
+}
+
+/** The valid name nearest an invalid one: its words (split on what a class name cannot hold, accents dropped) in PascalCase, without leading digits. */
+export function nearestName(argument: string): string | undefined {
+	const words = argument.normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^A-Za-z0-9_]+/).filter((word) => word !== '');
+	const name = words.map(upperFirst).join('').replace(/^[0-9]+/, '').slice(0, maxNameLength);
+	return name !== argument && nameProblem(name) === undefined ? name : undefined;
 }
 
 function upperFirst(text: string): string {

@@ -1,6 +1,6 @@
 // A request's template: chosen from the snapshot's catalog (refused when unknown, broken or for the
 // other command), and its engine run to make the plan's units. Pure: the texts are already read.
-import {closest} from 'fastest-levenshtein';
+import {closest, distance} from 'fastest-levenshtein';
 import {templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
 import type {EngineName} from '../templates/engines.js';
 import {engines} from '../templates/engines.js';
@@ -43,18 +43,24 @@ export function engineOf(name: string, catalog: TemplateCatalog): EngineName | u
 	return entry === undefined || 'problem' in entry ? undefined : entry.manifest.engine;
 }
 
+/** Why `name` is no template of the kind's command, in the style of every "did you mean": the nearest within a third of its length, then the choices. */
+export function unknownTemplate(name: string, kind: Kind, catalog: TemplateCatalog): string {
+	const command = kind === 'api' ? 'make:api' : 'make:controller';
+	const mine = catalog.names.filter((other) => {
+		const found = catalog.get(other);
+		return found !== undefined && ('problem' in found || found.manifest.command === command);
+	});
+	const near = closest(name, mine);
+	const hint = near !== undefined && distance(name, near) <= Math.max(1, Math.floor(near.length / 3)) ? `did you mean ${near}? ` : '';
+	return `invalid value '${name}' for --template (${hint}allowed: ${mine.join(', ')}).`;
+}
+
 /** The request's template from `catalog`, or why it cannot be used. */
 export function chooseTemplate(kind: Kind, request: Pick<MakeRequest, 'template'>, catalog: TemplateCatalog): LoadedTemplate | Refusal {
 	const name = templateName(kind, request);
 	const entry = catalog.get(name);
 	const command = kind === 'api' ? 'make:api' : 'make:controller';
-	if (entry === undefined) {
-		const mine = catalog.names.filter((other) => {
-			const found = catalog.get(other);
-			return found !== undefined && ('problem' in found || found.manifest.command === command);
-		});
-		return refusal('INVALID_OPTION', `Unknown template "${name}" (did you mean ${closest(name, mine)}?): ${command} offers ${mine.join(', ')}.`);
-	}
+	if (entry === undefined) return refusal('INVALID_OPTION', unknownTemplate(name, kind, catalog));
 	if ('problem' in entry) return refusal('BAD_PROJECT_FILE', entry.problem);
 	if (entry.manifest.command !== command) return refusal('INVALID_OPTION', `The ${name} template is for ${entry.manifest.command} only.`);
 	return entry;

@@ -2,13 +2,13 @@
 import {Box, Text} from 'ink';
 import type {CommitResult} from '../core/commit.js';
 import {dryRunDone, fileLines, successLine} from '../core/describe-plan.js';
-import {nextSteps} from './next-steps.js';
+import {nextSteps, type NextStepsContext} from './next-steps.js';
 import {Frame} from './frame.js';
 import type {Chrome} from './screen-props.js';
 import {Toned} from './theme.js';
 
 /** `result`: what commit returned; its mode says whether anything was written. */
-export function DoneScreen({result: {plan, mode}, dependenciesInstalled, chrome}: {result: CommitResult; dependenciesInstalled?: boolean; chrome: Chrome}) {
+export function DoneScreen({result: {plan, mode}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {
 	const reportOnly = mode === 'dry-run';
 	return (
 		<Frame title={chrome.title} keys={[]}>
@@ -19,7 +19,7 @@ export function DoneScreen({result: {plan, mode}, dependenciesInstalled, chrome}
 			{reportOnly ? null : (
 				<Box flexDirection="column" marginTop={1}>
 					<Text bold>Next steps</Text>
-					{nextSteps(plan, dependenciesInstalled).map((step) => (
+					{nextSteps(plan, context).map((step) => (
 						<Box key={step.command} flexDirection="column">
 							<Toned tone="muted">{`  ${step.what}:`}</Toned>
 							<Text wrap="wrap">{`    ${step.command}`}</Text>

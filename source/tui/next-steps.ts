@@ -1,37 +1,105 @@
-// What to do once the files are written: the lines the done screen and the plain flow print.
+// What to do once the files are written: one block, the same on the wizard's done screen, in
+// the plain prompts, after `make:* --yes` in a terminal and after `npm run demo`. Each command
+// works pasted as printed from the folder the run started in: `cd <project>` first when that
+// was not the project.
+import path from 'node:path';
 import type {Plan, PlannedRoute} from '../core/plan.js';
+import {uploadSpecOf} from '../core/upload.js';
 
-/** Where `edu start` serves the project (DESIGN.md: php -S localhost:8042 -t public). */
+/** Where `edu start` serves the project (php -S localhost:8042 -t public). */
 const localServer = 'http://localhost:8042';
-
-/** The route's URI with each {param} replaced by an example value: 1 for integers (ids), "example" otherwise. */
-function exampleUri({uri, parameters}: Pick<PlannedRoute, 'uri' | 'parameters'>): string {
-	const types = new Map(parameters.map((parameter) => [parameter.name, parameter.type]));
-	return uri.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => (types.get(name) === 'integer' ? '1' : 'example'));
-}
-
-/** The curl line that calls the new route with its first method. */
-function curlLine(route: PlannedRoute): string {
-	const method = route.methods[0] ?? 'GET';
-	const url = `${localServer}${exampleUri(route)}`;
-	const quoted = /^[A-Za-z0-9/:._~-]+$/.test(url) ? url : `'${url}'`;
-	return method === 'GET' ? `curl -i ${quoted}` : `curl -i -X ${method} ${quoted}`;
-}
 
 export interface NextStep {
 	readonly command: string;
 	readonly what: string;
 }
 
-/** `dependenciesInstalled` false (no vendor/autoload.php): `composer install` comes first. */
-export function nextSteps(plan: Plan, dependenciesInstalled = true): NextStep[] {
+export interface NextStepsContext {
+	/** False when vendor/autoload.php is missing: `composer install` comes first. */
+	readonly dependenciesInstalled?: boolean;
+	/** The project's folder, when the run did not start in it: `cd` there first. */
+	readonly cd?: string;
+}
+
+/** The project's folder when the run started elsewhere (the steps `cd` there first), else undefined. */
+export function folderToEnter(cwd: string, root: string): string | undefined {
+	return path.resolve(cwd, root) === path.resolve(cwd) ? undefined : path.resolve(cwd, root);
+}
+
+/** A word a POSIX shell reads back as itself: bare when it is plain, else in single quotes. */
+export function shellWord(word: string): string {
+	return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The route's URI with each {param} replaced by an example value: 1 for integers (ids), "example" otherwise. */
+function exampleUrl({uri, parameters}: Pick<PlannedRoute, 'uri' | 'parameters'>): string {
+	const types = new Map(parameters.map((parameter) => [parameter.name, parameter.type]));
+	return `${localServer}${uri.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => (types.get(name) === 'integer' ? '1' : 'example'))}`;
+}
+
+/** The curl line that calls a route with its first method. */
+function curlLine(route: PlannedRoute): string {
+	const method = route.methods[0] ?? 'GET';
+	return method === 'GET' ? `curl -i ${shellWord(exampleUrl(route))}` : `curl -i -X ${method} ${shellWord(exampleUrl(route))}`;
+}
+
+function uploadSteps(plan: Plan, route: PlannedRoute): NextStep[] {
+	const {field, extensions} = uploadSpecOf(plan.request.upload);
+	const extension = extensions[0] ?? 'txt';
+	const file = `example.${extension}`;
+	const text = extension === 'csv' || extension === 'txt';
+	const send = `send ${text ? 'it' : `a .${extension} file of yours`} to ${route.name} (form field "${field}")`;
+	return [
+		...(text ? [{command: `printf 'nom,code\\nLyon,69000\\n' > ${file}`, what: `In another terminal, make a small .${extension} file`}] : []),
+		{command: `curl -i -F ${shellWord(`${field}=@${text ? file : `your-file.${extension}`}`)} ${shellWord(exampleUrl(route))}`, what: text ? send.replace(/^s/, 'S') : `In another terminal, ${send}`},
+	];
+}
+
+/** The statement that creates the resource's table, as its controller's comment has it. */
+function tableStep(plan: Plan): NextStep {
+	const columns = (plan.request.fields ?? []).map((field) => `${field.name} ${field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`} NOT NULL`);
+	return {command: `CREATE TABLE ${plan.table ?? 'items'} (${['id INT AUTO_INCREMENT PRIMARY KEY', ...columns].join(', ')}) DEFAULT CHARSET = utf8mb4;`, what: 'Create the table it needs, in the database .env names (MySQL / MariaDB client)'};
+}
+
+function resourceSteps(plan: Plan): NextStep[] {
+	const fields = plan.request.fields ?? [];
+	const body = JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.type === 'int' ? 1 : 'example'])));
+	const [list, one] = plan.routes;
 	const steps: NextStep[] = [];
+	if (list !== undefined) {
+		steps.push({command: `curl -i -X POST -H 'Content-Type: application/json' -d ${shellWord(body)} ${shellWord(exampleUrl(list))}`, what: `In another terminal, add a row through ${list.name}`});
+		steps.push({command: curlLine(list), what: 'List the rows'});
+	}
+	if (one !== undefined) steps.push({command: curlLine(one), what: `Read the first row through ${one.name}`});
+	return steps;
+}
+
+function routeSteps(plan: Plan): NextStep[] {
+	if (plan.kind === 'controller') {
+		return plan.routes.map((route) => ({command: exampleUrl(route), what: 'Open in your browser'}));
+	}
+	if (plan.request.template === 'resource') return resourceSteps(plan);
+	return plan.routes.flatMap((route) => (plan.request.template === 'upload'
+		? uploadSteps(plan, route)
+		: [{command: curlLine(route), what: `In another terminal, call ${route.name}`}]));
+}
+
+export function nextSteps(plan: Plan, {dependenciesInstalled = true, cd}: NextStepsContext = {}): NextStep[] {
+	const steps: NextStep[] = [];
+	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
-	steps.push({command: 'edu start', what: `Serve the project on ${localServer}`});
-	for (const route of plan.routes) steps.push({command: curlLine(route), what: `In another terminal, call ${route.name}`});
+	if (plan.request.template === 'resource') steps.push(tableStep(plan));
 	if (plan.kind === 'api') {
 		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
 		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});
 	}
+	// Serving holds the terminal: what follows goes in another one, where only curl and files are used.
+	steps.push({command: 'edu start', what: `Serve the project on ${localServer}`});
+	steps.push(...routeSteps(plan));
 	return steps;
+}
+
+/** The block as text lines: a heading, then each step's purpose and its command under it. */
+export function nextStepsLines(steps: readonly NextStep[]): string[] {
+	return ['Next steps:', ...steps.flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])];
 }

@@ -4,7 +4,7 @@
 import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../core/commit.js';
-import {dryRunNote, fileLines, routesDiff, runHeading, successLine, summaryLines} from '../core/describe-plan.js';
+import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../core/describe-plan.js';
 import {isRefusal} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
@@ -15,7 +15,7 @@ import {parseFields} from '../core/resource.js';
 import type {Sink} from '../core/sink.js';
 import type {Io, OutStream} from '../io.js';
 import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from './form.js';
-import {nextSteps} from './next-steps.js';
+import {folderToEnter, nextSteps, nextStepsLines} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 
 export interface PlainRun {
@@ -64,7 +64,10 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 	const catalog = catalogOf(snapshot);
 	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);
 	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, catalog, withTemplate), snapshot);
-	const firstBlocking = (planned: Plan, screen: Screen): string | true => blockingRefusals(planned, screen, screens())[0]?.message ?? true;
+	const firstBlocking = (planned: Plan, screen: Screen): string | true => {
+		const [refused] = blockingRefusals(planned, screen, screens());
+		return refused === undefined ? true : refusalText(refused);
+	};
 
 	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
 	let warned: string | undefined;
@@ -144,7 +147,7 @@ async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, init
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
-	say([...summaryLines(written), successLine(written), '', 'Next steps:', ...nextSteps(written, snapshot.dependenciesInstalled).flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])]);
+	say([...summaryLines(written), successLine(written), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
 	return written;
 }
 

@@ -3,6 +3,7 @@
 // wording (whether the URI is the name's own, in customUri).
 import {Box, Text} from 'ink';
 import type {Refusal} from '../core/errors.js';
+import {placeLine} from '../core/describe-plan.js';
 import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './theme.js';
@@ -40,6 +41,11 @@ export function NamePreview({plan}: {plan: Plan}) {
 	);
 }
 
+/** Where a collision is and the way out, in the CLI's words (the line under its message). */
+export function Place({refused}: {refused: Refusal}) {
+	return refused.place === undefined ? null : <Box marginLeft={2}><Text wrap="wrap"><Toned tone="muted">{placeLine(refused.place)}</Toned></Text></Box>;
+}
+
 /** The plan's warnings and refusals; `words` says a refusal in the screen's own words (keys, not flags). */
 export function Notes({plan, screen, screens, words = (refused) => refused.message}: {plan: Plan; screen: Screen; screens: readonly Screen[]; words?: (refused: Refusal) => string}) {
 	if (plan.warnings.length === 0 && plan.refusals.length === 0) return null;
@@ -49,11 +55,14 @@ export function Notes({plan, screen, screens, words = (refused) => refused.messa
 				<Text key={warning} wrap="wrap"><Toned tone="warning">{`! ${warning}`}</Toned></Text>
 			))}
 			{plan.refusals.map((refused, index) => (
-				<Text key={`${refused.code}-${index}`} wrap="wrap">
-					{blocks(refused, screen, screens)
-						? <Toned tone="error" bold>{`✖ ${words(refused)}`}</Toned>
-						: <Toned tone="warning">{`✖ ${words(refused)} (${laterHint(refused, screens)})`}</Toned>}
-				</Text>
+				<Box key={`${refused.code}-${index}`} flexDirection="column">
+					<Text wrap="wrap">
+						{blocks(refused, screen, screens)
+							? <Toned tone="error" bold>{`✖ ${words(refused)}`}</Toned>
+							: <Toned tone="warning">{`✖ ${words(refused)} (${laterHint(refused, screens)})`}</Toned>}
+					</Text>
+					<Place refused={refused} />
+				</Box>
 			))}
 		</Box>
 	);

@@ -4,6 +4,7 @@ import {Box, Text, useInput, useStdout} from 'ink';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
 import type {SinkMode} from '../core/sink.js';
 import {Frame, quitKey} from './frame.js';
+import {Place} from './preview.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
 import {useLatest} from './use-latest.js';
@@ -49,7 +50,10 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 				</Box>
 			)}
 			{plan.refusals.map((refused, index) => (
-				<Text key={`${refused.code}-${index}`} wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+				<Box key={`${refused.code}-${index}`} flexDirection="column">
+					<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+					<Place refused={refused} />
+				</Box>
 			))}
 			{busy ? <Box marginTop={1}><Text>Writing…</Text></Box> : null}
 			{failure === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Text></Box>}

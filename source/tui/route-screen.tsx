@@ -74,7 +74,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 					: <Row label="Route" value={plan.names?.routeName} />}
 				{parameters.length > 0
 					? <Row label="Params" value={parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')} />
-					: askMethods ? <Toned tone="muted">Write {'{id}'} in the URI for a path parameter, e.g. /api/ville/{'{id}'}.</Toned> : null}
+					: askMethods ? <Toned tone="muted">{`Write {id} in the URI for a path parameter, e.g. ${plan.names?.uri ?? (plan.kind === 'api' ? '/api/ville' : '/ville')}/{id}.`}</Toned> : null}
 			</Box>
 			<Notes plan={plan} screen="route" screens={screens} />
 		</Frame>

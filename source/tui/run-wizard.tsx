@@ -6,6 +6,7 @@ import {openProject} from '../core/project.js';
 import type {Sink} from '../core/sink.js';
 import {useColor, type Io} from '../io.js';
 import type {WizardForm} from './form.js';
+import {folderToEnter} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 import {ThemeProvider} from './theme.js';
 import {Wizard, type Outcome} from './wizard.js';
@@ -24,7 +25,7 @@ export async function runWizard({io, root, kind, initial, sink}: WizardRun): Pro
 	let outcome: Outcome = {status: 'cancelled'};
 	const instance = render(
 		<ThemeProvider color={useColor(io)}>
-			<Wizard snapshot={snapshot} reread={() => openProject(root)} kind={kind} initial={initial} sink={sink} onExit={(result) => {
+			<Wizard snapshot={snapshot} reread={() => openProject(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 				outcome = result;
 			}} />
 		</ThemeProvider>,

@@ -2,8 +2,8 @@
 // handlers for each before React renders again, so an input that edits the `value` it was
 // rendered with loses keys typed quickly (ink-text-input does: ten fast Backspaces removed six
 // characters in a real terminal). Here every edit applies to the latest value, kept in a ref.
-// A run of keys read as one piece of text (a paste) is applied key by key: Backspace deletes,
-// other control characters (Enter included) are dropped; Enter counts only pressed on its own.
+// The wizard's key feed (keys/) hands keys over one at a time; text that still arrives as one
+// piece (another input stream) is applied key by key: Backspace deletes, other controls are dropped.
 // The editing keys are a shell's (readline's): Backspace deletes backwards, Delete forwards,
 // Ctrl+U erases to the start, Ctrl+K to the end, Ctrl+W the word before the cursor (up to a space).
 import {Text, useInput, useStdin} from 'ink';

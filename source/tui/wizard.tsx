@@ -14,6 +14,7 @@ import type {Sink} from '../core/sink.js';
 import {catalogOf} from '../core/template-units.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
+import {KeyPump} from './keys/key-pump.js';
 import {KindScreen} from './kind-screen.js';
 import {NameScreen} from './name-screen.js';
 import {ResourceScreen} from './resource-screen.js';
@@ -39,6 +40,8 @@ export interface WizardProps {
 	readonly initial?: Partial<WizardForm>;
 	/** Where Enter on the review sends the plan: the file system, or a dry run that only reports. */
 	readonly sink: Sink;
+	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
+	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
 	readonly onExit: (outcome: Outcome) => void;
 }
@@ -47,7 +50,17 @@ const labels: Record<Screen, string> = {
 	kind: 'Kind', name: 'Name', template: 'Template', resource: 'Table and fields', upload: 'Upload', route: 'Route', review: 'Review', done: 'Done',
 };
 
-export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink, onExit}: WizardProps) {
+/** The screens, and the pump that hands them the keys one at a time (last, so its effect runs after theirs). */
+export function Wizard(props: WizardProps) {
+	return (
+		<>
+			<Screens {...props} />
+			<KeyPump />
+		</>
+	);
+}
+
+function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, projectFolder, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -158,7 +171,7 @@ export function Wizard({snapshot: opened, reread, kind: givenKind, initial, sink
 		case 'review':
 			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} failure={failure} />;
 		case 'done':
-			return written ? <DoneScreen result={written} dependenciesInstalled={snapshot.dependenciesInstalled} chrome={chrome} /> : null;
+			return written ? <DoneScreen result={written} context={{dependenciesInstalled: snapshot.dependenciesInstalled, cd: projectFolder}} chrome={chrome} /> : null;
 	}
 }
 

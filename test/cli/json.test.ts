@@ -63,7 +63,7 @@ describe('--json', () => {
 describe('exit codes: a bad flag value is a usage error (2) in text mode too', () => {
 	it.each([
 		[['make:api', 'ville', '--methods', 'FOO'], 'Unknown HTTP method "FOO"'],
-		[['make:api', 'ville', '--template', 'x'], 'Unknown template "x"'],
+		[['make:api', 'ville', '--template', 'x'], "invalid value 'x' for --template (allowed: default, resource, upload)"],
 		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 'unknown type "varchar"'],
 		[['make:api', 'ville', '--template', 'resource'], '--template resource needs --fields'],
 	])('%j', async (args, message) => {

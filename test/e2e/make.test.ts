@@ -137,7 +137,7 @@ describe('edu make:api in the sample project', () => {
 	it('an invalid name says why, exit 1', async () => {
 		const result = await runEdu(['make:api', 'ma-ville'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toBe('Invalid controller name "ma-ville": The name cannot contain "-": a PHP class name uses only the letters A-Z and a-z, digits and _.\n');
+		expect(result.stderr).toBe('Invalid controller name "ma-ville": the name cannot contain "-": a PHP class name uses only the letters A-Z and a-z, digits and _ (did you mean MaVille?).\n');
 	});
 
 	it('outside any project it says so, exit 1', async () => {

@@ -87,7 +87,7 @@ describe('make:api with the project\'s templates', () => {
 		expect(readProjectFile(root, 'app/Controller/api/LyonController.php')).toContain('house style');
 		const wrong = await runEdu(['make:api', 'paris', '--template', 'minimla', '--yes'], {cwd: root});
 		expect(wrong.exitCode).toBe(2);
-		expect(wrong.stderr).toContain('Unknown template "minimla" (did you mean minimal?)');
+		expect(wrong.stderr).toContain("invalid value 'minimla' for --template (did you mean minimal? allowed: default, resource, upload, minimal).");
 	});
 
 	it.each([

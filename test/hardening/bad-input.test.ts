@@ -22,7 +22,7 @@ async function refusedUnchanged(root: string, args: string[], exitCode = 1, line
 
 describe('names', () => {
 	it.each([
-		['', 'The name is empty.'],
+		['', 'the name is empty.'],
 		['x'.repeat(5000), 'at most 100 are allowed'],
 		['ma ville', 'cannot contain a space'],
 		['../../etc/passwd', 'cannot contain "."'],

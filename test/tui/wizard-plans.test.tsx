@@ -31,6 +31,7 @@ test('one plan per keystroke: the name, then the resource table', async () => {
 	};
 	expect(await typed('V', (frame) => frame.includes('VController'))).toBe(1);
 	expect(await typed('i', (frame) => frame.includes('ViController'))).toBe(1);
+	// Letters read together are typed in one go: one render, one plan.
 	expect(await typed('lle', (frame) => frame.includes('VilleController'))).toBe(1);
 	await wizard.press(keys.enter, (frame) => frame.includes('Template · step'));
 	await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));

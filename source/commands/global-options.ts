@@ -1,0 +1,55 @@
+// Global options mean the same before or after the command name, as with `git -C`, Symfony
+// Console or artisan: `edu --cwd DIR make:api x --yes` is `edu make:api x --cwd DIR --yes`.
+// Commander reads an option where it is declared (the program or the command), so the ones
+// before the command name are moved after it; one the command does not take is a usage error.
+import type {Command} from 'commander';
+import {UsageError} from '../core/errors.js';
+
+/** The global options that take no value, and the one that does. */
+const flags = new Set(['-y', '--yes', '--dry-run', '--json', '-n', '--no-interaction', '-q', '--quiet', '-v', '--verbose', '--plain']);
+const valued = '--cwd';
+
+interface Hoisted {
+	readonly argv: string[];
+	/** The options moved, as typed (without their values). */
+	readonly moved: string[];
+}
+
+function isGlobal(arg: string): boolean {
+	return flags.has(arg) || arg.startsWith(`${valued}=`) || /^-[ynqv]{2,}$/.test(arg);
+}
+
+/** `argv` with the global options before the command name moved just after it. */
+export function hoistGlobalOptions(argv: readonly string[]): Hoisted {
+	const before: string[] = [];
+	const moved: string[] = [];
+	let index = 0;
+	while (index < argv.length) {
+		const arg = argv[index]!;
+		if (arg === valued && index + 1 < argv.length) {
+			before.push(arg, argv[index + 1]!);
+			moved.push(arg);
+			index += 2;
+		} else if (isGlobal(arg)) {
+			before.push(arg);
+			moved.push(arg.split('=')[0]!);
+			index++;
+		} else break;
+	}
+	const command = argv[index];
+	if (before.length === 0 || command === undefined || command.startsWith('-')) return {argv: [...argv], moved: []};
+	return {argv: [command, ...before, ...argv.slice(index + 1)], moved};
+}
+
+/** Each moved option the command takes; otherwise the usage error that says so. */
+export function checkMoved(command: Command | undefined, moved: readonly string[]): void {
+	if (command === undefined) return;
+	for (const option of moved) {
+		const shorts = /^-[a-z]{2,}$/.test(option) ? [...option.slice(1)].map((letter) => `-${letter}`) : [option];
+		for (const each of shorts) {
+			if (!command.options.some((known) => known.long === each || known.short === each)) {
+				throw new UsageError(`edu: ${each} does not apply to ${command.name()} (edu help ${command.name()} lists its options).`, 'UNKNOWN_OPTION');
+			}
+		}
+	}
+}

@@ -1,0 +1,27 @@
+// One style for every "did you mean": commands, options and option values alike say
+// `edu: <what is wrong> (did you mean <nearest>? <where to look>).` on one line. Commander's
+// own messages (a line break before "(Did you mean …?)", none for a bad choice) are reworded here.
+import {distance} from './console.js';
+
+/** The choices nearest `typed` (by edit distance, within a third of the length), best first. */
+export function nearest(typed: string, choices: readonly string[]): string[] {
+	const scored = choices.map((choice) => ({choice, cost: distance(typed.toLowerCase(), choice.toLowerCase())}))
+		.filter(({choice, cost}) => cost <= Math.max(1, Math.floor(choice.length / 3)));
+	const least = Math.min(...scored.map(({cost}) => cost));
+	return scored.filter(({cost}) => cost === least).map(({choice}) => choice);
+}
+
+const didYouMean = (names: readonly string[]): string => (names.length > 0 ? `did you mean ${names.join(' or ')}? ` : '');
+
+/** A message of commander's (`error: …`), in edu's words; `command`: the command it is about, if any. */
+export function reworded(text: string, command?: string): string {
+	const look = command === undefined ? 'edu --help lists the options' : `edu help ${command} lists its options`;
+	const unknown = /^error: unknown option '([^']+)'(?:\n\(Did you mean (?:one of )?(.+?)\?\))?\n?$/.exec(text);
+	if (unknown) return `edu: unknown option '${unknown[1]}' (${didYouMean(unknown[2]?.split(', ') ?? [])}${look}).\n`;
+	const choice = /^error: option '(-[^\s',]+)[^']*' argument '([^']*)' is invalid\. Allowed choices are (.+)\.\n?$/.exec(text);
+	if (choice) {
+		const choices = choice[3]!.split(', ');
+		return `edu: invalid value '${choice[2]}' for ${choice[1]} (${didYouMean(nearest(choice[2]!, choices))}allowed: ${choices.join(', ')}).\n`;
+	}
+	return text.replace(/^error: /, 'edu: ');
+}

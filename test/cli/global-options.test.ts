@@ -1,0 +1,52 @@
+// Global options mean the same before or after the command name (the built binary, run from
+// another folder than the project); one the command cannot take is a usage error, not ignored.
+import {existsSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+describe('global options anywhere', () => {
+	test('`edu --cwd DIR make:api x --yes` from another folder writes into DIR', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu(['--cwd', root, 'make:api', 'x', '--yes'], {cwd: tmpdir()});
+		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		expect(existsSync(path.join(root, 'app/Controller/api/XController.php'))).toBe(true);
+	});
+
+	test('--yes, --dry-run, --json, -q and -n before the command mean what they mean after it', async () => {
+		const before = tempProject('sample');
+		const after = tempProject('sample');
+		const first = await runEdu(['--dry-run', '--json', '-n', '--cwd', before, 'make:api', 'Lyon'], {cwd: tmpdir()});
+		const second = await runEdu(['make:api', 'Lyon', '--dry-run', '--json', '-n', '--cwd', after], {cwd: tmpdir()});
+		expect(first.exitCode).toBe(0);
+		const report = JSON.parse(first.stdout) as {dryRun: boolean; className: string; root: string};
+		expect(report).toMatchObject({dryRun: true, className: 'LyonController', root: before});
+		expect({...report, root: ''}).toEqual({...(JSON.parse(second.stdout) as object), root: ''});
+		const quiet = await runEdu(['-q', '--yes', 'make:api', 'Lyon', '--cwd', before], {cwd: tmpdir()});
+		expect(quiet).toMatchObject({exitCode: 0, stdout: '', stderr: ''});
+		expect(existsSync(path.join(before, 'app/Controller/api/LyonController.php'))).toBe(true);
+	});
+
+	test('an option the command cannot take is a usage error that names it, and nothing runs', async () => {
+		const root = tempProject('sample');
+		const tree = snapshotTree(root);
+		const result = await runEdu(['--dry-run', 'routes'], {cwd: root});
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toBe('edu: --dry-run does not apply to routes (edu help routes lists its options).\n');
+		expect(snapshotTree(root)).toEqual(tree);
+		const alone = await runEdu(['--yes'], {cwd: root});
+		expect(alone).toMatchObject({exitCode: 2, stderr: 'edu: --yes applies to a command, e.g. edu make:api NAME --yes.\n'});
+	});
+
+	test('-q --dry-run prints the plan it was asked for, and nothing else (no warning, no Project: line)', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu(['-q', '--dry-run', '--cwd', root, 'make:api', 'VILLE'], {cwd: tmpdir()});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('');
+		expect(result.stdout).toContain('Dry run: nothing was written. The run would:');
+		expect(result.stdout).toContain('+api_v-i-l-l-e:');
+		expect(result.stdout).not.toContain('Project:');
+	});
+});

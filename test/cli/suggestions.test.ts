@@ -1,0 +1,30 @@
+// One style of "did you mean" for commands, options and option values, and names: an invalid
+// name is offered the nearest valid one; a name whose _ precedes a capital is warned about.
+import {describe, expect, test} from 'vitest';
+import {runEdu, tempProject} from '../helpers/temp-project.js';
+
+describe('one suggestion style', () => {
+	test.each([
+		[['mak:api', 'x'], "edu: unknown command 'mak:api' (did you mean make:api? edu list shows every command).\n"],
+		[['make:api', 'x', '--method', 'GET'], "edu: unknown option '--method' (did you mean --methods? edu help make:api lists its options).\n"],
+		[['make:api', 'x', '--template', 'resoure'], "edu: invalid value 'resoure' for --template (did you mean resource? allowed: default, resource, upload).\n"],
+	])('%j', async (args, message) => {
+		const result = await runEdu(args, {cwd: tempProject('sample')});
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toBe(message);
+	});
+});
+
+describe('names', () => {
+	test('"Ville Paris" is refused in a sentence that offers VilleParis', async () => {
+		const result = await runEdu(['make:api', 'Ville Paris', '--yes'], {cwd: tempProject('sample')});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toBe('Invalid controller name "Ville Paris": the name cannot contain a space: a PHP class name uses only the letters A-Z and a-z, digits and _ (did you mean VilleParis?).\n');
+	});
+
+	test('Ville_Paris: a warning with the spellings that give /api/ville-paris and /api/ville_paris', async () => {
+		const result = await runEdu(['make:api', 'Ville_Paris', '--dry-run'], {cwd: tempProject('sample')});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('Warning: "Ville_Paris" has _ before a capital, which starts a word: it gives /api/ville_-paris; write "VilleParis" for /api/ville-paris, or write "ville_paris" for /api/ville_paris.\n');
+	});
+});

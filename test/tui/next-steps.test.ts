@@ -1,0 +1,44 @@
+// The next steps, per template, from the plan of a real snapshot (temp copy of fixtures/sample).
+import {describe, expect, test} from 'vitest';
+import {plan} from '../../source/core/plan.js';
+import type {MakeRequest} from '../../source/core/request.js';
+import {nextSteps, nextStepsLines} from '../../source/tui/next-steps.js';
+import {tempProject} from '../helpers/temp-project.js';
+import {snapshotOf} from './wizard-harness.js';
+
+const commandsFor = (request: MakeRequest, cd?: string): string[] => {
+	const planned = plan(request, snapshotOf(tempProject('sample')));
+	expect(planned.refusals).toEqual([]);
+	return nextSteps(planned, {cd}).map((step) => step.command);
+};
+
+describe('next steps', () => {
+	test('upload: a file made, then sent with curl -F in the form field the controller reads', () => {
+		expect(commandsFor({kind: 'api', name: 'import', template: 'upload', upload: {field: 'document', extensions: ['csv']}})).toEqual([
+			'edu openapi',
+			'edu openapi --html',
+			'edu start',
+			String.raw`printf 'nom,code\nLyon,69000\n' > example.csv`,
+			'curl -i -F document=@example.csv http://localhost:8042/api/import',
+		]);
+	});
+
+	test('resource: the table it needs, a POST with a JSON body, then GETs', () => {
+		expect(commandsFor({kind: 'api', name: 'ville', template: 'resource', table: 'ville', fields: [{name: 'nom', type: 'string', length: 255}, {name: 'habitants', type: 'int'}]})).toEqual([
+			'CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(255) NOT NULL, habitants INT NOT NULL) DEFAULT CHARSET = utf8mb4;',
+			'edu openapi',
+			'edu openapi --html',
+			'edu start',
+			`curl -i -X POST -H 'Content-Type: application/json' -d '{"nom":"example","habitants":1}' http://localhost:8042/api/ville`,
+			'curl -i http://localhost:8042/api/ville',
+			'curl -i http://localhost:8042/api/ville/1',
+		]);
+	});
+
+	test('web controller: the URL to open in a browser; run elsewhere: cd to the project first', () => {
+		const steps = commandsFor({kind: 'controller', name: 'VilleRead'}, '/tmp/my project');
+		expect(steps).toEqual([`cd '/tmp/my project'`, 'edu start', 'http://localhost:8042/ville-read']);
+		const planned = plan({kind: 'controller', name: 'VilleRead'}, snapshotOf(tempProject('sample')));
+		expect(nextStepsLines(nextSteps(planned)).at(-2)).toBe('  Open in your browser:');
+	});
+});

@@ -1,0 +1,87 @@
+// Keys that arrive together in a real pseudo-terminal (tmux, the built binary): several keys in
+// one write (one send-keys), and type-ahead sent before the wizard has drawn anything.
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {tempProject} from '../helpers/temp-project.js';
+import {hasTmux, Terminal} from './tmux.js';
+
+describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
+	test('`Lyon` and Enter in one write reach the template screen with Lyon', async () => {
+		const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample')});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.keys('L', 'y', 'o', 'n', 'Enter');
+			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+			expect(screen).toContain('What should LyonController do?');
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('`Lyon` and Enter typed before the first frame: applied once the wizard is up, never echoed above it', async () => {
+		const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample')});
+		try {
+			// At once: the program is still starting, the terminal still in line mode.
+			await terminal.keys('L', 'y', 'o', 'n', 'Enter');
+			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+			expect(screen).toContain('What should LyonController do?');
+			const rows = screen.split('\n');
+			expect(rows[0]).toContain('edu make:api');
+			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('type-ahead from a folder below the project: the echo is erased, the Project: line kept', async () => {
+		const root = tempProject('sample');
+		const terminal = await Terminal.start(['make:api'], {cwd: path.join(root, 'app')});
+		try {
+			await terminal.keys('L', 'y', 'o', 'n', 'Enter');
+			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+			const rows = screen.split('\n');
+			expect(rows[0]).toBe(`Project: ${root}`);
+			expect(rows[1]).toContain('edu make:api');
+			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('on the route screen, Tab and Ctrl+U in one write leave the URI empty', async () => {
+		const terminal = await Terminal.start(['make:controller'], {cwd: tempProject('sample')});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.keys('L', 'y', 'o', 'n', 'Enter');
+			await terminal.waitFor((screen) => screen.includes('Route · step') && screen.includes('URI   /lyon'), 'the route screen');
+			await terminal.keys('Tab', 'C-u');
+			const screen = await terminal.waitFor((current) => current.includes('the URI is empty'), 'the emptied URI');
+			expect(screen).toMatch(/❯ URI *\n/);
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('an invalid name on the command line opens the wizard on it, refused, to be fixed there', async () => {
+		const terminal = await Terminal.start(['make:api', 'Ville Paris'], {cwd: tempProject('sample')});
+		try {
+			const screen = await terminal.waitFor((current) => current.includes('Controller name: Ville Paris'), 'the name screen on the name');
+			expect(screen.replace(/ *\n */g, ' ')).toContain('(did you mean VilleParis?)');
+			// Home, Ctrl+K clears it; the nearest valid name, typed, goes on.
+			await terminal.keys('C-a', 'C-k', 'V', 'i', 'l', 'l', 'e', 'P', 'a', 'r', 'i', 's', 'Enter');
+			await terminal.waitFor((current) => current.includes('What should VilleParisController do?'), 'the template screen');
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+});

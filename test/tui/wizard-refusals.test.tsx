@@ -1,0 +1,38 @@
+// The wizard says what the CLI says: each inline refusal shows the line the CLI prints under the
+// seed's message (the file, routes.yaml:LINE, and the way out), from the same plan data.
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {cleanupWizards, renderWizard} from './wizard-harness.js';
+
+afterEach(cleanupWizards);
+
+/** The frame with Ink's line wrapping undone. */
+const oneLine = (frame: string): string => frame.replace(/ *\n */g, ' ');
+
+/** What the CLI prints on stderr for the same name. */
+async function cliRefusal(root: string, name: string): Promise<string> {
+	const result = await runEdu(['make:api', name, '--yes'], {cwd: root});
+	expect(result.exitCode).toBe(1);
+	return result.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('Warning:')).join(' ');
+}
+
+describe('inline refusals', () => {
+	test('an existing route\'s name shows routes.yaml:LINE and the way out, as the CLI does', async () => {
+		const root = tempProject('sample');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		const frame = oneLine(await wizard.press('hello', (current) => current.includes('Route already exists.')));
+		expect(frame).toContain('app/Config/routes.yaml:9: the route "api_hello" is already there');
+		expect(frame).toContain(await cliRefusal(root, 'hello'));
+	});
+
+	test('VILLE when VilleController.php exists: the case clash explained, naming the file', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Controller/api/VilleController.php'), '<?php\n');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		const frame = oneLine(await wizard.press('VILLE', (current) => current.includes('Controller already exists.')));
+		expect(frame).toContain('app/Controller/api/VilleController.php: it differs from app/Controller/api/VILLEController.php only in case');
+		expect(frame).toContain(await cliRefusal(root, 'VILLE'));
+	});
+});
