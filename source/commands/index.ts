@@ -3,6 +3,8 @@
 import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
 import {registerMake} from './make.js';
+import {registerMakeCommand} from './make-command.js';
+import {registerDoctor} from './doctor.js';
 import {registerMock} from './mock.js';
 import {registerOpenapi} from './openapi.js';
 import {registerRoutes} from './routes.js';
@@ -12,6 +14,8 @@ import {registerTemplate} from './template.js';
 /** Each module, with the names of the commands it registers. */
 export const commandModules: ReadonlyArray<{readonly names: readonly string[]; readonly register: (program: Command, context: CommandContext) => void}> = [
 	{names: ['make:api', 'make:controller'], register: registerMake},
+	{names: ['make:command'], register: registerMakeCommand},
+	{names: ['check:config', 'doctor'], register: registerDoctor},
 	{names: ['start'], register: registerStart},
 	{names: ['mock:persist', 'mock:init', 'mock:token'], register: registerMock},
 	{names: ['openapi'], register: registerOpenapi},

@@ -48,8 +48,11 @@ const blockItem = /^- ([A-Za-z]+)(?:[ ]+#.*)?$/;
 
 // Plain scalars that start with a letter, `_`, `/` or `\` and hold no YAML indicator that
 // matters inside a plain scalar (`: `, ` #`): strings under the core schema unless one of these.
+// FastRoute's own syntax is in the set (`{id:\d+}`, `[/{name}]`, `(?:a|b)`, `[^/]+`, `\w{2,3}`):
+// in a block value these characters are text, and a `:` is text when a scalar character follows.
 // (The scalar forms are shared with the whole-entry match below.)
-const plainScalar = String.raw`[A-Za-z_/\\][A-Za-z0-9_/\\.~{}-]*`;
+const plainChar = String.raw`\-A-Za-z0-9_/\\.~{}\[\]()+*?|^$,=`;
+const plainScalar = String.raw`[A-Za-z_/\\](?:[${plainChar}]|:(?=[${plainChar}:]))*`;
 const quotedScalar = String.raw`'[^'\r\n]*'`;
 const plainValue = new RegExp(`^(${plainScalar})(?:[ ]+#.*)?$`);
 const singleQuoted = /^'((?:[^']|'')*)'(?:[ ]+#.*)?$/;
@@ -57,14 +60,14 @@ const doubleQuoted = /^"([^"\\]*)"(?:[ ]+#.*)?$/;
 const flowMethods = /^\[[ ]*((?:[A-Za-z]+[ ]*,[ ]*)*[A-Za-z]+)?[ ]*\](?:[ ]+#.*)?$/;
 // A whole entry as edu and the framework's skeleton write it, from its name at column 1: uri,
 // controller and httpMethod in that order at one indentation, plain or single-quoted values
-// (no '' inside), `[GET]` or `[GET, POST]`, nothing else on the lines, and no null or boolean
+// (no '' inside), `[GET]`, `[GET, POST]` or `[GET,POST]`, nothing else on the lines, and no null or boolean
 // word where a string must be. Checked in one match instead of line by line; anything else,
 // and a duplicate name, goes through the line reading.
 const notStrings = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 const notStringWord = `(?:${[...notStrings].join('|')})`;
 const entryValue = `(?!${notStringWord}\\r?\\n)(${plainScalar}|${quotedScalar})`;
 const entryMethod = `(?!${notStringWord}[,\\]])[A-Za-z]+`;
-const canonicalEntry = new RegExp(String.raw`(?!${notStringWord}:)([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ${entryValue}\r?\n\2controller: ${entryValue}\r?\n\2httpMethod: \[(${entryMethod}(?:, ${entryMethod})*)\](?:\r?\n|$)`, 'y');
+const canonicalEntry = new RegExp(String.raw`(?!${notStringWord}:)([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ${entryValue}\r?\n\2controller: ${entryValue}\r?\n\2httpMethod: \[(${entryMethod}(?:, ?${entryMethod})*)\](?:\r?\n|$)`, 'y');
 
 /** The string a one-line scalar reads as, or undefined when it is not one of the simple forms. */
 function scalarValue(raw: string): string | undefined {
@@ -235,7 +238,7 @@ class Scanned implements ScannedRoutes {
 		canonicalEntry.lastIndex = offset;
 		const [, name, , uri, controller, methods] = canonicalEntry.exec(this.text) as unknown as [string, string, string, string, string, string];
 		const entry: ScannedEntry = {
-			name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.toUpperCase().split(', '),
+			name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.toUpperCase().split(/, ?/),
 			line: this.lines[index]!, col: 1, offset,
 		};
 		this.entries[index] = entry;

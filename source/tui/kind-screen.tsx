@@ -1,19 +1,23 @@
-// Step 1 (only for `edu` without a command): an API controller or a web controller.
+// Step 1 (only for `edu` without a command): an API controller, a web controller or a console command.
 import {Text} from 'ink';
 import type {Kind} from '../core/naming.js';
 import {ChoiceList, type Choice} from './choice-list.js';
 import {Frame, quitKey} from './frame.js';
 import type {Chrome} from './screen-props.js';
 
-const choices: ReadonlyArray<Choice<Kind>> = [
+/** What the first screen offers: the make:api and make:controller kinds, and make:command. */
+export type Choosable = Kind | 'command';
+
+const choices: ReadonlyArray<Choice<Choosable>> = [
 	{value: 'api', label: 'API controller', hint: 'answers JSON (app/Controller/api/…)'},
 	{value: 'controller', label: 'Web controller', hint: 'renders an HTML page with a Twig view'},
+	{value: 'command', label: 'Console command', hint: 'runs with php bin/edu <name> (app/Command/…)'},
 ];
 
 export function KindScreen({kind, onChange, onSubmit, chrome}: {
-	kind: Kind;
-	onChange: (kind: Kind) => void;
-	onSubmit: (kind: Kind) => void;
+	kind: Choosable;
+	onChange: (kind: Choosable) => void;
+	onSubmit: (kind: Choosable) => void;
 	chrome: Chrome;
 }) {
 	return (

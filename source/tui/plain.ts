@@ -16,21 +16,21 @@ import type {Sink} from '../core/sink.js';
 import type {Io, OutStream} from '../io.js';
 import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from './form.js';
 import {folderToEnter, nextSteps, nextStepsLines} from './next-steps.js';
+import {askCommand} from './plain-command.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 
 export interface PlainRun {
 	readonly io: Io;
 	/** The project's root, found by the command. */
 	readonly root: string;
-	readonly kind?: Kind;
+	readonly kind?: Kind | 'command';
 	readonly initial?: Partial<WizardForm>;
 	readonly sink: Sink;
 }
 
 export async function runPlain({io, root, kind: givenKind, initial, sink}: PlainRun): Promise<number> {
-	const snapshot = openProject(root);
 	try {
-		const written = await ask(io, snapshot, givenKind, initial ?? {}, sink);
+		const written = await ask(io, root, givenKind, initial ?? {}, sink);
 		if (written === undefined) {
 			io.stderr.write(`${cancelledMessage}\n`);
 			return cancelledExitCode;
@@ -48,18 +48,22 @@ export async function runPlain({io, root, kind: givenKind, initial, sink}: Plain
 }
 
 /** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
-async function ask(io: Io, snapshot: Snapshot, givenKind: Kind | undefined, initial: Partial<WizardForm>, sink: Sink): Promise<Plan | undefined> {
+async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink): Promise<object | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
 	};
-	const kind: Kind = givenKind ?? await select<Kind>({
+	const chosen = givenKind ?? await select<Kind | 'command'>({
 		message: 'What do you want to create?',
 		choices: [
 			{name: 'API controller (answers JSON)', value: 'api'},
 			{name: 'Web controller (an HTML page with a Twig view)', value: 'controller'},
+			{name: 'Console command (runs with php bin/edu <name>)', value: 'command'},
 		],
 	}, context());
+	if (chosen === 'command') return askCommand(root, sink, context, say);
+	const kind: Kind = chosen;
+	const snapshot: Snapshot = openProject(root);
 	let form = initialForm({...initial, kind});
 	const catalog = catalogOf(snapshot);
 	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);

@@ -3,6 +3,7 @@
 import {render} from 'ink';
 import type {Kind} from '../core/naming.js';
 import {openProject} from '../core/project.js';
+import {readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink.js';
 import {useColor, type Io} from '../io.js';
 import type {WizardForm} from './form.js';
@@ -25,7 +26,7 @@ export async function runWizard({io, root, kind, initial, sink}: WizardRun): Pro
 	let outcome: Outcome = {status: 'cancelled'};
 	const instance = render(
 		<ThemeProvider color={useColor(io)}>
-			<Wizard snapshot={snapshot} reread={() => openProject(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
+			<Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 				outcome = result;
 			}} />
 		</ThemeProvider>,

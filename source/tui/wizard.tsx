@@ -12,8 +12,10 @@ import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project.js';
 import type {Sink} from '../core/sink.js';
 import {catalogOf} from '../core/template-units.js';
+import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
+import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {KindScreen} from './kind-screen.js';
 import {NameScreen} from './name-screen.js';
@@ -28,6 +30,7 @@ import {useLatest} from './use-latest.js';
 export type Outcome =
 	| {readonly status: 'written'; readonly plan: Plan}
 	| {readonly status: 'dry-run'; readonly plan: Plan}
+	| {readonly status: 'command'; readonly command: CommandPlan}
 	| {readonly status: 'cancelled'};
 
 export interface WizardProps {
@@ -40,6 +43,8 @@ export interface WizardProps {
 	readonly initial?: Partial<WizardForm>;
 	/** Where Enter on the review sends the plan: the file system, or a dry run that only reports. */
 	readonly sink: Sink;
+	/** Reads what make:command plans against, when the kind screen's third choice is taken. */
+	readonly commandSnapshot?: () => CommandSnapshot;
 	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
 	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
@@ -60,7 +65,7 @@ export function Wizard(props: WizardProps) {
 	);
 }
 
-function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, projectFolder, onExit}: WizardProps) {
+function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, projectFolder, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -69,6 +74,9 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, proj
 	const [failure, setFailure] = useState<string>();
 	const [snapshot, setSnapshot] = useState(opened);
 	const [written, setWritten] = useState<CommitResult>();
+	// The kind screen's third choice hands the screen to the make:command flow.
+	const [commandChosen, setCommandChosen] = useState(false);
+	const [commandProject, setCommandProject] = useState<CommandSnapshot>();
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
 	const catalog = catalogOf(snapshot);
@@ -99,10 +107,10 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, proj
 		else if (target !== undefined) setScreen(target);
 	};
 
-	const latest = useLatest({screen, screens, busy, move});
+	const latest = useLatest({screen, screens, busy, move, commandProject});
 	useInput((input, key) => {
-		const {screen, busy, move} = latest.current;
-		if (screen === 'done' || busy) return;
+		const {screen, busy, move, commandProject} = latest.current;
+		if (screen === 'done' || busy || commandProject !== undefined) return;
 		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
 		else if (key.escape) move(-1);
 	});
@@ -145,14 +153,34 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, proj
 		catalog,
 	};
 
+	if (commandProject !== undefined && commandSnapshot !== undefined) {
+		return (
+			<CommandWizard
+				snapshot={commandProject}
+				reread={commandSnapshot}
+				sink={sink}
+				title="edu make:command"
+				onBack={() => setCommandProject(undefined)}
+				onExit={(outcome) => finish(outcome.status === 'cancelled' ? outcome : {status: 'command', command: outcome.command})}
+			/>
+		);
+	}
+
 	switch (screen) {
 		case 'kind':
 			return (
 				<KindScreen
-					kind={kind}
+					kind={commandChosen ? 'command' : kind}
 					chrome={chrome}
-					onChange={(chosen) => setForm((current) => ({...current, kind: chosen}))}
+					onChange={(chosen) => {
+						setCommandChosen(chosen === 'command');
+						if (chosen !== 'command') setForm((current) => ({...current, kind: chosen}));
+					}}
 					onSubmit={(chosen) => {
+						if (chosen === 'command') {
+							if (commandSnapshot !== undefined) setCommandProject(commandSnapshot());
+							return;
+						}
 						setForm((current) => ({...current, kind: chosen}));
 						setScreen('name');
 					}}

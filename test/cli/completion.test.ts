@@ -19,7 +19,7 @@ function completeInBash(bashScript: string, line: string): string {
 
 describe('edu completion', () => {
 	it.each([
-		['edu ma', 'make:api\nmake:controller'],
+		['edu ma', 'make:api\nmake:controller\nmake:command'],
 		['edu make:a', 'api'],
 		['edu mock:', 'persist\ninit\ntoken'],
 		['edu make:api --me', '--methods'],

@@ -56,7 +56,7 @@ describe('--json', () => {
 	it('an unknown command carries its suggestions', async () => {
 		const io = captureIo(tempProject('sample'));
 		expect(await main(['make', 'ville', '--json'], io)).toBe(2);
-		expect(JSON.parse(io.out())).toMatchObject({ok: false, error: {code: 'UNKNOWN_COMMAND'}, suggestions: ['make:api', 'make:controller']});
+		expect(JSON.parse(io.out())).toMatchObject({ok: false, error: {code: 'UNKNOWN_COMMAND'}, suggestions: ['make:api', 'make:controller', 'make:command']});
 	});
 });
 

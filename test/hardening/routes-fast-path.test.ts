@@ -1,14 +1,18 @@
 // The routes.yaml fast path (the line scanner) against the full YAML parse, on generated files
 // and on those files mutated at random: same verdict, same entries, same error and position.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {scanRoutes} from '../../source/core/routes-scan.js';
 import {composeRoutes, parseRoutes, renderEntry, type RouteEntry, type RoutesFile} from '../../source/core/routes.js';
 import type {Refusal} from '../../source/core/errors.js';
+import {fixturesDir} from '../helpers/temp-project.js';
 
 // URIs looked up in every file besides its own: the fast path finds a route by searching the
 // text for the start of its URI, and must find exactly what the full parse's index holds.
-const probeUris = ['/', '/api/ville', '/api/ville/{id}', '/api/ville/{code}', '/api/vil', "it's", '/x', '/again', 'a"b', '/a', '/a #c', 'x'.repeat(40)];
+const probeUris = ['/', '/api/ville', '/api/ville/{id}', '/api/ville/{code}', '/api/vil', "it's", '/x', '/again', 'a"b', '/a', '/a #c', 'x'.repeat(40),
+	'/user/{id}', '/user/{id:\\d+}', '/user/{id:\\d+}[/{name}]', '/user/{x}/{y}', '/api/station/{id}/status'];
 
 function summary(result: RoutesFile | Refusal): unknown {
 	if ('code' in result) return {code: result.code, message: result.message};
@@ -23,8 +27,14 @@ function summary(result: RoutesFile | Refusal): unknown {
 	return {entries, indent, spaced, eol, appendProblem, count, last, serving, named, clashes};
 }
 
+// URIs in FastRoute's syntax, as the framework's skeleton and mock-veliko-api write them and beyond.
+const fastRouteUris = ['/user/{id:\\d+}[/{name}]', '/user/{id}/update', '/user/{id:[0-9]+}', '/post/{slug:[a-z0-9-]+}', '/lang/{code:(?:fr|en)}', '/files/{path:.+}',
+	'/y/{year:\\d{4}}', '/a/{b}[/{c}[/{d}]]', '/api/velo/{velo_id}/restore/{station_id}', '/x/{n:[^/]+}', '/w/{w:\\w{2,3}}', '/s/{ x }'];
+
 const names = ['home', 'api_ville', 'api_ville-by-id', 'a.b', '_x', 'Home2', 'true', 'Null', 'FALSE', 'y', '1abc', "'quoted'", '"dq"', 'a b', 'api_ville'];
-const uris = ['/', '/api/ville', '/api/ville/{id}', "'/api/ville/{id}'", "'it''s'", '"/x"', '"a\\"b"', '123', '1.5', 'null', '~', '/a #c', '/a#b', '', "'", '[/a]', '{a: 1}', '&a /x', '*a', '!!str /x', '|', '/a: b', 'x'.repeat(40)];
+const uris = ['/', '/api/ville', '/api/ville/{id}', "'/api/ville/{id}'", "'it''s'", '"/x"', '"a\\"b"', '123', '1.5', 'null', '~', '/a #c', '/a#b', '', "'", '[/a]', '{a: 1}', '&a /x', '*a', '!!str /x', '|', '/a: b', 'x'.repeat(40),
+	// FastRoute's syntax, plain, quoted and broken, and `:` where YAML reads it as text and where it does not.
+	...fastRouteUris, '"/user/{id:\\d+}"', "'/api/station/{id}/status[/{optional}]'", '/a:b', '/a::b', '/a:', '/a::', '/a: #c', '/a:#c', '/a,b', '/a[', '/x]', '/(a|b)', '/a^b$', '[/{a}]', '/a?b=c'];
 const controllers = ['Controller\\HomeController', "'Controller\\api\\VilleController'", '"Controller\\\\X"', 'True', '0x1F', '.inf', 'C # note'];
 const methodValues = ['[GET]', '[GET, POST]', '[ GET , post ]', '[]', '[GET,]', '[true]', '[GET', 'GET', 'post', '{a: 1}', '"GET"', '[GET] # c', '[ ]', '[[GET]]'];
 const blockLists = [['GET'], ['GET', 'POST'], ['null'], []];
@@ -43,14 +53,14 @@ const comment = fc.constantFrom(false, false, false, true);
 const scalarField = (key: string, good: string[]) => fc.record({key: fc.constant(key), value: valueOf(good), block: fc.constant(null), comment});
 const methodField = fc.record({
 	key: fc.constant('httpMethod'),
-	value: valueOf(['[GET]', '[GET, POST]', '[ GET , post ]', 'GET']),
+	value: valueOf(['[GET]', '[GET, POST]', '[GET,POST]', '[ GET , post ]', 'GET']),
 	block: fc.option(fc.record({items: fc.constantFrom(...blockLists), extra: fc.constantFrom(0, 2, 4)}), {freq: 3}),
 	comment,
 });
 type Field = {key: string; value: string; block: {items: string[]; extra: number} | null; comment: boolean};
 
 const fields: fc.Arbitrary<Field[]> = fc.record({
-	three: fc.tuple(scalarField('uri', ['/', '/api/ville', "'/api/ville/{id}'", "'it''s'", '"/x"']), scalarField('controller', ['Controller\\HomeController', "'Controller\\api\\VilleController'"]), methodField),
+	three: fc.tuple(scalarField('uri', ['/', '/api/ville', "'/api/ville/{id}'", "'it''s'", '"/x"', ...fastRouteUris, `'${fastRouteUris[0]}'`]), scalarField('controller', ['Controller\\HomeController', "'Controller\\api\\VilleController'"]), methodField),
 	extra: fc.option(fc.oneof(scalarField('defaults', ['x']), scalarField('uri', ['/again'])), {freq: 10}),
 	drop: fc.constantFrom(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2),
 	rotate: fc.nat({max: 2}),
@@ -97,11 +107,26 @@ function render(spec: FileSpec): string {
 	return (spec.bom ? '\uFEFF' : '') + text;
 }
 
+/** A route URI in FastRoute's syntax: static segments, `{name}` and `{name:regex}` placeholders, optional tails. */
+const placeholderRegexes = ['\\d+', '[0-9]+', '[a-z0-9-]+', '\\w{2,3}', '[^/]+', '(?:fr|en)', '.+', '\\d{4}'];
+const fastRouteSegment = fc.oneof(
+	fc.stringMatching(/^[a-z0-9._-]{1,8}$/),
+	fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/).map((name) => `{${name}}`),
+	fc.tuple(fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/), fc.constantFrom(...placeholderRegexes)).map(([name, regex]) => `{${name}:${regex}}`),
+);
+const fastRouteUri = fc.record({
+	segments: fc.array(fastRouteSegment, {maxLength: 4}),
+	optional: fc.array(fc.array(fastRouteSegment, {minLength: 1, maxLength: 2}), {maxLength: 2}),
+}).map(({segments, optional}) => {
+	const tail = optional.map((part) => `[/${part.join('/')}`).join('') + ']'.repeat(optional.length);
+	return `/${segments.join('/')}${tail}`;
+});
+
 /** A file in the shape edu and the framework's skeleton write. */
 const canonical = fc.record({
 	routes: fc.uniqueArray(fc.record({
 		name: fc.stringMatching(/^[a-z_][a-z0-9_.-]{0,20}$/),
-		uri: fc.stringMatching(/^\/[a-z0-9/{}'._-]{0,30}$/),
+		uri: fc.oneof(fc.stringMatching(/^\/[a-z0-9/{}'._-]{0,30}$/), fastRouteUri),
 		controller: fc.stringMatching(/^Controller\\[A-Za-z\\]{1,20}$/),
 		methods: fc.uniqueArray(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), {minLength: 1, maxLength: 3}),
 	}), {selector: (route) => route.name, maxLength: 8}),
@@ -112,6 +137,37 @@ const canonical = fc.record({
 }).filter(({routes}) => routes.every((route) => !/^(?:true|false|null)$/i.test(route.name)))
 	.map(({routes, indent, eol, spaced, header}) => (header ? `# routes${eol}${eol}` : '')
 		+ routes.map((route) => renderEntry(route, indent, eol)).join(spaced ? eol : ''));
+
+/**
+ * Files as the framework's 2.3 skeleton and mock-veliko-api write them: camelCase names, URIs in
+ * FastRoute's syntax plain or single-quoted, `[GET,POST]` or `[GET, POST]`, comments and blank
+ * lines between routes, LF or CRLF, with or without a final newline.
+ */
+const realProject = fc.record({
+	routes: fc.uniqueArray(fc.record({
+		name: fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/),
+		uri: fastRouteUri,
+		quoted: fc.boolean(),
+		controller: fc.stringMatching(/^Controller\\(?:api\\)?(?:[A-Z][a-z]{1,6}\\)?[A-Z][a-z]{1,8}Controller$/),
+		methods: fc.uniqueArray(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), {minLength: 1, maxLength: 2}),
+		spaced: fc.boolean(),
+		before: fc.array(line, {maxLength: 2}),
+	}), {selector: (route) => route.name, maxLength: 8}),
+	indent: fc.constantFrom(2, 4, 4),
+	eol: fc.constantFrom('\n', '\r\n'),
+	finalNewline: fc.boolean(),
+}).filter(({routes}) => routes.every((route) => !/^(?:true|false|null)$/i.test(route.name)))
+	.map(({routes, indent, eol, finalNewline}) => {
+		const pad = ' '.repeat(indent);
+		const text = routes.flatMap((route) => [
+			...route.before,
+			`${route.name}:`,
+			`${pad}uri: ${route.quoted ? `'${route.uri}'` : route.uri}`,
+			`${pad}controller: ${route.controller}`,
+			`${pad}httpMethod: [${route.methods.join(route.spaced ? ', ' : ',')}]`,
+		]).join(eol);
+		return finalNewline && text !== '' ? text + eol : text;
+	});
 
 /**
  * Whole entries in the shape the scanner reads in one match, some repeated, some holding a word
@@ -174,6 +230,21 @@ describe('the routes.yaml fast path reads what the full parse reads', () => {
 		}), runs);
 	});
 
+	it('on files shaped like the real projects (FastRoute patterns, optional segments, no final newline), it is taken, and agrees', () => {
+		fc.assert(fc.property(realProject, (text) => {
+			expect(scanRoutes(text), text).toBeDefined();
+			expect(summary(parseRoutes(text))).toEqual(summary(composeRoutes(text)));
+		}), runs);
+	});
+
+	it.each(['skeleton', 'mock-project'])('on fixtures/%s, it is taken, and agrees', (fixture) => {
+		const text = readFileSync(path.join(fixturesDir, fixture, 'app/Config/routes.yaml'), 'utf8');
+		for (const variant of [text, text.replace(/\n/g, '\r\n'), text.endsWith('\n') ? text.slice(0, -1) : `${text}\n`]) {
+			expect(scanRoutes(variant)).toBeDefined();
+			expect(summary(parseRoutes(variant))).toEqual(summary(composeRoutes(variant)));
+		}
+	});
+
 	it('on whole entries repeated or holding null and boolean words', () => {
 		let fast = 0;
 		fc.assert(fc.property(wholeEntries, (text) => {
@@ -218,7 +289,7 @@ describe('the routes.yaml fast path reads what the full parse reads', () => {
 	});
 
 	it('on those files mutated at random', () => {
-		fc.assert(fc.property(fc.oneof(canonical, file.map(render)), fc.array(mutation, {minLength: 1, maxLength: 3}), (text, edits) => {
+		fc.assert(fc.property(fc.oneof(canonical, realProject, file.map(render)), fc.array(mutation, {minLength: 1, maxLength: 3}), (text, edits) => {
 			const mutated = mutate(text, edits);
 			expect(summary(parseRoutes(mutated))).toEqual(summary(composeRoutes(mutated)));
 		}), {numRuns: 3000});

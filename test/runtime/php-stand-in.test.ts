@@ -11,8 +11,8 @@ const testsDir = path.join(fixturesDir, 'runtime', 'tests');
 const scripts = readdirSync(testsDir).filter((name) => name.endsWith('.test.php')).sort();
 
 describe.skipIf(!hasPhp)('the PHP runtime stand-in passes its own tests', () => {
-	it('has the request, router and HTTP scripts', () => {
-		expect(scripts).toEqual(['http.test.php', 'request.test.php', 'router.test.php', 'seed-upload.test.php']);
+	it('has the console, request, router and HTTP scripts', () => {
+		expect(scripts).toEqual(['console.test.php', 'http.test.php', 'request.test.php', 'router.test.php', 'seed-upload.test.php']);
 	});
 
 	it.each(scripts)('php %s', async (script) => {

@@ -1,5 +1,7 @@
 // `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
 // terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
 import {main} from '../../source/main.js';
@@ -192,5 +194,21 @@ describe('--plain', () => {
 		expect(run.stderr.plain()).toContain(message);
 		expect(run.stdout.plain()).not.toContain('Controller name');
 		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('make:command: the name refused in validation when registered, then the files, the diff and a confirm; byte-identical to --yes', async () => {
+		const viaPrompts = tempProject('skeleton');
+		const viaFlags = tempProject('skeleton');
+		writeFileSync(path.join(viaPrompts, 'app/Config/commands.yaml'), 'hello: Command\\HelloCommand\n');
+		writeFileSync(path.join(viaFlags, 'app/Config/commands.yaml'), 'hello: Command\\HelloCommand\n');
+		const run = plainRun(viaPrompts, ['make:command']);
+		await run.answer('Command name', 'hello\r');
+		await run.answer('Command already exists.', `${'\u007F'.repeat(5)}generate\r`);
+		await run.answer('+generate: Command\\GenerateCommand', '');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain('php bin/edu generate');
+		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 });

@@ -6,6 +6,7 @@ import {cleanup, render} from 'ink-testing-library';
 import type {Kind} from '../../source/core/naming.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project.js';
 import {sinkFor} from '../../source/core/sink.js';
+import {readCommandSnapshot} from '../../source/console/command-project.js';
 import type {WizardForm} from '../../source/tui/form.js';
 import {ThemeProvider} from '../../source/tui/theme.js';
 import {Wizard, type Outcome} from '../../source/tui/wizard.js';
@@ -71,7 +72,7 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 	await act(async () => {
 		instance = render(
 			<ThemeProvider color={options.color ?? false}>
-				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} kind={options.kind} initial={options.initial} sink={sinkFor({dryRun: options.dryRun})} onExit={(result) => {
+				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={options.kind} initial={options.initial} sink={sinkFor({dryRun: options.dryRun})} onExit={(result) => {
 					outcome = result;
 					resolveExit(result);
 				}} />

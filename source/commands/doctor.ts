@@ -1,0 +1,60 @@
+// edu check:config (the original console's environment check) and edu doctor (everything a
+// project needs to run, one line per check with the fix for each problem).
+import process from 'node:process';
+import type {Command} from 'commander';
+import {EduError, UsageError} from '../core/errors.js';
+import type {Outcome} from '../io.js';
+import {startFolder} from '../options.js';
+import type {CommandContext} from './context.js';
+
+interface DoctorOptions {
+	readonly json?: boolean;
+	readonly cwd?: string;
+	readonly port?: string;
+}
+
+export function registerDoctor(program: Command, context: CommandContext): void {
+	program
+		.command('check:config')
+		.description('PHP\'s version and the extensions pdo_mysql, mbstring, openssl and json, as php bin/edu check:config')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.action(async (options: DoctorOptions) => {
+			context.outcome = await runCheckConfig(options, context);
+		});
+	program
+		.command('doctor')
+		.description('check what the project needs to run (PHP, vendor/, .env, the database, port 8042…), with the fix for each problem')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.option('--port <port>', 'the port edu start will serve on', '8042')
+		.addHelpText('after', '\nExit status: 0 when nothing blocks (✔ and ! only), 1 when a check fails (✖).')
+		.action(async (options: DoctorOptions) => {
+			context.outcome = await runDoctorCommand(options, context);
+		});
+}
+
+async function runCheckConfig(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
+	const root = context.projectRoot(startFolder(context.io, options));
+	const {probePhp} = await import('../doctor/php-probe.js');
+	const {checkConfig, configExtensions} = await import('../doctor/check-config.js');
+	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
+	const probe = await probePhp(configExtensions, context.io.env, root);
+	const report = checkConfig(probe, frameworkMinimumPhp(root));
+	if (report === undefined) {
+		const detail = 'problem' in probe ? probe.detail : '';
+		const {installPhp} = await import('../start/php.js');
+		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp}.`);
+	}
+	return {json: report.json, text: report.text};
+}
+
+async function runDoctorCommand(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
+	const port = Number(options.port ?? '8042');
+	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a whole number from 1 to 65535 (got "${options.port}").`, 'INVALID_OPTION');
+	const root = context.projectRoot(startFolder(context.io, options));
+	const {doctorText, runDoctor} = await import('../doctor/run-doctor.js');
+	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port});
+	const blocked = results.some((result) => result.status === 'fail');
+	return {json: {ok: !blocked, checks: results}, text: doctorText(results), exitCode: blocked ? 1 : 0};
+}

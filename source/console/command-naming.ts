@@ -1,0 +1,41 @@
+// A make:command argument → the console command's name, its class and file, as the original
+// derives them: the class is the argument with its first letter upper-cased + `Command`, the
+// command name is the whole argument lower-cased.
+import {refusal, type Refusal} from '../core/errors.js';
+
+export interface CommandNames {
+	/** What `php bin/edu <commandName>` runs, and the key in commands.yaml. */
+	readonly commandName: string;
+	readonly className: string;
+	/** The value in commands.yaml. */
+	readonly fqcn: string;
+	/** Relative to the project root. */
+	readonly file: string;
+	readonly warnings: readonly string[];
+}
+
+/** Commands the framework console registers itself: a project command of that name replaces it. */
+const frameworkCommands = ['default', 'list', 'help', 'start', 'completion'];
+
+export function commandNames(argument: string): CommandNames | Refusal {
+	if (argument === '') return refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")');
+	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(argument)) {
+		const why = /^[0-9]/.test(argument)
+			? 'it starts with a digit'
+			: /[^\x00-\x7f]/.test(argument)
+				? 'it has a non-ASCII letter'
+				: `it has "${[...argument].find((char) => !/[A-Za-z0-9_]/.test(char))}"`;
+		return refusal('INVALID_NAME', `"${argument}" cannot name a PHP class (${why}): use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers.`);
+	}
+	const className = `${argument[0]!.toUpperCase()}${argument.slice(1)}Command`;
+	const commandName = argument.toLowerCase();
+	const warnings: string[] = [];
+	if (frameworkCommands.includes(commandName)) {
+		warnings.push(`"${commandName}" is a command of the framework console itself: yours would replace it in php bin/edu.`);
+	}
+	if (/[A-Z]/.test(argument.slice(1))) {
+		warnings.push(`The command name is the whole name lower-cased: php bin/edu ${commandName}.`);
+	}
+	if (/Command$/.test(argument)) warnings.push(`The class is ${className}: leave "Command" out of the name to get ${argument.replace(/Command$/, '')}Command.`);
+	return {commandName, className, fqcn: `Command\\${className}`, file: `app/Command/${className}.php`, warnings};
+}

@@ -1,0 +1,51 @@
+// make:command at the edges: reads what the plan needs from the project, and turns a plan into
+// the changeset a sink writes (the class first, commands.yaml last as the commit point, under
+// commands.yaml's lock; planned again if the project changed meanwhile).
+import {lstatSync} from 'node:fs';
+import path from 'node:path';
+import {refusal, type Refusal} from '../core/errors.js';
+import type {Changeset} from '../core/file-change.js';
+import {readRegularFile} from '../core/regular-file.js';
+import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
+import {commandsPath} from './commands-yaml.js';
+
+/** What make:command plans against; a commands.yaml it cannot use is a `problem` the plan refuses with. */
+export function readCommandSnapshot(root: string): CommandSnapshot {
+	const read = readRegularFile(path.join(root, commandsPath), commandsPath);
+	const text = read === null || 'code' in read ? null : read.toString('utf8');
+	const problem = read !== null && 'code' in read
+		? read
+		: text !== null && text.startsWith('\uFEFF')
+			? refusal('BAD_PROJECT_FILE', `${commandsPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM. Nothing was written.`)
+			: undefined;
+	return {
+		root,
+		commandsText: text,
+		...(problem ? {problem} : {}),
+		exists(relative) {
+			try {
+				lstatSync(path.join(root, relative));
+				return true;
+			} catch {
+				return false;
+			}
+		},
+	};
+}
+
+export function commandChangeset(planned: CommandPlan, snapshot: CommandSnapshot, revisable = true): Changeset<CommandPlan> | Refusal {
+	const [refused] = planned.refusals;
+	if (refused) return refused;
+	return {
+		root: snapshot.root,
+		changes: [...planned.changes].sort((a, b) => Number(a.path === commandsPath) - Number(b.path === commandsPath)),
+		lock: commandsPath,
+		value: planned,
+		...(revisable ? {
+			revise() {
+				const fresh = readCommandSnapshot(snapshot.root);
+				return commandChangeset(planCommand(planned.name, fresh), fresh, false);
+			},
+		} : {}),
+	};
+}

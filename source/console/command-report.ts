@@ -1,0 +1,60 @@
+// make:command once the name is known: snapshot → plan → sink, then what it did in words and
+// as the --json report.
+import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-plan.js';
+import {EduError, exitCodeFor} from '../core/errors.js';
+import {modeReport, type Sink, type SinkMode} from '../core/sink.js';
+import type {Outcome} from '../io.js';
+import {commandChangeset, readCommandSnapshot} from './command-project.js';
+import {planCommand, type CommandPlan} from './command-plan.js';
+import {commandsPath} from './commands-yaml.js';
+
+export function commandDiff(planned: CommandPlan): string[] {
+	const change = planned.changes.find((candidate) => candidate.path === commandsPath);
+	return change ? unifiedDiff(change.path, change.before, change.after) : [];
+}
+
+export function commandJson(planned: CommandPlan, mode: SinkMode): object {
+	return {
+		ok: true,
+		kind: 'command',
+		className: planned.names?.className ?? '',
+		commandName: planned.names?.commandName ?? '',
+		files: planned.changes.map((change) => ({path: change.path, action: change.action})),
+		...modeReport(mode),
+		warnings: planned.warnings,
+		...(mode === 'dry-run' ? {diff: `${commandDiff(planned).join('\n')}\n`} : {}),
+	};
+}
+
+export function commandSummary(planned: CommandPlan): string[] {
+	const {names} = planned;
+	return names === undefined ? [] : [`Class : ./${names.file.replace(/\.php$/, '')}`, `Command : php bin/edu ${names.commandName}`];
+}
+
+export async function writeCommand(name: string, root: string, sink: Sink): Promise<Outcome> {
+	const snapshot = readCommandSnapshot(root);
+	const planned = planCommand(name, snapshot);
+	const [first] = planned.refusals;
+	if (first) {
+		const message = first.place === undefined ? first.message : `${first.message}\n${placeLine(first.place)}`;
+		throw new EduError(first.code, message, exitCodeFor(first.code), {
+			notes: planned.warnings,
+			details: {...(first.place ?? {}), ...(planned.warnings.length > 0 ? {warnings: planned.warnings} : {})},
+		});
+	}
+	const changeset = commandChangeset(planned, snapshot);
+	if ('code' in changeset) throw EduError.from(changeset);
+	const {value: written, mode, notes} = await sink.write(changeset);
+	if (mode === 'dry-run') {
+		return {
+			json: commandJson(written, mode),
+			warnings: written.warnings,
+			text: [...commandSummary(written), dryRunDone, ...fileLines(written.changes), '', ...commandDiff(written), ''].join('\n'),
+		};
+	}
+	return {
+		json: commandJson(written, mode),
+		warnings: [...written.warnings, ...notes],
+		text: `${[...commandSummary(written), '[OK] Command successfully generated'].join('\n')}\n`,
+	};
+}

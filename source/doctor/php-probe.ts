@@ -1,0 +1,84 @@
+// Everything doctor and check:config ask PHP, in one `php` run each: its version and binary, the
+// extensions it loads, and where a missing extension's file is (as the original check:config
+// looks for it). The database probe connects with PDO through PHP itself, as the framework does.
+
+export interface ExtensionInfo {
+	readonly loaded: boolean;
+	/** The extension's .so/.dll when it is on disk. */
+	readonly file: string | null;
+}
+
+export interface PhpInfo {
+	readonly version: string;
+	readonly binary: string;
+	readonly scanDir: string;
+	readonly ini: string | false;
+	readonly extensions: Readonly<Record<string, ExtensionInfo>>;
+}
+
+export type PhpProbe = {readonly info: PhpInfo} | {readonly problem: 'missing' | 'broken'; readonly detail: string};
+
+// The extension's file where the original looks: the extension dir, then ext/ beside the binary.
+const infoScript = `
+$out = ['version' => PHP_VERSION, 'binary' => PHP_BINARY, 'scanDir' => PHP_CONFIG_FILE_SCAN_DIR, 'ini' => php_ini_loaded_file(), 'extensions' => []];
+foreach (array_slice($argv, 1) as $name) {
+	$file = DIRECTORY_SEPARATOR === '\\\\' ? 'php_' . $name . '.dll' : $name . '.so';
+	$found = null;
+	foreach ([PHP_EXTENSION_DIR, dirname(PHP_BINARY) . DIRECTORY_SEPARATOR . 'ext'] as $dir) {
+		if (is_file($dir . DIRECTORY_SEPARATOR . $file)) { $found = $dir . DIRECTORY_SEPARATOR . $file; break; }
+	}
+	$out['extensions'][$name] = ['loaded' => extension_loaded($name), 'file' => $found];
+}
+echo json_encode($out);
+`;
+
+/** Connects as the framework's DatabaseMysql does (the values come from the environment, not the code); a server that accepts but never greets is cut by the read timeout. */
+const databaseScript = `
+try {
+	new PDO('mysql:host=' . getenv('EDU_DB_HOST') . ';port=' . getenv('EDU_DB_PORT') . ';dbname=' . getenv('EDU_DB_NAME'), getenv('EDU_DB_USER'), getenv('EDU_DB_PASSWORD'), [PDO::ATTR_TIMEOUT => 1, PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_PERSISTENT => false]);
+	echo json_encode(['ok' => true]);
+} catch (Throwable $e) {
+	echo json_encode(['ok' => false, 'message' => $e->getMessage()]);
+}
+`;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number, settings: readonly string[] = []): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
+	const {execa} = await import('execa');
+	const result = await execa('php', [...settings, '-r', script, ...args], {cwd, env: {...env}, extendEnv: false, reject: false, stdin: 'ignore', timeout});
+	if ((result as {code?: string}).code === 'ENOENT') return {problem: 'missing', detail: 'no php command on PATH'};
+	if (result.timedOut) return {problem: 'broken', detail: `php gave no answer within ${timeout} ms`};
+	try {
+		return {json: JSON.parse(String(result.stdout))};
+	} catch {
+		const said = `${String(result.stderr)}\n${String(result.stdout)}`.trim().split(/\r?\n/, 1)[0];
+		return {problem: 'broken', detail: said || `php exited with ${result.exitCode}`};
+	}
+}
+
+export async function probePhp(extensions: readonly string[], env: Env, cwd: string, timeout = 2000): Promise<PhpProbe> {
+	const run = await runPhp(infoScript, extensions, env, cwd, timeout);
+	return 'problem' in run ? run : {info: run.json as PhpInfo};
+}
+
+export interface MysqlTarget {
+	readonly host: string;
+	readonly port: string;
+	readonly name: string;
+	readonly user: string;
+	readonly password: string;
+}
+
+export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, timeout = 2000): Promise<{ok: true} | {ok: false; message: string}> {
+	const run = await runPhp(databaseScript, [], {
+		...env,
+		EDU_DB_HOST: target.host,
+		EDU_DB_PORT: target.port,
+		EDU_DB_NAME: target.name,
+		EDU_DB_USER: target.user,
+		EDU_DB_PASSWORD: target.password,
+	}, cwd, timeout, ['-d', 'mysqlnd.net_read_timeout=1']);
+	if ('problem' in run) return {ok: false, message: run.detail};
+	return run.json as {ok: true} | {ok: false; message: string};
+}

@@ -1,0 +1,62 @@
+// What doctor reads from the project's files: .env (as phpdotenv would), composer.json's PHP
+// requirement, the installed framework's version, and the mock service in compose.yaml.
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse as parseEnv} from 'dotenv';
+
+export interface ProjectFacts {
+	readonly root: string;
+	/** null: no .env. */
+	readonly env: Readonly<Record<string, string>> | null;
+	/** DB_TYPE from .env, else from .env.example, else mysql (the skeleton's). */
+	readonly dbType: string;
+	/** composer.json's require.php, when it says. */
+	readonly phpRequirement?: string;
+}
+
+function readText(file: string): string | undefined {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return undefined;
+	}
+}
+
+export function readFacts(root: string): ProjectFacts {
+	const envText = readText(path.join(root, '.env'));
+	const env = envText === undefined ? null : parseEnv(envText);
+	const example = readText(path.join(root, '.env.example'));
+	const dbType = (env?.['DB_TYPE'] ?? (example === undefined ? undefined : parseEnv(example)['DB_TYPE']) ?? 'mysql').toLowerCase();
+	let phpRequirement: string | undefined;
+	try {
+		const composer = JSON.parse(readText(path.join(root, 'composer.json')) ?? '{}') as {require?: Record<string, unknown>};
+		const wanted = composer.require?.['php'];
+		if (typeof wanted === 'string') phpRequirement = wanted;
+	} catch {
+		// An unreadable composer.json is the vendor check's business.
+	}
+	return {root, env, dbType, ...(phpRequirement === undefined ? {} : {phpRequirement})};
+}
+
+export const frameworkFolder = 'vendor/studoo/edu-framework';
+
+/** studoo/edu-framework's installed version: composer's record, else the version the framework states itself; null when not installed. */
+export function frameworkVersion(root: string): string | null | undefined {
+	if (!existsSync(path.join(root, frameworkFolder))) return null;
+	try {
+		const installed = JSON.parse(readText(path.join(root, 'vendor/composer/installed.json')) ?? '') as {packages?: unknown[]} | unknown[];
+		const packages = (Array.isArray(installed) ? installed : installed.packages ?? []) as Array<{name?: string; version?: string}>;
+		const found = packages.find((entry) => entry.name === 'studoo/edu-framework');
+		if (found?.version) return found.version;
+	} catch {
+		// No composer record: ask the framework below.
+	}
+	const config = readText(path.join(root, frameworkFolder, 'src/EduFramework/Core/ConfigCore.php'));
+	return /'version'\s*=>\s*'([^']+)'/.exec(config ?? '')?.[1];
+}
+
+/** The framework's minimum PHP version as its ConfigCore states it (2.3: 8.2). */
+export function frameworkMinimumPhp(root: string): string {
+	const config = readText(path.join(root, frameworkFolder, 'src/EduFramework/Core/ConfigCore.php'));
+	return /'php_version'\s*=>\s*'([^']+)'/.exec(config ?? '')?.[1] ?? '8.2';
+}

@@ -1,0 +1,127 @@
+// The wizard's third kind: a console command for php bin/edu. One screen: the name, with the
+// class, the command, the files and the commands.yaml line the core's plan gives as you type,
+// and its refusals inline; Enter sends the plan to the sink, then the result is shown.
+import {useEffect, useMemo, useRef, useState} from 'react';
+import {Box, Text, useApp, useInput} from 'ink';
+import {dryRunDone, fileLines, placeLine, runHeading} from '../core/describe-plan.js';
+import {EduError} from '../core/errors.js';
+import type {Sink, SinkMode} from '../core/sink.js';
+import {commandChangeset} from '../console/command-project.js';
+import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
+import {Frame, quitKey} from './frame.js';
+import {Row} from './preview.js';
+import {TextField} from './text-field.js';
+import {Toned} from './theme.js';
+import {useLatest} from './use-latest.js';
+
+export type CommandOutcome =
+	| {readonly status: 'written' | 'dry-run'; readonly command: CommandPlan}
+	| {readonly status: 'cancelled'};
+
+export interface CommandWizardProps {
+	readonly snapshot: CommandSnapshot;
+	/** Reads the project again after a refused commit. */
+	readonly reread: () => CommandSnapshot;
+	readonly sink: Sink;
+	readonly initialName?: string;
+	readonly title: string;
+	/** Esc goes back there (the kind screen); without it, Esc quits. */
+	readonly onBack?: () => void;
+	readonly onExit: (outcome: CommandOutcome) => void;
+}
+
+export function CommandWizard({snapshot: opened, reread, sink, initialName = '', title, onBack, onExit}: CommandWizardProps) {
+	const {exit} = useApp();
+	const [name, setName] = useState(initialName);
+	const [snapshot, setSnapshot] = useState(opened);
+	const [failure, setFailure] = useState<string>();
+	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode}>();
+	const planned = useMemo(() => planCommand(name, snapshot), [name, snapshot]);
+	const writing = useRef(false);
+	const finished = useRef(false);
+
+	const finish = (outcome: CommandOutcome): void => {
+		if (finished.current) return;
+		finished.current = true;
+		onExit(outcome);
+		exit();
+	};
+	useEffect(() => {
+		if (done) finish({status: done.mode === 'dry-run' ? 'dry-run' : 'written', command: done.plan});
+	});
+
+	const write = async (): Promise<void> => {
+		if (writing.current || name === '' || planned.refusals.length > 0) return;
+		writing.current = true;
+		try {
+			const changeset = commandChangeset(planned, snapshot);
+			if ('code' in changeset) throw EduError.from(changeset);
+			const written = await sink.write(changeset);
+			setDone({plan: written.value, mode: written.mode});
+		} catch (error) {
+			writing.current = false;
+			if (!(error instanceof EduError)) throw error;
+			setSnapshot(reread());
+			setFailure(error.message);
+		}
+	};
+
+	const latest = useLatest({write, onBack, done});
+	useInput((input, key) => {
+		if (latest.current.done) return;
+		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
+		else if (key.escape) {
+			if (latest.current.onBack) latest.current.onBack();
+			else finish({status: 'cancelled'});
+		} else if (key.return) void latest.current.write();
+	});
+
+	if (done) {
+		return (
+			<Frame title={title} keys={[]}>
+				{done.mode === 'dry-run' ? <Text bold>{dryRunDone}</Text> : <Toned tone="success" bold>✔ Command successfully generated</Toned>}
+				{fileLines(done.plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+				{done.mode === 'dry-run' || done.plan.names === undefined ? null : (
+					<Box flexDirection="column" marginTop={1}>
+						<Text bold>Next steps</Text>
+						<Toned tone="muted">  write your code in execute(), then run it:</Toned>
+						<Text>{`    php bin/edu ${done.plan.names.commandName}`}</Text>
+					</Box>
+				)}
+			</Frame>
+		);
+	}
+	const blocked = name === '' || planned.refusals.length > 0;
+	const {names} = planned;
+	return (
+		<Frame title={title} step="Console command" keys={[{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
+			<Box>
+				<Text>Command name: </Text>
+				<TextField value={name} placeholder="e.g. generate" onChange={(value) => {
+					setFailure(undefined);
+					setName(value);
+				}} />
+			</Box>
+			<Box flexDirection="column" marginTop={1}>
+				<Row label="Class" value={names?.className} />
+				<Row label="Command" value={names === undefined ? undefined : `php bin/edu ${names.commandName}`} />
+				<Row label="File" value={names?.file} />
+			</Box>
+			{name === '' ? <Box marginTop={1}><Toned tone="muted">Letters, digits and _, e.g. generate: the class is GenerateCommand.</Toned></Box> : (
+				<Box flexDirection="column" marginTop={1}>
+					{planned.warnings.map((warning) => <Text key={warning} wrap="wrap"><Toned tone="warning">{`! ${warning}`}</Toned></Text>)}
+					{planned.refusals.map((refused, index) => (
+						<Text key={`${refused.code}-${index}`} wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}${refused.place ? ` ${placeLine(refused.place)}` : ''}`}</Toned></Text>
+					))}
+					{planned.refusals.length > 0 ? null : (
+						<Box flexDirection="column">
+							<Text>{runHeading(sink.mode)}</Text>
+							{fileLines(planned.changes).map((line) => <Text key={line}>{line}</Text>)}
+						</Box>
+					)}
+				</Box>
+			)}
+			{failure === undefined ? null : <Box marginTop={1}><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Box>}
+		</Frame>
+	);
+}

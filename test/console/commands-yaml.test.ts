@@ -1,0 +1,60 @@
+// The pure parts of make:command: the original's naming, and commands.yaml read, appended to and
+// re-read (every byte kept, anything that would not read back as intended refused).
+import {describe, expect, it} from 'vitest';
+import {commandNames} from '../../source/console/command-naming.js';
+import {appendCommand, parseCommands} from '../../source/console/commands-yaml.js';
+
+describe('make:command naming (the original: ucfirst(name) + Command, strtolower(name))', () => {
+	it.each([
+		['generate', 'GenerateCommand', 'generate'],
+		['Generate', 'GenerateCommand', 'generate'],
+		['generateUsers', 'GenerateUsersCommand', 'generateusers'],
+		['import_csv', 'Import_csvCommand', 'import_csv'],
+	])('%s → %s, php bin/edu %s', (name, className, commandName) => {
+		expect(commandNames(name)).toMatchObject({className, commandName, fqcn: `Command\\${className}`, file: `app/Command/${className}.php`});
+	});
+
+	it('warns when the framework console has a command of that name', () => {
+		expect(commandNames('list')).toMatchObject({warnings: ['"list" is a command of the framework console itself: yours would replace it in php bin/edu.']});
+	});
+});
+
+describe('commands.yaml', () => {
+	it.each([
+		['', 'generate: Command\\GenerateCommand\n'],
+		['# none yet\n', '# none yet\ngenerate: Command\\GenerateCommand\n'],
+		['a: Command\\ACommand', 'a: Command\\ACommand\ngenerate: Command\\GenerateCommand\n'],
+		['a: "Command\\\\ACommand"\r\n', 'a: "Command\\\\ACommand"\r\ngenerate: Command\\GenerateCommand\r\n'],
+	])('%j gains the line at its end', (before, after) => {
+		const file = parseCommands(before);
+		if ('code' in file) throw new Error(file.message);
+		expect(appendCommand(file, 'generate', 'Command\\GenerateCommand')).toBe(after);
+	});
+
+	it('quotes a name YAML would read as null or a boolean', () => {
+		const file = parseCommands('');
+		if ('code' in file) throw new Error(file.message);
+		expect(appendCommand(file, 'null', 'Command\\NullCommand')).toBe("'null': Command\\NullCommand\n");
+	});
+
+	it.each([
+		['a: [b', 'app/Config/commands.yaml:1:6: not valid YAML'],
+		['{a: Command\\A}', 'app/Config/commands.yaml:1:1: expected a map of command name → class'],
+		['- Command\\A', 'app/Config/commands.yaml:1:1: expected a map of command name → class'],
+		['a: x\na: y\n', 'app/Config/commands.yaml:2:1: not valid YAML'],
+	])('%j is refused with its place', (text, message) => {
+		const file = parseCommands(text);
+		expect('code' in file && file.message.startsWith(message)).toBe(true);
+	});
+
+	it('refuses to append after a document that would swallow the line', () => {
+		const file = parseCommands('a: |\n  text\n');
+		if ('code' in file) throw new Error(file.message);
+		// A block scalar at the end: the new line reads as a key of the map, so this one is fine…
+		expect(appendCommand(file, 'b', 'Command\\BCommand')).toBe('a: |\n  text\nb: Command\\BCommand\n');
+		const open = parseCommands('a: x\n...\n');
+		if ('code' in open) throw new Error(open.message);
+		// …but after a document end marker the line would start a second document.
+		expect(appendCommand(open, 'b', 'Command\\BCommand')).toMatchObject({code: 'BAD_PROJECT_FILE'});
+	});
+});

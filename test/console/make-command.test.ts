@@ -1,0 +1,158 @@
+// edu make:command, the built binary in temp copies of the 2.3-shaped skeleton: the class and its
+// commands.yaml line, every existing byte kept, refusals in order with nothing left behind, and
+// the generated command listed and run by the framework's console (the runtime stand-in).
+import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {execa} from 'execa';
+import {describe, expect, it} from 'vitest';
+import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
+import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const commandsYaml = 'app/Config/commands.yaml';
+
+/** The skeleton with the stand-in's vendor/: a project whose `php bin/edu` runs. */
+function skeleton(): string {
+	const root = tempProject('skeleton');
+	cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
+	return root;
+}
+
+describe('edu make:command generate --yes in the skeleton', () => {
+	it('writes the class, appends its line to commands.yaml, and refuses a second run leaving the project as it was', async () => {
+		const root = skeleton();
+		const before = readProjectFile(root, commandsYaml);
+		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toBe('Class : ./app/Command/GenerateCommand\nCommand : php bin/edu generate\n[OK] Command successfully generated\n');
+		expect(readProjectFile(root, commandsYaml)).toBe(`${before}generate: Command\\GenerateCommand\n`);
+		const php = readProjectFile(root, 'app/Command/GenerateCommand.php');
+		expect(php).toContain('namespace Command;');
+		expect(php).toContain("#[AsCommand(name: 'generate', description: 'Renseigner la description de la commande generate')]");
+		expect(php).toContain('class GenerateCommand extends CommandManage');
+		expect(php).toContain('public function execute(InputInterface $input, OutputInterface $output): int');
+		expect(php).toContain('return Command::SUCCESS;');
+
+		const tree = snapshotTree(root);
+		const again = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		expect(again.exitCode).toBe(1);
+		expect(again.stderr).toBe(`Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\GenerateCommand); pick another name.\n`);
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
+	it.skipIf(!hasPhp)('gives a class php -l accepts, that the framework console lists and runs (exit 0)', async () => {
+		const root = skeleton();
+		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: root})).exitCode).toBe(0);
+		await phpLint(path.join(root, 'app/Command/GenerateCommand.php'));
+		expect(symfonyYamlParse(readProjectFile(root, commandsYaml))).toEqual({generate: 'Command\\GenerateCommand'});
+		const list = await execa('php', ['bin/edu', 'list', '--no-ansi'], {cwd: root, reject: false});
+		expect(list.exitCode).toBe(0);
+		expect(list.stdout).toMatch(/^ {2}generate +Renseigner la description de la commande generate$/m);
+		const run = await execa('php', ['bin/edu', 'generate', '--no-ansi'], {cwd: root, reject: false});
+		expect({exitCode: run.exitCode, stderr: run.stderr}).toEqual({exitCode: 0, stderr: ''});
+		expect(run.stdout).toContain('Bienvenue dans la console EduFramework');
+	});
+});
+
+describe('commands.yaml is appended to, never rewritten', () => {
+	it.each([
+		['comments, quoting, no final newline', "# the project's commands\nhello: 'Command\\HelloCommand'  # says hello", "# the project's commands\nhello: 'Command\\HelloCommand'  # says hello\ngenerate: Command\\GenerateCommand\n"],
+		['CRLF line ends', 'hello: Command\\HelloCommand\r\n', 'hello: Command\\HelloCommand\r\ngenerate: Command\\GenerateCommand\r\n'],
+	])('%s', async (_case, existing, expected) => {
+		const root = skeleton();
+		writeFileSync(path.join(root, commandsYaml), existing);
+		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(readProjectFile(root, commandsYaml)).toBe(expected);
+		if (hasPhp) expect(symfonyYamlParse(expected)).toEqual({hello: 'Command\\HelloCommand', generate: 'Command\\GenerateCommand'});
+	});
+
+	it('creates commands.yaml when the project has none', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu(['make:command', 'Generate', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(readProjectFile(root, commandsYaml)).toBe('generate: Command\\GenerateCommand\n');
+	});
+});
+
+describe('refusals, in order, with nothing left behind', () => {
+	it.each([
+		['the name is in commands.yaml (checked first)', 'generate: Command\\Other\n', true, `Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\Other); pick another name.\n`],
+		['the class file exists', '', true, 'Command already exists.\napp/Command/GenerateCommand.php: the class file exists; delete it or pick another name.\n'],
+		['commands.yaml is not valid YAML', 'a: [b\n', false, `${commandsYaml}:2:1: not valid YAML`],
+		['commands.yaml indents its names (Symfony YAML rejects it)', '  hello: Command\\HelloCommand\n', false, `${commandsYaml}:1:3: the names are indented, which Symfony YAML, the framework's parser, rejects: start each line in the first column; nothing was written.\n`],
+		['commands.yaml is not a flat map', 'generate:\n  class: X\n', false, `${commandsYaml}:1:1: expected name: Command\\NameCommand, one per line; nothing was written.\n`],
+	])('%s', async (_case, commands, fileExists, message) => {
+		const root = skeleton();
+		writeFileSync(path.join(root, commandsYaml), commands);
+		if (fileExists) {
+			mkdirSync(path.join(root, 'app/Command'), {recursive: true});
+			writeFileSync(path.join(root, 'app/Command/GenerateCommand.php'), '<?php // mine\n');
+		}
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr.startsWith(message)).toBe(true);
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
+	it.each([
+		['9lives', 'it starts with a digit'],
+		['make-users', 'it has "-"'],
+		['app:users', 'it has ":"'],
+		['café', 'it has a non-ASCII letter'],
+	])('refuses the name %s (%s)', async (name, why) => {
+		const root = skeleton();
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', name, '--yes', '--json'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		const report = JSON.parse(result.stdout) as {ok: boolean; error: {code: string; message: string}};
+		expect(report.error.code).toBe('INVALID_NAME');
+		expect(report.error.message).toContain(why);
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
+	it('a missing name is a usage error (exit 2)', async () => {
+		const result = await runEdu(['make:command', '--yes'], {cwd: skeleton()});
+		expect(result).toMatchObject({exitCode: 2, stderr: 'Not enough arguments (missing: "command-name")\n'});
+	});
+});
+
+describe('concurrent runs', () => {
+	it('lose no command: each run plans again under commands.yaml\'s lock when another wrote first', async () => {
+		const root = skeleton();
+		const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+		const results = await Promise.all(names.map((name) => runEdu(['make:command', name, '--yes'], {cwd: root})));
+		expect(results.map((result) => result.exitCode)).toEqual(names.map(() => 0));
+		const lines = readProjectFile(root, commandsYaml).split('\n').filter((line) => line !== '').sort();
+		expect(lines).toEqual(names.map((name) => `${name}: Command\\${name[0]!.toUpperCase()}${name.slice(1)}Command`).sort());
+	});
+});
+
+describe('--dry-run and --json', () => {
+	it('--dry-run prints the plan and the commands.yaml diff and writes nothing', async () => {
+		const root = skeleton();
+		writeFileSync(path.join(root, commandsYaml), 'hello: Command\\HelloCommand\n');
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', 'generate', '--dry-run'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('  create  app/Command/GenerateCommand.php\n  modify  app/Config/commands.yaml\n');
+		expect(result.stdout).toContain(`--- a/${commandsYaml}\n+++ b/${commandsYaml}\n@@ -1,1 +1,2 @@\n hello: Command\\HelloCommand\n+generate: Command\\GenerateCommand\n`);
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
+	it('--json gives one object naming the class, the command and the files', async () => {
+		const root = skeleton();
+		const result = await runEdu(['make:command', 'generateUsers', '--json'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(JSON.parse(result.stdout)).toEqual({
+			ok: true,
+			kind: 'command',
+			className: 'GenerateUsersCommand',
+			commandName: 'generateusers',
+			files: [{path: 'app/Command/GenerateUsersCommand.php', action: 'create'}, {path: commandsYaml, action: 'modify'}],
+			dryRun: false,
+			warnings: ['The command name is the whole name lower-cased: php bin/edu generateusers.'],
+		});
+	});
+});

@@ -1,0 +1,173 @@
+// edu doctor and edu check:config, the built binary in temp copies of the 2.3-shaped skeleton:
+// what each problem a student meets looks like (missing vendor/, pdo_mysql, an unreachable
+// database, a taken port, a silent mock), each with its fix, and a complete setup passing.
+// A missing extension is a real PHP started with -n and only the extensions it lists.
+import {execFileSync} from 'node:child_process';
+import {chmodSync, cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer as createHttpServer} from 'node:http';
+import {createServer, type Server, type Socket} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {freePort} from '../helpers/free-port.js';
+import {hasPhp} from '../helpers/php.js';
+import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+
+interface Check {
+	id: string;
+	status: 'ok' | 'warn' | 'fail';
+	message: string;
+	fix?: string;
+}
+
+const servers: Server[] = [];
+const sockets: Socket[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+	for (const socket of sockets) socket.destroy();
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+	for (const folder of folders) rmSync(folder, {recursive: true, force: true});
+});
+
+/** A server on a free loopback port that accepts connections and never says a word. */
+async function silentServer(): Promise<number> {
+	const server = createServer((socket) => sockets.push(socket));
+	servers.push(server);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return (server.address() as {port: number}).port;
+}
+
+/** The skeleton with the stand-in's vendor/ and a .env; `env` replaces .env's values. */
+function project(env: Record<string, string>): string {
+	const root = tempProject('skeleton');
+	cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
+	const values = {DB_HOST_STATUS: 'true', DB_TYPE: 'sqlite', DB_HOST: '127.0.0.1', DB_SOCKET: '3306', DB_USER: 'root', DB_PASSWORD: 'studoo', DB_NAME: 'app_db', ...env};
+	writeFileSync(path.join(root, '.env'), Object.entries(values).map(([key, value]) => `${key}=${value}\n`).join(''));
+	mkdirSync(path.join(root, 'var/sqlite'), {recursive: true});
+	writeFileSync(path.join(root, 'var/sqlite/app_db.sqlite'), '');
+	return root;
+}
+
+/** A folder whose `php` is the real one started with -n and only these extensions: PATH goes through it first. */
+function phpWithOnly(extensions: readonly string[]): Record<string, string> {
+	const real = realpathSync(execFileSync('sh', ['-c', 'command -v php'], {encoding: 'utf8'}).trim());
+	const folder = mkdtempSync(path.join(tmpdir(), 'edu-php-'));
+	folders.push(folder);
+	writeFileSync(path.join(folder, 'php'), `#!/bin/sh\nexec ${real} -n ${extensions.map((name) => `-d extension=${name}`).join(' ')} "$@"\n`);
+	chmodSync(path.join(folder, 'php'), 0o755);
+	return {PATH: `${folder}${path.delimiter}${process.env['PATH'] ?? ''}`};
+}
+
+async function doctor(root: string, args: readonly string[] = [], env: Record<string, string> = {}): Promise<{exitCode: number; checks: Check[]; text: string; ms: number}> {
+	const port = args.includes('--port') ? [] : ['--port', String(await freePort())];
+	const started = performance.now();
+	const json = await runEdu(['doctor', '--json', ...port, ...args], {cwd: root, env: {PATH: process.env['PATH'] ?? '', ...env}});
+	const ms = performance.now() - started;
+	const text = await runEdu(['doctor', ...port, ...args], {cwd: root, env: {PATH: process.env['PATH'] ?? '', ...env}});
+	expect(text.exitCode).toBe(json.exitCode);
+	const report = JSON.parse(json.stdout) as {ok: boolean; checks: Check[]};
+	expect(report.ok).toBe(json.exitCode === 0);
+	return {exitCode: json.exitCode, checks: report.checks, text: text.stdout, ms};
+}
+
+const failed = (checks: readonly Check[]): string[] => checks.filter((check) => check.status === 'fail').map((check) => check.id);
+
+describe.skipIf(!hasPhp)('edu doctor', () => {
+	it('passes a complete setup (exit 0), one ✔ line per check', async () => {
+		const {exitCode, checks, text} = await doctor(project({}));
+		expect(failed(checks)).toEqual([]);
+		expect(exitCode).toBe(0);
+		expect(checks.map((check) => check.id)).toEqual(['php', 'ext-pdo_sqlite', 'ext-mbstring', 'ext-openssl', 'ext-json', 'vendor', 'framework', 'env', 'database', 'port', 'routes', 'node']);
+		expect(text).toMatch(/^✔ PHP 8\.\d+\.\d+ \(.+\) satisfies composer\.json's requirement "php": ">=8\.2"$/m);
+		expect(text).toContain('✔ studoo/edu-framework v2.3.0@stable installed\n');
+		expect(text).toContain('✔ routes --check: 6 routes, no problems\n');
+		expect(text.trimEnd().split('\n').at(-1)).toBe('Nothing blocks.');
+	});
+
+	it('names a missing vendor/ with its fix, and exits 1', async () => {
+		const root = project({});
+		rmSync(path.join(root, 'vendor'), {recursive: true});
+		const {exitCode, checks, text} = await doctor(root);
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['vendor']);
+		expect(text).toContain('✖ vendor/autoload.php missing: the dependencies are not installed\n    fix: composer install\n');
+	});
+
+	it('checks port 8042 unless told another', async () => {
+		const result = await runEdu(['doctor', '--json'], {cwd: project({}), env: {PATH: process.env['PATH'] ?? ''}});
+		const port = (JSON.parse(result.stdout) as {checks: Check[]}).checks.find((check) => check.id === 'port');
+		expect(port?.message).toMatch(/^port 8042 (free for edu start|is taken)$/);
+	});
+
+	it('names a missing pdo_mysql when DB_TYPE=mysql, with the line that enables it', async () => {
+		const root = project({DB_TYPE: 'mysql', DB_HOST_STATUS: 'false'});
+		const {exitCode, checks, text} = await doctor(root, [], phpWithOnly(['pdo', 'mbstring']));
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['ext-pdo_mysql']);
+		expect(text).toMatch(/^✖ extension pdo_mysql is not loaded, and DB_TYPE=mysql needs it\n {4}fix: (enable it: add the line "extension=\/\S+\/pdo_mysql\.so" to \S+|install it: sudo apt install php8\.\d-mysql .*)$/m);
+	});
+
+	it('names an unreachable database (PDO through PHP) with its fix', async () => {
+		const root = project({DB_TYPE: 'mysql', DB_SOCKET: String(await freePort())});
+		const {exitCode, checks, text} = await doctor(root);
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['database']);
+		expect(text).toMatch(/^✖ database: mysql root@127\.0\.0\.1:\d+\/app_db unreachable \(SQLSTATE\[HY000\] \[2002\] Connection refused\)\n {4}fix: start the database server/m);
+	});
+
+	it('names a taken port with its fix', async () => {
+		const port = await silentServer();
+		const {exitCode, checks, text} = await doctor(project({}), ['--port', String(port)]);
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['port']);
+		expect(text).toContain(`✖ port ${port} is taken\n    fix: stop the program using it`);
+	});
+
+	it('finds the mock API answering at the port compose.yaml publishes', async () => {
+		const server = createHttpServer((_request, response) => response.end('{"status":"ok"}'));
+		servers.push(server as unknown as Server);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const port = (server.address() as {port: number}).port;
+		const root = project({});
+		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  api:\n    image: bfoujols/mock-veliko-api:latest\n    ports:\n      - "${port}:80"\n`);
+		const {exitCode, checks} = await doctor(root);
+		expect(exitCode).toBe(0);
+		expect(checks.find((check) => check.id === 'mock')).toEqual({id: 'mock', status: 'ok', message: `mock API (api) answering at http://localhost:${port} (HTTP 200)`});
+	});
+
+	it('stays under 3 s when the database and the mock API accept connections and never answer', async () => {
+		const silent = await silentServer();
+		const root = project({DB_TYPE: 'mysql', DB_SOCKET: String(silent)});
+		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  mock-veliko-api:\n    image: bfoujols/mock-veliko-api:latest\n    ports: ["${silent}:80"]\n`);
+		const {exitCode, checks, ms} = await doctor(root);
+		expect(ms).toBeLessThan(3000);
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['database', 'mock']);
+		expect(checks.find((check) => check.id === 'mock')).toMatchObject({message: `mock API (mock-veliko-api) at http://localhost:${silent}: no answer within 1500 ms`, fix: 'docker compose up -d mock-veliko-api'});
+	});
+});
+
+describe.skipIf(!hasPhp)('edu check:config', () => {
+	it('shows the PHP version against the minimum, PHP_BINARY and the four extensions', async () => {
+		const root = project({});
+		const version = execFileSync('php', ['-r', 'echo PHP_VERSION;'], {encoding: 'utf8'});
+		const result = await runEdu(['check:config'], {cwd: root, env: {PATH: process.env['PATH'] ?? ''}});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toMatch(new RegExp(`^\\| OK +\\| PHP +\\| ${version.replaceAll('.', '\\.')} +\\|$`, 'm'));
+		expect(result.stdout).toMatch(/^\| INFO +\| PHP +\| \/\S+ +\|$/m);
+		for (const name of ['PDO_MYSQL', 'MBSTRING', 'OPENSSL', 'JSON']) expect(result.stdout).toContain(`  [*] ${name} PHP extension est installée.\n`);
+	});
+
+	it('says where a missing extension is and which line enables it', async () => {
+		const result = await runEdu(['check:config', '--json'], {cwd: project({}), env: phpWithOnly(['pdo'])});
+		const report = JSON.parse(result.stdout) as {extensions: Array<{name: string; loaded: boolean; file: string | null; enable: {line: string} | null}>};
+		const missing = report.extensions.find((extension) => extension.name === 'pdo_mysql')!;
+		expect(missing.loaded).toBe(false);
+		const text = await runEdu(['check:config'], {cwd: project({}), env: phpWithOnly(['pdo'])});
+		expect(text.stdout).toContain('  [X] PDO_MYSQL PHP extension est recommandée.\n');
+		if (missing.file !== null) {
+			expect(text.stdout).toContain(`L'extension existe dans : ${missing.file}\n`);
+			expect(text.stdout).toContain(`extension=${missing.file}\n`);
+		}
+	});
+});

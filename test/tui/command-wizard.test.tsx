@@ -1,0 +1,71 @@
+// The wizard's third kind, a console command: chosen on the kind screen (ink-testing-library),
+// and `edu make:command` without a name in a real terminal (tmux). Both write what
+// `edu make:command NAME --yes` writes, and show a refusal before anything is written.
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {hasTmux, Terminal} from './tmux.js';
+import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
+
+afterEach(cleanupWizards);
+
+async function viaFlags(name: string): Promise<Record<string, string>> {
+	const root = tempProject('skeleton');
+	expect((await runEdu(['make:command', name, '--yes'], {cwd: root})).exitCode).toBe(0);
+	return snapshotTree(root);
+}
+
+describe('the kind screen\'s "Console command"', () => {
+	it('previews the class and command as you type, and Enter writes what --yes writes', async () => {
+		const root = tempProject('skeleton');
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root);
+		expect(wizard.frame()).toContain('Console command');
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		const preview = await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		expect(preview).toContain('php bin/edu generate');
+		expect(preview).toContain('app/Command/GenerateCommand.php');
+		expect(preview).toContain('modify  app/Config/commands.yaml');
+		expect(snapshotTree(root)).toEqual(before);
+		await wizard.press(keys.enter);
+		expect(await wizard.exited).toMatchObject({status: 'command', command: {names: {className: 'GenerateCommand'}}});
+		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
+	});
+
+	it('shows "Command already exists." for a registered name, writes nothing on Enter, and Esc goes back to the kinds', async () => {
+		const root = tempProject('skeleton');
+		writeFileSync(path.join(root, 'app/Config/commands.yaml'), 'generate: Command\\GenerateCommand\n');
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		const refused = await wizard.press('generate', (frame) => frame.includes('Command already exists.'));
+		expect(refused).toContain('write (fix the name first)');
+		await wizard.press(keys.enter);
+		expect(wizard.outcome()).toBeUndefined();
+		expect(snapshotTree(root)).toEqual(before);
+		await wizard.press(keys.escape, (frame) => frame.includes('What do you want to create?'));
+	});
+});
+
+describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
+	it('asks the name, previews it, and Enter writes what --yes writes (exit 0)', async () => {
+		const root = tempProject('skeleton');
+		const terminal = await Terminal.start(['make:command'], {cwd: root});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Command name:'), 'the name screen');
+			await terminal.type('generate');
+			const preview = await terminal.waitFor((screen) => screen.includes('php bin/edu generate'), 'the preview');
+			expect(preview.split('\n')[0]).toContain('edu make:command');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Command successfully generated'), 'the done screen');
+			expect(await terminal.exitStatus()).toBe(0);
+		} finally {
+			await terminal.close();
+		}
+		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
+	});
+});
