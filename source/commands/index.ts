@@ -9,6 +9,7 @@ import {registerMock} from './mock.js';
 import {registerOpenapi} from './openapi.js';
 import {registerRoutes} from './routes.js';
 import {registerStart} from './start.js';
+import {registerTemplate} from './template.js';
 
 /** Each module, with the names of the commands it registers. */
 export const commandModules: ReadonlyArray<{readonly names: readonly string[]; readonly register: (program: Command, context: CommandContext) => void}> = [
@@ -19,6 +20,7 @@ export const commandModules: ReadonlyArray<{readonly names: readonly string[]; r
 	{names: ['mock:persist', 'mock:init', 'mock:token'], register: registerMock},
 	{names: ['openapi'], register: registerOpenapi},
 	{names: ['routes'], register: registerRoutes},
+	{names: ['template:list', 'template:publish'], register: registerTemplate},
 ];
 
 /**

@@ -7,6 +7,8 @@ import type {MakeRequest} from '../core/request.js';
 import {useColor, type Outcome} from '../io.js';
 import {splitList, startFolder, type CommonOptions} from '../options.js';
 import type {CommandContext} from './context.js';
+import {findProjectRoot} from '../core/project-root.js';
+import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
@@ -16,23 +18,23 @@ export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly force?: boolean;
 }
 
-const examples: Record<Kind, string> = {
+const examples = (): Record<Kind, string> => ({
 	api: `
 Examples:
   $ edu make:api ville                  GET /api/ville, class VilleController
   $ edu make:api ville --methods GET,POST --uri '/api/ville/{id}'
   $ edu make:api MyUserTest --dry-run   the plan and the routes.yaml diff
-  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples}
+  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples()}
 
 Naming: the class is the name with its first letter upper-cased + Controller; the URI is /api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
-${templateHelp}`,
+${templateHelp()}`,
 	controller: `
 Examples:
   $ edu make:controller villeRead   /villeread, villeread/villeread.html.twig
   $ edu make:controller VilleRead   /ville-read, ville_read/ville_read.html.twig
 
 Views are written under app/Template/.`,
-};
+});
 
 export function registerMake(program: Command, context: CommandContext): void {
 	for (const kind of ['api', 'controller'] as const) {
@@ -56,7 +58,7 @@ export function registerMake(program: Command, context: CommandContext): void {
 				.option('--description <text>', 'description of the 200 response');
 			addTemplateOptions(command);
 		}
-		command.addHelpText('after', examples[kind]);
+		command.addHelpText('after', () => examples()[kind]);
 		command.action(async (name: string | undefined, options: MakeOptions) => {
 			context.outcome = await runMake(kind, name, options, context);
 		});
@@ -68,7 +70,7 @@ export function registerMake(program: Command, context: CommandContext): void {
  * the one request both the command and the wizard start from. `asked`: the wizard will ask for
  * what is missing (the name, the fields).
  */
-function requestFrom(kind: Kind, name: string, options: MakeOptions, asked = false): MakeRequest {
+function requestFrom(kind: Kind, name: string, options: MakeOptions, catalog: TemplateCatalog, asked = false): MakeRequest {
 	return {
 		kind,
 		name,
@@ -77,7 +79,7 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions, asked = fal
 		uri: options.uri,
 		description: options.description,
 		...(options.force ? {force: true} : {}),
-		...templateRequest(options, asked),
+		...(kind === 'api' ? templateRequest(options, catalog, asked) : {}),
 	};
 }
 
@@ -88,7 +90,10 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	const canAsk = io.interactive && !options.yes && !options.json;
 	const interactive = canAsk && (name === undefined || nameProblem(name) !== undefined);
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
-	const request = requestFrom(kind, name ?? '', options, interactive);
+	// The project's templates count (.edu/templates/); outside a project, the built-ins judge the
+	// flags, so a flag that fits no template is the usage error shown before "no project".
+	const found = findProjectRoot(startFolder(io, options));
+	const request = requestFrom(kind, name ?? '', options, templateCatalog(typeof found === 'string' ? found : undefined), interactive);
 	// Keys typed while the wizard loads are kept for it, not echoed above it.
 	const typeAhead = interactive ? await import('../tui/keys/type-ahead.js') : undefined;
 	await typeAhead?.holdForWizard(io, options.plain);

@@ -3,7 +3,7 @@
 // Pure: the caller reads the project (command-project.ts).
 import {refusal, type Refusal} from '../core/errors.js';
 import type {FileChange} from '../core/file-change.js';
-import {render} from '../core/templates.js';
+import {renderFile} from '../core/templates.js';
 import {commandNames, type CommandNames} from './command-naming.js';
 import {appendCommand, commandsPath, parseCommands} from './commands-yaml.js';
 
@@ -45,7 +45,7 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	if (refusals.length > 0) return refused(refusals);
 	const after = appendCommand(file, names.commandName, names.fqcn);
 	if (typeof after !== 'string') return refused([after]);
-	const php = render('command/command.php.tpl', {className: names.className, commandName: names.commandName});
+	const php = renderFile('command/command.php.tpl', {className: names.className, commandName: names.commandName});
 	return {
 		name,
 		names,

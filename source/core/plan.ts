@@ -8,8 +8,9 @@ import {existingFile, type Snapshot} from './project.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
 import {appendRoutes, routesPath, type NewRoute} from './routes.js';
 import {defaultTable} from './resource.js';
+import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
-import {templateUnits} from './template-units.js';
+import {catalogOf, chooseTemplate, takesMethods, templateUnits} from './template-units.js';
 import type {PlannedRoute, Unit, UnitRoute} from './unit.js';
 import {pathParameters, uriProblem, type PathParameter} from './uri.js';
 
@@ -26,6 +27,8 @@ export interface Plan {
 	readonly parameters: readonly PathParameter[];
 	/** The resource template's table: the one given, or the default the name gives (its Twig folder). */
 	readonly table?: string;
+	/** False when the template chooses its own methods (resource, upload): --methods and the method list do not apply. */
+	readonly takesMethods: boolean;
 	/** What the request makes; kept when refused by a collision, empty when the request itself is refused. */
 	readonly routes: readonly PlannedRoute[];
 	/** Empty when anything is refused. */
@@ -36,8 +39,6 @@ export interface Plan {
 }
 
 export type {FileChange} from './file-change.js';
-
-const openapiPath = 'app/Controller/api/openapi.php';
 
 /** Methods as the user gave them → the canonical list, or why not. */
 function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {
@@ -60,18 +61,20 @@ function descriptionProblem(description: string): string | undefined {
 export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const {kind} = request;
 	const derived = deriveNames(kind, request.name);
-	const template = request.template ?? 'default';
-	const resource = template === 'resource' && kind === 'api';
+	// A snapshot made in memory (tests, benches) has no catalog: the built-ins then.
+	const chosen = chooseTemplate(kind, request, catalogOf(snapshot));
+	const resource = !isRefusal(chosen) && chosen.manifest.engine === 'resource';
+	const methodsApply = isRefusal(chosen) || takesMethods(chosen);
 	if (isRefusal(derived)) {
 		// No name, no default: only what was given.
 		const {uri, table} = request;
-		return {request, kind, uri, parameters: uri === undefined ? [] : pathParameters(uri), table: resource ? table : undefined, routes: [], changes: [], refusals: [derived], warnings: []};
+		return {request, kind, uri, parameters: uri === undefined ? [] : pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply, routes: [], changes: [], refusals: [derived], warnings: []};
 	}
 	const names = derived;
 	const uri = request.uri ?? names.uri;
 	const table = request.table ?? defaultTable(names);
 	// What the screens show, whatever refuses below: computed here, once per plan.
-	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined};
+	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply};
 	const refused = (refusals: Refusal[], warnings: readonly string[] = []): Plan => ({
 		request, kind, names, ...shown, routes: [], changes: [], refusals, warnings,
 	});
@@ -88,23 +91,16 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const description = request.description ?? defaultDescription;
 	const badDescription = descriptionProblem(description);
 	if (badDescription !== undefined) optionRefusals.push(refusal('INVALID_OPTION', badDescription));
-	if (template !== 'default' && kind !== 'api') {
-		optionRefusals.push(refusal('INVALID_OPTION', `The ${template} template is for make:api only.`));
-	}
-	// The resource and upload templates choose their own methods (the resource's narrowed by request.methods).
-	const templated = template !== 'default' && kind === 'api' && badUri === undefined
-		? templateUnits(template, request, {names, uri, parameters: shown.parameters}, table, snapshot.uploadApi ?? 'php')
+	if (isRefusal(chosen)) optionRefusals.push(chosen);
+	// The resource and upload templates choose their own methods; request.methods is ignored.
+	const templated = !isRefusal(chosen) && badUri === undefined && Array.isArray(methods)
+		? templateUnits(chosen, {request, resolved: {names, uri, parameters: shown.parameters}, table, uploadApi: snapshot.uploadApi ?? 'php', methods, description})
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
-	if (optionRefusals.length > 0 || !Array.isArray(methods)) return refused(optionRefusals, warnings);
+	if (optionRefusals.length > 0 || templated === undefined || 'refusals' in templated || isRefusal(chosen)) return refused(optionRefusals, warnings);
 
-	let units: readonly Unit[];
-	if (templated !== undefined && 'units' in templated) {
-		units = templated.units;
-		warnings.push(...templated.warnings);
-	} else {
-		units = kind === 'api' ? [apiUnit(names, uri, shown.parameters, methods, description)] : [webUnit(names, uri, methods)];
-	}
+	const units: readonly Unit[] = templated.units;
+	warnings.push(...templated.warnings);
 
 	const refusals = collisions(units, snapshot, request.force === true);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
@@ -120,8 +116,12 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 			changes.push({path: unit.route.viewPath, action: action(unit.route.viewPath), before: null, after: unit.view});
 		}
 	}
-	if (kind === 'api' && existingFile(snapshot, openapiPath) === undefined) {
-		changes.push({path: openapiPath, action: 'create', before: null, after: render('default/openapi.php.tpl', {})});
+	// Files written once and never replaced (openapi.php): only when absent.
+	for (const file of chosen.manifest.files) {
+		if (!file.once) continue;
+		const target = targetOf(chosen, file.role, names);
+		if (typeof target !== 'string') return refused([target], warnings);
+		if (existingFile(snapshot, target) === undefined) changes.push({path: target, action: 'create', before: null, after: render(chosen.texts[file.role] ?? '', nameView(names, uri))});
 	}
 	const routesText = appendRoutes(snapshot.routes, units.map((unit) => newRoute(unit.route)));
 	if (typeof routesText !== 'string') return refused([routesText], warnings);
@@ -180,46 +180,4 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean):
 		}
 	}
 	return found;
-}
-
-const operationAttribute: Record<string, string> = {
-	GET: 'Get', POST: 'Post', PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete', HEAD: 'Head', OPTIONS: 'Options',
-};
-
-function apiUnit(names: Names, uri: string, parameters: readonly PathParameter[], methods: readonly string[], description: string): Unit {
-	const controllerPath = `app/Controller/api/${names.className}.php`;
-	const controller = render('default/controller.php.tpl', {
-		className: names.className,
-		operations: methods.map((method) => ({attribute: operationAttribute[method], uri})),
-		parameters,
-		description,
-	});
-	return {
-		route: {
-			name: names.routeName,
-			uri,
-			controller: `Controller\\api\\${names.className}`,
-			methods,
-			className: names.className,
-			controllerPath,
-		},
-		controller,
-	};
-}
-
-function webUnit(names: Names, uri: string, methods: readonly string[]): Unit {
-	const view = `${names.twigFolder}/${names.twigFolder}.html.twig`;
-	return {
-		route: {
-			name: names.routeName,
-			uri,
-			controller: `Controller\\${names.className}`,
-			methods,
-			className: names.className,
-			controllerPath: `app/Controller/${names.className}.php`,
-			viewPath: `app/Template/${view}`,
-		},
-		controller: render('web/controller.php.tpl', {className: names.className, view}),
-		view: render('web/view.twig.tpl', {}),
-	};
 }

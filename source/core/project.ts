@@ -10,6 +10,7 @@ import {killedRunLeftovers} from './sink-fs.js';
 import {processHost, type SinkHost} from './sink-host.js';
 import {findProjectRoot} from './project-root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
+import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 
 export {findProjectRoot};
 
@@ -23,6 +24,8 @@ export interface Snapshot {
 	readonly uploadApi?: UploadApi;
 	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
 	readonly dependenciesInstalled?: boolean;
+	/** The built-in templates and the project's own (.edu/templates/); the built-ins when absent. */
+	readonly templates?: TemplateCatalog;
 }
 
 /** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
@@ -34,7 +37,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost): Snapsh
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php'))};
+	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), templates: templateCatalog(root)};
 }
 
 /**

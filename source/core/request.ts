@@ -1,7 +1,8 @@
 // What the user asks for, whether it came from flags or from the wizard.
 import type {Kind} from './naming.js';
 
-export type TemplateKind = 'default' | 'resource' | 'upload';
+/** A template's name: a built-in (default, resource, upload, web) or a project's own. */
+export type TemplateKind = string;
 
 /** One column of a resource, from `--fields nom:string:255,nombre_habitant:int`. */
 export interface FieldSpec {

@@ -3,6 +3,8 @@
 import {refusal, type Refusal} from './errors.js';
 import type {Names} from './naming.js';
 import {methodNames, type FieldSpec} from './request.js';
+import type {LoadedTemplate} from '../templates/catalog.js';
+import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
 import {uriProblem} from './uri.js';
 import type {Resolved, TemplateUnits, Unit} from './unit.js';
@@ -120,7 +122,7 @@ export function defaultTable(names: Names): string {
 }
 
 /** `table`: the plan's (given with --table, or the name's default). */
-export function resourceUnits({names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined, methods?: readonly string[]): TemplateUnits {
+export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, fields: readonly FieldSpec[] | undefined, table: {readonly name: string; readonly given: boolean}, description: string | undefined, methods?: readonly string[]): TemplateUnits {
 	const refusals: Refusal[] = [];
 	const served = resourceMethods(methods);
 	if (!('list' in served)) refusals.push(served);
@@ -139,7 +141,13 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 
 	const base = names.className.slice(0, -'Controller'.length);
 	const itemClass = `${base}ByIdController`;
+	const listPath = targetOf(template, 'list', names, {itemClassName: itemClass});
+	const itemPath = targetOf(template, 'item', names, {itemClassName: itemClass});
+	if (typeof listPath !== 'string') return {refusals: [listPath]};
+	if (typeof itemPath !== 'string') return {refusals: [itemPath]};
 	const view = {
+		...nameView(names, uri),
+		itemClassName: itemClass,
 		table: tableName,
 		uri,
 		itemUri,
@@ -171,9 +179,9 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 			controller: `Controller\\api\\${names.className}`,
 			methods: served.list,
 			className: names.className,
-			controllerPath: `app/Controller/api/${names.className}.php`,
+			controllerPath: listPath,
 		},
-		controller: render('resource/list.php.tpl', {...view, className: names.className}),
+		controller: render(template.texts.list ?? '', {...view, className: names.className}),
 	};
 	const item: Unit = {
 		route: {
@@ -182,9 +190,9 @@ export function resourceUnits({names, uri, parameters}: Resolved, fields: readon
 			controller: `Controller\\api\\${itemClass}`,
 			methods: served.item,
 			className: itemClass,
-			controllerPath: `app/Controller/api/${itemClass}.php`,
+			controllerPath: itemPath,
 		},
-		controller: render('resource/item.php.tpl', {...view, className: itemClass}),
+		controller: render(template.texts.item ?? '', {...view, className: itemClass}),
 	};
 	return {units: [list, item], warnings: []};
 }

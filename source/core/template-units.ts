@@ -1,16 +1,135 @@
-// The units of a make:api template (resource or upload) for a plan. Pure.
+// A request's template: chosen from the snapshot's catalog (refused when unknown, broken or for the
+// other command), and its engine run to make the plan's units. Pure: the texts are already read.
+import {closest, distance} from 'fastest-levenshtein';
+import {templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
+import type {EngineName} from '../templates/engines.js';
+import {engines} from '../templates/engines.js';
+import {nameView, targetOf} from '../templates/target.js';
+import {refusal, type Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
-import type {MakeRequest, TemplateKind} from './request.js';
+import type {Kind, Names} from './naming.js';
+import type {MakeRequest} from './request.js';
 import {resourceUnits} from './resource.js';
-import type {Resolved, TemplateUnits} from './unit.js';
+import {render} from './templates.js';
+import type {Resolved, TemplateUnits, Unit} from './unit.js';
 import {uploadUnits} from './upload.js';
+import type {PathParameter} from './uri.js';
 
-/**
- * The units of the resource or upload template, for a request whose name and URI are already
- * checked; `table`: the resource's, as the plan resolved it (given, or the name's default).
- */
-export function templateUnits(template: Exclude<TemplateKind, 'default'>, request: MakeRequest, resolved: Resolved, table: string, uploadApi: UploadApi): TemplateUnits {
-	return template === 'resource'
-		? resourceUnits(resolved, request.fields, {name: table, given: request.table !== undefined}, request.description, request.methods)
-		: uploadUnits(resolved, request.upload, request.description, uploadApi);
+/** The template a request names, or the kind's own: `default` for make:api, `web` for make:controller. */
+export function templateName(kind: Kind, request: Pick<MakeRequest, 'template'>): string {
+	return request.template ?? (kind === 'api' ? 'default' : 'web');
+}
+
+/** The snapshot's templates; a snapshot made in memory (tests, benches) has the built-ins. */
+export function catalogOf(snapshot: {readonly templates?: TemplateCatalog}): TemplateCatalog {
+	return snapshot.templates ?? templateCatalog();
+}
+
+/** The templates a command offers, in the catalog's order, with their one-line description (broken ones with their problem). */
+export function templateChoices(kind: Kind, catalog: TemplateCatalog): Array<{name: string; description: string; engine?: EngineName; origin: string}> {
+	const command = kind === 'api' ? 'make:api' : 'make:controller';
+	return catalog.names.flatMap((name) => {
+		const entry = catalog.get(name);
+		if (entry === undefined) return [];
+		if ('problem' in entry) return [{name, description: `broken: ${entry.problem}`, origin: entry.folder}];
+		if (entry.manifest.command !== command) return [];
+		return [{name, description: entry.manifest.description, engine: entry.manifest.engine, origin: entry.origin === 'built-in' ? 'built-in' : entry.folder}];
+	});
+}
+
+/** The engine of the template named `name`, or undefined when it is unknown or broken. */
+export function engineOf(name: string, catalog: TemplateCatalog): EngineName | undefined {
+	const entry = catalog.get(name);
+	return entry === undefined || 'problem' in entry ? undefined : entry.manifest.engine;
+}
+
+/** Why `name` is no template of the kind's command, in the style of every "did you mean": the nearest within a third of its length, then the choices. */
+export function unknownTemplate(name: string, kind: Kind, catalog: TemplateCatalog): string {
+	const command = kind === 'api' ? 'make:api' : 'make:controller';
+	const mine = catalog.names.filter((other) => {
+		const found = catalog.get(other);
+		return found !== undefined && ('problem' in found || found.manifest.command === command);
+	});
+	const near = closest(name, mine);
+	const hint = near !== undefined && distance(name, near) <= Math.max(1, Math.floor(near.length / 3)) ? `did you mean ${near}? ` : '';
+	return `invalid value '${name}' for --template (${hint}allowed: ${mine.join(', ')}).`;
+}
+
+/** The request's template from `catalog`, or why it cannot be used. */
+export function chooseTemplate(kind: Kind, request: Pick<MakeRequest, 'template'>, catalog: TemplateCatalog): LoadedTemplate | Refusal {
+	const name = templateName(kind, request);
+	const entry = catalog.get(name);
+	const command = kind === 'api' ? 'make:api' : 'make:controller';
+	if (entry === undefined) return refusal('INVALID_OPTION', unknownTemplate(name, kind, catalog));
+	if ('problem' in entry) return refusal('BAD_PROJECT_FILE', entry.problem);
+	if (entry.manifest.command !== command) return refusal('INVALID_OPTION', `The ${name} template is for ${entry.manifest.command} only.`);
+	return entry;
+}
+
+export interface EngineInput {
+	readonly request: MakeRequest;
+	readonly resolved: Resolved;
+	/** The resource's table as the plan resolved it. */
+	readonly table: string;
+	readonly uploadApi: UploadApi;
+	/** Checked; used by the engines that take --methods. */
+	readonly methods: readonly string[];
+	readonly description: string;
+}
+
+/** The units the template's engine makes, or its refusals. */
+export function templateUnits(template: LoadedTemplate, input: EngineInput): TemplateUnits {
+	const {request, resolved} = input;
+	switch (template.manifest.engine) {
+		case 'resource':
+			return resourceUnits(template, resolved, request.fields, {name: input.table, given: request.table !== undefined}, request.description, request.methods);
+		case 'upload':
+			return uploadUnits(template, resolved, request.upload, request.description, input.uploadApi);
+		case 'controller':
+			return oneUnit(apiUnit(template, resolved.names, resolved.uri, resolved.parameters, input.methods, input.description));
+		case 'web':
+			return oneUnit(webUnit(template, resolved.names, resolved.uri, input.methods));
+	}
+}
+
+/** Whether --methods applies to the template (the others choose their own). */
+export function takesMethods(template: LoadedTemplate): boolean {
+	return engines[template.manifest.engine].takesMethods;
+}
+
+function oneUnit(unit: Unit | Refusal): TemplateUnits {
+	return 'code' in unit ? {refusals: [unit]} : {units: [unit], warnings: []};
+}
+
+const operationAttribute: Record<string, string> = {
+	GET: 'Get', POST: 'Post', PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete', HEAD: 'Head', OPTIONS: 'Options',
+};
+
+function apiUnit(template: LoadedTemplate, names: Names, uri: string, parameters: readonly PathParameter[], methods: readonly string[], description: string): Unit | Refusal {
+	const controllerPath = targetOf(template, 'controller', names);
+	if (typeof controllerPath !== 'string') return controllerPath;
+	const controller = render(template.texts.controller ?? '', {
+		...nameView(names, uri),
+		operations: methods.map((method) => ({attribute: operationAttribute[method], uri})),
+		parameters,
+		description,
+	});
+	return {
+		route: {name: names.routeName, uri, controller: `Controller\\api\\${names.className}`, methods, className: names.className, controllerPath},
+		controller,
+	};
+}
+
+function webUnit(template: LoadedTemplate, names: Names, uri: string, methods: readonly string[]): Unit | Refusal {
+	const controllerPath = targetOf(template, 'controller', names);
+	if (typeof controllerPath !== 'string') return controllerPath;
+	const viewPath = targetOf(template, 'view', names);
+	if (typeof viewPath !== 'string') return viewPath;
+	// The controller names its view relative to app/Template/, where the framework's Twig looks.
+	const view = viewPath.replace(/^app\/Template\//, '');
+	return {
+		route: {name: names.routeName, uri, controller: `Controller\\${names.className}`, methods, className: names.className, controllerPath, viewPath},
+		controller: render(template.texts.controller ?? '', {...nameView(names, uri), view}),
+		view: render(template.texts.view ?? '', nameView(names, uri)),
+	};
 }

@@ -5,17 +5,24 @@ import {refusal, type Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {UploadSpec} from './request.js';
 import {printable} from './resource.js';
+import type {LoadedTemplate} from '../templates/catalog.js';
+import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
 import type {Resolved, TemplateUnits} from './unit.js';
 
 export const defaultUpload: UploadSpec = {field: 'file', extensions: ['csv', 'txt'], dir: 'var/uploads'};
 
-/** What was given (flags, the wizard's form), the defaults for the rest: the one place they are applied. */
-export function uploadSpecOf(given: Partial<UploadSpec> = {}): UploadSpec {
+/**
+ * What was given (flags, the wizard's form), the defaults for the rest: the one place they are
+ * applied. `template`: its manifest's defaults win over the built-in ones (a project may change them).
+ */
+export function uploadSpecOf(given: Partial<UploadSpec> = {}, template?: LoadedTemplate): UploadSpec {
+	const declared = (name: string): string | undefined => template?.manifest.options.find((option) => option.name === name)?.default;
+	const extensions = declared('extensions');
 	return {
-		field: given.field ?? defaultUpload.field,
-		extensions: given.extensions ?? defaultUpload.extensions,
-		dir: given.dir ?? defaultUpload.dir,
+		field: given.field ?? declared('field') ?? defaultUpload.field,
+		extensions: given.extensions ?? (extensions === undefined ? defaultUpload.extensions : parseExtensions(extensions)),
+		dir: given.dir ?? declared('dir') ?? defaultUpload.dir,
 	};
 }
 
@@ -60,21 +67,23 @@ export function dirProblem(dir: string): string | undefined {
 	return undefined;
 }
 
-export function uploadUnits({names, uri, parameters}: Resolved, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
-	const spec = uploadSpecOf(upload);
+export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
+	const spec = uploadSpecOf(upload, template);
 	const refusals: Refusal[] = [];
 	const problem = uploadProblem(spec);
 	if (problem !== undefined) refusals.push(refusal('INVALID_OPTION', problem));
 	if (parameters.length > 0) {
 		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the upload template's URI cannot contain {parameters}.`));
 	}
-	if (refusals.length > 0) return {refusals};
+	const controllerPath = targetOf(template, 'controller', names);
+	if (typeof controllerPath !== 'string') refusals.push(controllerPath);
+	if (refusals.length > 0 || typeof controllerPath !== 'string') return {refusals};
 	const dir = spec.dir.replace(/\/+$/, '');
 	const warnings = /^public(\/|$)/.test(dir)
 		? [`Uploads will be stored in ${dir}, under public/: anyone can download them by URL. var/uploads keeps them private.`]
 		: [];
-	const controller = render('upload/controller.php.tpl', {
-		className: names.className,
+	const controller = render(template.texts.controller ?? '', {
+		...nameView(names, uri),
 		uri,
 		field: spec.field,
 		dir,
@@ -91,7 +100,7 @@ export function uploadUnits({names, uri, parameters}: Resolved, upload: Partial<
 				controller: `Controller\\api\\${names.className}`,
 				methods: ['POST'],
 				className: names.className,
-				controllerPath: `app/Controller/api/${names.className}.php`,
+				controllerPath,
 				uploadApi,
 			},
 			controller,

@@ -4,6 +4,9 @@ import type {Refusal, RefusalCode} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import type {Plan} from '../core/plan.js';
 import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
+import {engineOf} from '../core/template-units.js';
+import type {TemplateCatalog} from '../templates/catalog.js';
+import {engines} from '../templates/engines.js';
 import {parseExtensions, uploadSpecOf} from '../core/upload.js';
 
 export interface FieldRow {
@@ -78,33 +81,38 @@ export function uploadSpec(row: UploadRow): UploadSpec {
 	return {field: row.field.trim(), extensions: parseExtensions(row.extensions), dir: row.dir.trim()};
 }
 
-/** The request for the whole form; `withTemplate: false` leaves the template's options out (the name screen's view). */
-export function toRequest(form: WizardForm, kind: Kind, withTemplate = true): MakeRequest {
+/**
+ * The request for the whole form; `withTemplate: false` leaves the template's options out (the
+ * name screen's view). The template's engine says which options it takes.
+ */
+export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog, withTemplate = true): MakeRequest {
 	const template = kind === 'api' && withTemplate ? form.template : 'default';
+	const engine = kind === 'api' ? engineOf(template, catalog) : undefined;
 	return {
 		kind,
 		// A pasted name or URI often brings a space along; it is never part of either.
 		name: form.name.trim(),
-		// The resource and upload templates choose their own methods.
-		...(template === 'default' ? {methods: form.methods} : {}),
+		// The templates that choose their own methods (resource, upload) get none from the wizard.
+		...(engine === undefined || engines[engine].takesMethods ? {methods: form.methods} : {}),
 		uri: form.uri?.trim(),
 		description: form.description,
 		...(template === 'default' ? {} : {template}),
-		...(template === 'resource' ? {table: form.table.trim() === '' ? undefined : form.table.trim(), fields: fieldSpecs(form.fields)} : {}),
-		...(template === 'upload' ? {upload: uploadSpec(form.upload)} : {}),
+		...(engine === 'resource' ? {table: form.table.trim() === '' ? undefined : form.table.trim(), fields: fieldSpecs(form.fields)} : {}),
+		...(engine === 'upload' ? {upload: uploadSpec(form.upload)} : {}),
 	};
 }
 
 export type Screen = 'kind' | 'name' | 'template' | 'resource' | 'upload' | 'route' | 'review' | 'done';
 
-/** The screens of a run, in order, for the form as it is now. */
-export function screensFor(form: WizardForm, kind: Kind | undefined, askKind: boolean): Screen[] {
+/** The screens of a run, in order, for the form as it is now: the chosen template's engine adds its own. */
+export function screensFor(form: WizardForm, kind: Kind | undefined, askKind: boolean, catalog: TemplateCatalog): Screen[] {
 	const screens: Screen[] = askKind ? ['kind'] : [];
 	screens.push('name');
 	if (kind === 'api') {
 		screens.push('template');
-		if (form.template === 'resource') screens.push('resource');
-		if (form.template === 'upload') screens.push('upload');
+		const engine = engineOf(form.template, catalog);
+		if (engine === 'resource') screens.push('resource');
+		if (engine === 'upload') screens.push('upload');
 	}
 	screens.push('route', 'review');
 	return screens;

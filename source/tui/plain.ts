@@ -9,7 +9,8 @@ import {isRefusal} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import {openProject, type Snapshot} from '../core/project.js';
-import {httpMethods, type FieldSpec, type TemplateKind} from '../core/request.js';
+import {httpMethods, type FieldSpec} from '../core/request.js';
+import {catalogOf, engineOf, templateChoices} from '../core/template-units.js';
 import {parseFields} from '../core/resource.js';
 import type {Sink} from '../core/sink.js';
 import type {Io, OutStream} from '../io.js';
@@ -64,8 +65,9 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	const kind: Kind = chosen;
 	const snapshot: Snapshot = openProject(root);
 	let form = initialForm({...initial, kind});
-	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined);
-	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, withTemplate), snapshot);
+	const catalog = catalogOf(snapshot);
+	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);
+	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, catalog, withTemplate), snapshot);
 	const firstBlocking = (planned: Plan, screen: Screen): string | true => {
 		const [refused] = blockingRefusals(planned, screen, screens());
 		return refused === undefined ? true : refusalText(refused);
@@ -91,21 +93,38 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	say(preview(planFor({}, false), screens()));
 
 	if (kind === 'api') {
-		const template = await select<TemplateKind>({
-			message: 'Template:',
-			default: form.template,
-			choices: [
-				{name: 'default: answers JSON; you write the logic', value: 'default'},
-				{name: 'resource: reads and writes a database table', value: 'resource'},
-				{name: 'upload: receives a file from a form', value: 'upload'},
-			],
-		}, context());
-		form = {...form, template};
-		if (template === 'resource') form = await askResource(form, planFor, firstBlocking, context);
-		if (template === 'upload') form = await askUpload(form, planFor, firstBlocking, context);
+		// Built-ins and the project's own (.edu/templates/), from their manifests.
+		// A broken one is refused with its file:line, and asked again.
+		for (;;) {
+			const template = await select<string>({
+				message: 'Template:',
+				default: form.template,
+				choices: templateChoices('api', catalog).map((choice) => ({
+					name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
+					value: choice.name,
+				})),
+			}, context());
+			form = {...form, template};
+			const broken = planFor({}).refusals.find((refused) => refused.code === 'BAD_PROJECT_FILE');
+			if (broken === undefined) break;
+			say([`✖ ${broken.message}`]);
+		}
+		const {template} = form;
+		const engine = engineOf(template, catalog);
+		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context);
+		if (engine === 'upload') {
+			// The questions are the manifest's: what it asks for each option, and its help.
+			const chosen = catalog.get(template);
+			const options = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
+			const question = (name: string): string => {
+				const option = options.find((each) => each.name === name);
+				return option === undefined ? `${name}:` : `${option.ask} (${option.help}):`;
+			};
+			form = await askUpload(form, planFor, firstBlocking, context, question);
+		}
 	}
 
-	if (kind !== 'api' || form.template === 'default') {
+	if (planFor({}).takesMethods) {
 		const methods = await checkbox({
 			message: 'HTTP methods (Space toggles, Enter confirms):',
 			choices: httpMethods.map((method) => ({name: method, value: method, checked: form.methods.includes(method)})),
@@ -190,13 +209,13 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 	return {...form, table, fields: fieldRowsOf(fields)};
 }
 
-async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
+async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context, question: (option: string) => string): Promise<WizardForm> {
 	let upload = form.upload;
 	const check = (changed: Partial<WizardForm['upload']>): string | true => firstBlocking(planFor({upload: {...upload, ...changed}}), 'upload');
-	const field = await input({message: 'Form field holding the file:', default: upload.field, validate: (value) => check({field: value})}, context());
+	const field = await input({message: question('field'), default: upload.field, validate: (value) => check({field: value})}, context());
 	upload = {...upload, field};
-	const extensions = await input({message: 'Allowed extensions, comma-separated:', default: upload.extensions, validate: (value) => check({extensions: value})}, context());
+	const extensions = await input({message: question('extensions'), default: upload.extensions, validate: (value) => check({extensions: value})}, context());
 	upload = {...upload, extensions};
-	const dir = await input({message: 'Folder for the files, relative to the project root:', default: upload.dir, validate: (value) => check({dir: value})}, context());
+	const dir = await input({message: question('dir'), default: upload.dir, validate: (value) => check({dir: value})}, context());
 	return {...form, upload: {...upload, dir}};
 }

@@ -1,4 +1,5 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
+import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {noFieldsMessage} from '../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from './form.js';
@@ -16,6 +17,8 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
 	const [row, setRow, rowNow] = useEagerState(0);
 	const [column, setColumn, columnNow] = useEagerState<Column>('name');
+	// "needs at least one field" waits until the user tries to go on: an empty form is no mistake yet.
+	const [tried, setTried] = useState(false);
 	const {fields} = form;
 	const addRow = fields.length + 1;
 	const blocked = blockingRefusals(plan, 'resource', screens).length > 0;
@@ -23,9 +26,9 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 		update((current) => ({...current, fields: current.fields.map((field, at) => (at === index ? {...field, ...change} : field))}));
 	};
 
-	const latest = useLatest({fields, addRow, blocked, next, update, setField});
+	const latest = useLatest({fields, addRow, blocked, next, update, setField, setTried});
 	useInput((input, key) => {
-		const {fields, addRow, blocked, next, update, setField} = latest.current;
+		const {fields, addRow, blocked, next, update, setField, setTried} = latest.current;
 		const row = rowNow();
 		const column = columnNow();
 		const field = row >= 1 && row <= fields.length ? fields[row - 1] : undefined;
@@ -45,9 +48,16 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 				update((current) => ({...current, fields: [...current.fields, emptyField]}));
 				setRow(addRow);
 				setColumn('name');
-			} else if (!blocked) {
+			} else if (blocked) {
+				setTried(true);
+			} else {
 				next();
 			}
+		} else if (row === addRow && printable(input, key)) {
+			// Typing on "+ add a field" starts a new field with what was typed.
+			update((current) => ({...current, fields: [...current.fields, {...emptyField, name: input}]}));
+			setRow(addRow);
+			setColumn('name');
 		}
 	});
 
@@ -92,9 +102,14 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
 				<Text>+ add a field</Text>
 			</Box>
-			<Notes plan={plan} screen="resource" screens={screens} words={(refused) => (refused.message === noFieldsMessage
+			<Notes plan={tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)}} screen="resource" screens={screens} words={(refused) => (refused.message === noFieldsMessage
 				? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
 				: refused.message)} />
 		</Frame>
 	);
+}
+
+/** Text to type into a field, not a key that moves or edits. */
+function printable(input: string, key: {ctrl: boolean; meta: boolean; tab: boolean; escape: boolean; backspace: boolean; delete: boolean}): boolean {
+	return input !== '' && !key.ctrl && !key.meta && !key.tab && !key.escape && !key.backspace && !key.delete && !/[\u0000-\u001f\u007f]/.test(input);
 }

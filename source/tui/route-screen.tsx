@@ -12,7 +12,7 @@ import {Toned} from './theme.js';
 import {useEagerState, useLatest} from './use-latest.js';
 
 export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
-	const askMethods = plan.kind !== 'api' || form.template === 'default';
+	const askMethods = plan.takesMethods;
 	const uriRow = askMethods ? httpMethods.length : 0;
 	const [chosen, setRow, rowNow] = useEagerState(0);
 	const row = Math.min(chosen, uriRow);
@@ -47,7 +47,9 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	const {parameters} = plan;
 	const custom = customUri(plan) !== undefined;
 	const keys: Key[] = [
-		...(askMethods ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: row === uriRow ? 'methods' : 'URI'}] : []),
+		// The footer names the keys of the focused control: Space toggles a method, not the URI's text.
+		...(askMethods && row !== uriRow ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: 'URI'}] : []),
+		...(askMethods && row === uriRow ? [{key: '↑', what: 'methods'}, {key: 'Tab', what: 'methods'}] : []),
 		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
 	];
 	return (

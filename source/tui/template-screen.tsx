@@ -1,20 +1,23 @@
 // Step 3 (API controllers): what the controller does.
 import {Text} from 'ink';
-import type {TemplateKind} from '../core/request.js';
+import {templateChoices} from '../core/template-units.js';
 import {ChoiceList, type Choice} from './choice-list.js';
 import {blockingRefusals} from './form.js';
 import {Frame, quitKey} from './frame.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from './theme.js';
 
-const choices: ReadonlyArray<Choice<TemplateKind>> = [
-	{value: 'default', label: 'default', hint: 'answers JSON; you write the logic'},
-	{value: 'resource', label: 'resource', hint: 'reads and writes a database table (next: table, fields)'},
-	{value: 'upload', label: 'upload', hint: 'receives a file from a form (next: field, extensions)'},
-];
+/** What the engine asks next, after the description. */
+const nextStep: Record<string, string> = {resource: ' (next: table, fields)', upload: ' (next: field, extensions)'};
 
-export function TemplateScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+export function TemplateScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
 	const blocking = blockingRefusals(plan, 'template', screens);
+	// Built-ins and the project's own (.edu/templates/), from their manifests.
+	const choices: ReadonlyArray<Choice<string>> = templateChoices('api', catalog).map((choice) => ({
+		value: choice.name,
+		label: choice.name,
+		hint: `${choice.description}${nextStep[choice.engine ?? ''] ?? ''}${choice.origin === 'built-in' ? '' : ` · ${choice.origin}`}`,
+	}));
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
 			<Text>{`What should ${plan.names?.className ?? 'the controller'} do?`}</Text>

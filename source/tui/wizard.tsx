@@ -11,6 +11,7 @@ import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project.js';
 import type {Sink} from '../core/sink.js';
+import {catalogOf} from '../core/template-units.js';
 import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
@@ -78,12 +79,13 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const [commandProject, setCommandProject] = useState<CommandSnapshot>();
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
-	const screens = screensFor(form, kind, askKind);
+	const catalog = catalogOf(snapshot);
+	const screens = screensFor(form, kind, askKind, catalog);
 
 	// One plan per change. The name screen plans without the template's options, so the name's
 	// own refusals always show; every later screen (the review included) plans the whole form.
 	const withTemplate = screen !== 'name';
-	const plan = useMemo(() => makePlan(toRequest(form, kind, withTemplate), snapshot), [form, kind, withTemplate, snapshot]);
+	const plan = useMemo(() => makePlan(toRequest(form, kind, catalog, withTemplate), snapshot), [form, kind, catalog, withTemplate, snapshot]);
 
 	const finish = (outcome: Outcome, error?: Error): void => {
 		if (finished.current) return;
@@ -148,6 +150,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		screens,
 		next: () => move(1),
 		chrome,
+		catalog,
 	};
 
 	if (commandProject !== undefined && commandSnapshot !== undefined) {

@@ -1,0 +1,119 @@
+// edu template:list and edu template:publish: the templates available here, and copies of the
+// built-ins into .edu/templates/<name>/, where the project's copy wins. Publishing writes through
+// the sink like every command, so --dry-run and --json work.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Command} from 'commander';
+import {EduError, UsageError} from '../core/errors.js';
+import type {FileChange} from '../core/file-change.js';
+import type {Outcome} from '../io.js';
+import {startFolder, type CommonOptions} from '../options.js';
+import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
+import type {CommandContext} from './context.js';
+
+interface ListOptions extends CommonOptions {
+	readonly json?: boolean;
+}
+
+interface PublishOptions extends CommonOptions {
+	readonly force?: boolean;
+	readonly dryRun?: boolean;
+}
+
+export function registerTemplate(program: Command, context: CommandContext): void {
+	program
+		.command('template:list')
+		.description('list the templates available here: built-in, and the project\'s own in .edu/templates/<name>/')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.addHelpText('after', `
+A folder .edu/templates/<name>/ with a built-in's name replaces that built-in for the project;
+another name is a new template, chosen with --template <name>. See docs/templates.md.`)
+		.action((options: ListOptions) => {
+			context.outcome = listTemplates(options, context);
+		});
+	program
+		.command('template:publish')
+		.description('copy built-in templates into .edu/templates/<name>/ to make them the project\'s own')
+		.argument('[name...]', `the templates to copy (default: all, ${builtinNames.join(', ')})`)
+		.option('--force', 'replace a copy that is already there')
+		.option('--dry-run', 'print what would be written, write nothing')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.addHelpText('after', `
+Examples:
+  $ edu template:publish default      .edu/templates/default/, used by make:api from now on
+  $ edu template:publish --dry-run    what would be copied`)
+		.action(async (names: string[], options: PublishOptions) => {
+			context.outcome = await publishTemplates(names, options, context);
+		});
+}
+
+function listTemplates(options: ListOptions, context: CommandContext): Outcome {
+	const root = context.projectRoot(startFolder(context.io, options));
+	const catalog = templateCatalog(root);
+	const rows = catalog.names.map((name) => {
+		const entry = catalog.get(name);
+		if (entry === undefined) throw new Error(`template ${name} vanished`);
+		const origin = entry.origin === 'built-in' ? 'built-in' : entry.folder;
+		if (isBroken(entry)) return {name, origin, command: undefined, description: undefined, problem: entry.problem};
+		return {name, origin, command: entry.manifest.command, description: entry.manifest.description, problem: undefined};
+	});
+	const width = Math.max(...rows.map((row) => row.name.length));
+	const originWidth = Math.max(...rows.map((row) => row.origin.length));
+	const lines = rows.map((row) => `${row.name.padEnd(width)}  ${row.origin.padEnd(originWidth)}  ${row.problem === undefined ? `${row.command}: ${row.description}` : `broken: ${row.problem}`}`);
+	return {
+		json: {templates: rows.map((row) => ({name: row.name, origin: row.origin, ...(row.problem === undefined ? {command: row.command, description: row.description} : {problem: row.problem})}))},
+		text: `${lines.join('\n')}\n`,
+	};
+}
+
+async function publishTemplates(names: readonly string[], options: PublishOptions, context: CommandContext): Promise<Outcome> {
+	const wanted = names.length === 0 ? [...builtinNames] : [...new Set(names)];
+	for (const name of wanted) {
+		if (!(builtinNames as readonly string[]).includes(name)) {
+			throw new UsageError(`No built-in template "${name}": template:publish copies ${builtinNames.join(', ')}.`);
+		}
+	}
+	const root = context.projectRoot(startFolder(context.io, options));
+	const builtins = templateCatalog();
+	const changes: FileChange[] = [];
+	const folders: string[] = [];
+	const existing = templateCatalog(root);
+	for (const name of wanted) {
+		const entry = builtins.get(name);
+		if (entry === undefined || isBroken(entry)) throw new Error(`built-in template ${name} is missing`);
+		const target = `${projectTemplatesFolder}/${name}`;
+		const mine = existing.get(name);
+		if (mine !== undefined && mine.origin === 'project' && !options.force) {
+			throw new EduError('BAD_PROJECT_FILE', `${target}/ is already there: pass --force to replace it with the built-in ${name}, or edit it.`);
+		}
+		folders.push(target);
+		for (const file of [manifestFile, ...entry.manifest.files.map((each) => each.from)]) {
+			const relative = `${target}/${file}`;
+			const before = readOrNull(path.join(root, relative));
+			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after: readFileSync(path.join(builtinFolder, name, file), 'utf8')});
+		}
+	}
+	const {sinkFor, modeReport} = await import('../core/sink.js');
+	const sink = sinkFor({...options, onSignal: context.io.onSignal});
+	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined});
+	const dry = written.mode === 'dry-run';
+	const lines = [
+		...(dry ? ['Dry run: nothing was written. The run would write:'] : []),
+		...changes.map((change) => `${change.action === 'create' ? 'CREATE' : 'UPDATE'} ${change.path}`),
+		...(dry ? [] : ['', `make:* now uses ${wanted.map((name) => `${projectTemplatesFolder}/${name}/`).join(', ')}: edit the files there.`]),
+	];
+	return {
+		json: {templates: wanted.map((name) => ({name, folder: `${projectTemplatesFolder}/${name}`})), files: changes.map((change) => ({path: change.path, action: change.action})), ...modeReport(written.mode)},
+		text: `${lines.join('\n')}\n`,
+	};
+}
+
+function readOrNull(file: string): string | null {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return null;
+	}
+}

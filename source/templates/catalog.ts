@@ -1,0 +1,173 @@
+// The templates available in a project: the built-in folders under templates/, and the project's
+// own under .edu/templates/<name>/ (a built-in's name there replaces the built-in). Each folder is
+// read and checked when first asked for, so a run reads only the template it uses, and a broken
+// one is refused (file:line) before anything is planned.
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {checkText} from './check.js';
+import {engines, nameVariables} from './engines.js';
+import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
+
+/** Registering a built-in template: add its folder under templates/ and its name here. */
+export const builtinNames = ['default', 'resource', 'upload', 'web'] as const;
+
+export const builtinFolder = path.join(import.meta.dirname, '..', '..', 'templates');
+export const projectTemplatesFolder = '.edu/templates';
+export const manifestFile = 'template.json';
+
+export interface LoadedTemplate {
+	readonly name: string;
+	readonly origin: 'built-in' | 'project';
+	/** The folder: relative to the project root for a project's own, absolute for a built-in. */
+	readonly folder: string;
+	readonly manifest: Manifest;
+	/** Each file's text, by role. */
+	readonly texts: Readonly<Record<string, string>>;
+}
+
+export interface BrokenTemplate {
+	readonly name: string;
+	readonly origin: 'project';
+	readonly folder: string;
+	/** `.edu/templates/<name>/<file>:LINE: what is wrong`. */
+	readonly problem: string;
+}
+
+export type TemplateEntry = LoadedTemplate | BrokenTemplate;
+
+export function isBroken(entry: TemplateEntry): entry is BrokenTemplate {
+	return 'problem' in entry;
+}
+
+export interface TemplateCatalog {
+	/** Every name available here: the built-ins in their order, then the project's new ones, sorted. */
+	readonly names: readonly string[];
+	get(name: string): TemplateEntry | undefined;
+}
+
+const builtinCache = new Map<string, LoadedTemplate>();
+
+let builtinOnly: TemplateCatalog | undefined;
+
+/** The catalog of `root` (undefined: the built-ins only, one catalog for the process). */
+export function templateCatalog(root?: string): TemplateCatalog {
+	if (root === undefined) return builtinOnly ??= makeCatalog();
+	return makeCatalog(root);
+}
+
+function makeCatalog(root?: string): TemplateCatalog {
+	const own = root === undefined ? [] : projectTemplateNames(root);
+	const names = [...builtinNames, ...own.filter((name) => !(builtinNames as readonly string[]).includes(name)).sort()];
+	const cache = new Map<string, TemplateEntry>();
+	return {
+		names,
+		get(name) {
+			if (!names.includes(name)) return undefined;
+			let entry = cache.get(name);
+			if (entry === undefined) {
+				entry = root !== undefined && own.includes(name) ? loadProject(root, name) : loadBuiltin(name);
+				cache.set(name, entry);
+			}
+			return entry;
+		},
+	};
+}
+
+function projectTemplateNames(root: string): string[] {
+	const folder = path.join(root, projectTemplatesFolder);
+	if (!existsSync(folder)) return [];
+	try {
+		return readdirSync(folder).filter((name) => !name.startsWith('.') && isFolder(path.join(folder, name)));
+	} catch {
+		return [];
+	}
+}
+
+function isFolder(target: string): boolean {
+	try {
+		return statSync(target).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+function loadBuiltin(name: string): LoadedTemplate {
+	const cached = builtinCache.get(name);
+	if (cached !== undefined) return cached;
+	const folder = path.join(builtinFolder, name);
+	const manifest = readManifest(JSON.parse(readFileSync(path.join(folder, manifestFile), 'utf8')), name);
+	// A built-in's manifest is checked by the tests; a broken one is a bug, not the user's problem.
+	if (isManifestProblem(manifest)) throw new Error(`templates/${name}/${manifestFile}: ${manifest.message}`);
+	const texts = Object.fromEntries(manifest.files.map((file) => [file.role, readFileSync(path.join(folder, file.from), 'utf8')]));
+	const loaded: LoadedTemplate = {name, origin: 'built-in', folder, manifest, texts};
+	builtinCache.set(name, loaded);
+	return loaded;
+}
+
+function loadProject(root: string, name: string): TemplateEntry {
+	const folder = `${projectTemplatesFolder}/${name}`;
+	const broken = (file: string, line: number | undefined, message: string): BrokenTemplate => ({
+		name, origin: 'project', folder, problem: `${folder}/${file}${line === undefined ? '' : `:${line}`}: ${message}`,
+	});
+	if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) return broken('', undefined, 'a template name uses letters, digits, _ and -');
+	const manifestText = readText(path.join(root, folder, manifestFile));
+	if (manifestText === undefined) return broken(manifestFile, undefined, `missing: every template folder holds a ${manifestFile} (edu template:publish writes one)`);
+	const read = readManifestWithLines(manifestText, name);
+	if ('problem' in read) return broken(manifestFile, read.line, read.problem);
+	const {manifest, lineOf} = read;
+	const engine = engines[manifest.engine];
+	const texts: Record<string, string> = {};
+	for (const file of manifest.files) {
+		const pathProblem = checkText(file.to, engine, [...nameVariables, ...engine.pathVariables]);
+		if (pathProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${pathProblem.message}`);
+		const text = readText(path.join(root, folder, file.from));
+		if (text === undefined) return broken(manifestFile, lineOf(['files', file.role, 'from']), `"${file.from}" is not a file of ${folder}`);
+		const problem = checkText(text, engine);
+		if (problem !== undefined) return broken(file.from, problem.line, problem.message);
+		texts[file.role] = text;
+	}
+	return {name, origin: 'project', folder, manifest, texts};
+}
+
+function readText(file: string): string | undefined {
+	try {
+		return statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+type Read = {readonly manifest: Manifest; readonly lineOf: (key: readonly string[]) => number | undefined} | {readonly problem: string; readonly line?: number};
+
+/** A project's template.json: JSON, read with the `yaml` package (JSON is YAML) for the line of every key. */
+function readManifestWithLines(text: string, name: string): Read {
+	// Loaded only for a project's own templates: the built-ins' path stays free of the YAML parser.
+	const {parseDocument, LineCounter, isMap, isPair, isScalar} = requireYaml();
+	const lines = new LineCounter();
+	const document = parseDocument(text, {lineCounter: lines, prettyErrors: false});
+	const [error] = document.errors;
+	if (error !== undefined) return {problem: `not valid JSON: ${error.message.split('\n')[0] ?? ''}`, line: lines.linePos(error.pos[0]).line};
+	const lineOf = (key: readonly string[]): number | undefined => {
+		let node: unknown = document.contents;
+		let line: number | undefined = 1;
+		for (const part of key) {
+			if (!isMap(node)) break;
+			const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === part);
+			if (pair === undefined) break;
+			const range = (isScalar(pair.key) ? pair.key.range : undefined);
+			if (range) line = lines.linePos(range[0]).line;
+			node = pair.value;
+		}
+		return line;
+	};
+	const manifest = readManifest(document.toJS(), name);
+	if (isManifestProblem(manifest)) return {problem: manifest.message, line: lineOf(manifest.key)};
+	return {manifest, lineOf};
+}
+
+let yamlModule: typeof import('yaml') | undefined;
+function requireYaml(): typeof import('yaml') {
+	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
+	return yamlModule;
+}

@@ -1,0 +1,79 @@
+// A template file checked before it fills anything: its tags close, and each variable it uses is
+// one its engine offers (the nearest one named when not). Pure; the caller adds the file's path.
+import {closest} from 'fastest-levenshtein';
+import Mustache from 'mustache';
+import type {Engine} from './engines.js';
+
+export const tags: [string, string] = ['<%', '%>'];
+
+export interface TextProblem {
+	/** 1-based. */
+	readonly line: number;
+	readonly message: string;
+}
+
+type Token = [string, string, number, number, Token[]?, number?];
+
+/** The first problem of `text` for files of `engine`, or undefined. `offered`: the variables allowed at the top (a path offers fewer). */
+export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sections'>, offered: readonly string[] = engine.variables): TextProblem | undefined {
+	const unclosed = unclosedTag(text);
+	if (unclosed !== undefined) return {line: lineAt(text, unclosed), message: 'a tag opened with <% is never closed with %>'};
+	let tokens: Token[];
+	try {
+		tokens = Mustache.parse(text, tags) as unknown as Token[];
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		const at = /at (\d+)\s*$/.exec(message);
+		let position = at === null ? 0 : Number(at[1]);
+		// Mustache says where it noticed; the opening of the section is where to look.
+		const section = /^Unclosed section "(.*)"/.exec(message);
+		if (section !== null) position = openingOf(text, section[1] ?? '', position);
+		return {line: lineAt(text, position), message: `${message.replace(/ at \d+\s*$/, '')} (tags are <% name %>, <%& name %>, <%# section %>…<%/ section %>)`};
+	}
+	return walk(tokens, text, engine, new Set(offered));
+}
+
+function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sections'>, scope: ReadonlySet<string>): TextProblem | undefined {
+	for (const token of tokens) {
+		const [type, name, start] = token;
+		if (type === 'text' || type === '!' || type === '=') continue;
+		if (type === '>') return {line: lineAt(text, start), message: `partials (<%> ${name} %>) are not supported in templates`};
+		if (name !== '.' && !scope.has(name)) {
+			const known = [...scope];
+			const nearest = known.length === 0 ? '' : ` (did you mean ${closest(name, known)}?)`;
+			return {line: lineAt(text, start), message: `"${name}" is not a variable this template offers${nearest}`};
+		}
+		if ((type === '#' || type === '^') && token[4] !== undefined) {
+			const inner = engine.sections[name];
+			const found = walk(token[4], text, engine, inner === undefined ? scope : new Set([...scope, ...inner]));
+			if (found !== undefined) return found;
+		}
+	}
+	return undefined;
+}
+
+/** The position of the first `<%` with no `%>` before the next `<%` or the end. */
+function unclosedTag(text: string): number | undefined {
+	for (let open = text.indexOf(tags[0]); open !== -1;) {
+		const close = text.indexOf(tags[1], open + tags[0].length);
+		const next = text.indexOf(tags[0], open + tags[0].length);
+		if (close === -1 || (next !== -1 && next < close)) return open;
+		open = text.indexOf(tags[0], close + tags[1].length);
+	}
+	return undefined;
+}
+
+function openingOf(text: string, name: string, before: number): number {
+	let found = before;
+	const pattern = /<%\s*[#^]\s*([^%\s]+)\s*%>/g;
+	for (let match = pattern.exec(text); match !== null && match.index < before; match = pattern.exec(text)) {
+		if (match[1] === name) found = match.index;
+	}
+	return found;
+}
+
+function lineAt(text: string, position: number): number {
+	let line = 1;
+	for (let index = text.indexOf('\n'); index !== -1 && index < position; index = text.indexOf('\n', index + 1)) line++;
+	return line;
+}

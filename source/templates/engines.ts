@@ -1,0 +1,76 @@
+// What each engine needs from a template folder and offers to its files. An engine is the code
+// behind a template (its routes, its checks, the values its files are filled with); a folder
+// picks one in its manifest and brings the text. Pure data: docs/templates.md lists the same.
+
+export type EngineName = 'controller' | 'resource' | 'upload' | 'web';
+export type OptionType = 'identifier' | 'fields' | 'extensions' | 'folder' | 'form-field';
+export type CommandName = 'make:api' | 'make:controller';
+
+export interface Engine {
+	readonly command: CommandName;
+	/** The files a folder must declare, by role. */
+	readonly roles: readonly string[];
+	/** The options the engine reads, by name, with their type. */
+	readonly options: Readonly<Record<string, OptionType>>;
+	/** --methods applies (the engine does not choose its own methods). */
+	readonly takesMethods: boolean;
+	/** The routes it makes, in words, when it chooses its own methods. */
+	readonly routes?: string;
+	/** --methods narrows the methods it serves (the wizard does not ask): its --help line. */
+	readonly narrowsMethods?: string;
+	/** The variables every file can use; a section's own variables in `sections`. */
+	readonly variables: readonly string[];
+	readonly sections: Readonly<Record<string, readonly string[]>>;
+	/** Offered to the `to` paths besides the name variables. */
+	readonly pathVariables: readonly string[];
+}
+
+/** Offered to every file and to the `to` paths of every engine. */
+export const nameVariables = ['className', 'routeName', 'uri', 'kebab', 'twigFolder'] as const;
+
+export const engines: Readonly<Record<EngineName, Engine>> = {
+	controller: {
+		command: 'make:api',
+		roles: ['controller', 'openapi'],
+		options: {},
+		takesMethods: true,
+		variables: [...nameVariables, 'description', 'operations', 'parameters'],
+		sections: {operations: ['attribute', 'uri'], parameters: ['name', 'type']},
+		pathVariables: [],
+	},
+	resource: {
+		command: 'make:api',
+		roles: ['list', 'item', 'openapi'],
+		options: {table: 'identifier', fields: 'fields'},
+		takesMethods: false,
+		routes: 'GET, POST and GET, PUT, DELETE …/{id}',
+		narrowsMethods: 'narrows GET,POST,PUT,DELETE (GET stays): --methods GET,POST gives the list, create and read by id only',
+		variables: [...nameVariables, 'itemClassName', 'listClass', 'table', 'itemUri', 'listDescription', 'fields', 'mediaTypes', 'hasPost', 'hasPut', 'hasDelete', 'createMysql', 'createSqlite'],
+		sections: {
+			fields: ['name', 'isInt', 'phpType', 'openapiType', 'sqlType', 'hasLength', 'length', 'maxLiteral', 'pdoParam', 'last'],
+			mediaTypes: ['mediaType'],
+		},
+		pathVariables: ['itemClassName'],
+	},
+	upload: {
+		command: 'make:api',
+		roles: ['controller', 'openapi'],
+		options: {field: 'form-field', extensions: 'extensions', dir: 'folder'},
+		takesMethods: false,
+		routes: 'POST',
+		variables: [...nameVariables, 'field', 'dir', 'extensions', 'extensionList', 'createdDescription', 'requestApi'],
+		sections: {extensions: ['value', 'last']},
+		pathVariables: [],
+	},
+	web: {
+		command: 'make:controller',
+		roles: ['controller', 'view'],
+		options: {},
+		takesMethods: true,
+		variables: [...nameVariables, 'view'],
+		sections: {},
+		pathVariables: [],
+	},
+};
+
+export const engineNames = Object.keys(engines) as EngineName[];

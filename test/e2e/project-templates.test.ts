@@ -1,0 +1,110 @@
+// A project's own templates, end to end with the built `edu` in temp copies of fixtures/sample:
+// template:list, template:publish, an edited or new template used by make:api, and a broken one
+// refused with its file:line before anything is written.
+import {cpSync, existsSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {hasPhp, phpLint} from '../helpers/php.js';
+import {readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+const folder = (root: string, name: string): string => path.join(root, '.edu', 'templates', name);
+
+/** Publishes default, adds a comment line to its controller, copies it to `minimal` when asked. */
+async function published(copyAs?: string): Promise<string> {
+	const root = tempProject('sample');
+	const result = await runEdu(['template:publish', 'default'], {cwd: root});
+	expect(result).toMatchObject({exitCode: 0, stderr: ''});
+	const controller = path.join(folder(root, 'default'), 'controller.php.tpl');
+	writeFileSync(controller, readFileSync(controller, 'utf8').replace('class <%& className %>', '// Cours BTS SIO: house style\nclass <%& className %>'));
+	if (copyAs !== undefined) cpSync(folder(root, 'default'), folder(root, copyAs), {recursive: true});
+	return root;
+}
+
+describe('template:list', () => {
+	it('lists default, resource, upload and web as built-in', async () => {
+		const result = await runEdu(['template:list'], {cwd: tempProject('sample')});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 2).join(' '))).toEqual(['default built-in', 'resource built-in', 'upload built-in', 'web built-in', '']);
+	});
+
+	it('--json gives each template\'s origin: a published one its project folder, a new one too', async () => {
+		const root = await published('minimal');
+		const result = await runEdu(['template:list', '--json'], {cwd: root});
+		const report = JSON.parse(result.stdout) as {templates: Array<{name: string; origin: string; command: string}>};
+		expect(report.templates.map(({name, origin}) => [name, origin])).toEqual([
+			['default', '.edu/templates/default'], ['resource', 'built-in'], ['upload', 'built-in'], ['web', 'built-in'], ['minimal', '.edu/templates/minimal'],
+		]);
+	});
+});
+
+describe('template:publish', () => {
+	it('copies the built-in folder byte for byte and prints the paths', async () => {
+		const root = tempProject('sample');
+		const result = await runEdu(['template:publish', 'default'], {cwd: root});
+		expect(result.stdout).toContain('CREATE .edu/templates/default/controller.php.tpl');
+		for (const file of ['template.json', 'controller.php.tpl', 'openapi.php.tpl']) {
+			expect(readFileSync(path.join(folder(root, 'default'), file))).toEqual(readFileSync(path.join(repoRoot, 'templates', 'default', file)));
+		}
+	});
+
+	it('--dry-run writes nothing; a second publish is refused without --force, replaced with it', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const dry = await runEdu(['template:publish', 'upload', '--dry-run', '--json'], {cwd: root});
+		expect(JSON.parse(dry.stdout)).toMatchObject({ok: true, dryRun: true, files: [{path: '.edu/templates/upload/template.json', action: 'create'}, {}, {}]});
+		expect(snapshotTree(root)).toEqual(before);
+		const root2 = await published();
+		const edited = snapshotTree(root2);
+		const again = await runEdu(['template:publish', 'default'], {cwd: root2});
+		expect(again.exitCode).toBe(1);
+		expect(again.stderr).toContain('.edu/templates/default/ is already there: pass --force');
+		expect(snapshotTree(root2)).toEqual(edited);
+		expect((await runEdu(['template:publish', 'default', '--force'], {cwd: root2})).exitCode).toBe(0);
+		expect(readFileSync(path.join(folder(root2, 'default'), 'controller.php.tpl'), 'utf8')).not.toContain('house style');
+	});
+
+	it('an unknown name is a usage error', async () => {
+		const result = await runEdu(['template:publish', 'defualt'], {cwd: tempProject('sample')});
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('No built-in template "defualt"');
+	});
+});
+
+describe('make:api with the project\'s templates', () => {
+	it('an edit in the published default appears in the next make:api --yes', async () => {
+		const root = await published();
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		const controller = readProjectFile(root, 'app/Controller/api/VilleController.php');
+		expect(controller).toContain('// Cours BTS SIO: house style\nclass VilleController implements');
+		if (hasPhp) expect(phpLint(path.join(root, 'app/Controller/api/VilleController.php'))).toContain('No syntax errors');
+	});
+
+	it('a copy under a new name is chosen with --template; an unknown name gets the nearest one', async () => {
+		const root = await published('minimal');
+		const result = await runEdu(['make:api', 'lyon', '--template', 'minimal', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(readProjectFile(root, 'app/Controller/api/LyonController.php')).toContain('house style');
+		const wrong = await runEdu(['make:api', 'paris', '--template', 'minimla', '--yes'], {cwd: root});
+		expect(wrong.exitCode).toBe(2);
+		expect(wrong.stderr).toContain("invalid value 'minimla' for --template (did you mean minimal? allowed: default, resource, upload, minimal).");
+	});
+
+	it.each([
+		['an unclosed tag', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& className implements'), '.edu/templates/minimal/controller.php.tpl:10: a tag opened with <% is never closed with %>'],
+		['a variable the template does not offer', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& clasName %> implements'), '.edu/templates/minimal/controller.php.tpl:10: "clasName" is not a variable this template offers (did you mean className?)'],
+		['a manifest field of the wrong type', 'template.json', (text: string) => text.replace('"once": true', '"once": "yes"'), '.edu/templates/minimal/template.json:14: "once" must be true or false, not the string "yes"'],
+		['a file that would land outside the project', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', '../<%& className %>.php'), '.edu/templates/minimal/template.json:9: "to" would land outside the project'],
+	])('%s is refused with its file:line, the project left byte-identical', async (_what, file, edit, message) => {
+		const root = await published('minimal');
+		const target = path.join(folder(root, 'minimal'), file);
+		writeFileSync(target, edit(readFileSync(target, 'utf8')));
+		const before = snapshotTree(root);
+		const result = await runEdu(['make:api', 'paris', '--template', 'minimal', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain(message);
+		expect(result.stderr).not.toMatch(/\n\s+at /);
+		expect(snapshotTree(root)).toEqual(before);
+		expect(existsSync(path.join(root, 'app/Controller/api/ParisController.php'))).toBe(false);
+	});
+});

@@ -1,0 +1,41 @@
+// The built-in template folders hold what their manifests say, and every variable their files use
+// is one their engine offers (the same check a project's own folder goes through).
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {builtinFolder, builtinNames, templateCatalog} from '../../source/templates/catalog.js';
+import {checkText} from '../../source/templates/check.js';
+import {engines, nameVariables} from '../../source/templates/engines.js';
+import {readManifest} from '../../source/templates/manifest.js';
+
+describe.each(builtinNames)('built-in template %s', (name) => {
+	const manifest = readManifest(JSON.parse(readFileSync(path.join(builtinFolder, name, 'template.json'), 'utf8')), name);
+
+	it('has a valid manifest with a one-line description', () => {
+		expect('message' in manifest ? manifest.message : undefined).toBeUndefined();
+		expect(templateCatalog().get(name)).toMatchObject({name, origin: 'built-in'});
+	});
+
+	it('uses only the variables its engine offers, in its files and paths', () => {
+		if ('message' in manifest) return;
+		const engine = engines[manifest.engine];
+		for (const file of manifest.files) {
+			expect(checkText(readFileSync(path.join(builtinFolder, name, file.from), 'utf8'), engine), file.from).toBeUndefined();
+			expect(checkText(file.to, engine, [...nameVariables, ...engine.pathVariables]), file.to).toBeUndefined();
+		}
+	});
+});
+
+describe('checkText', () => {
+	const engine = engines.controller;
+	it.each([
+		['line 1\n<% className', 2, 'never closed'],
+		['a\nb\n<%# operations %>\n<% attribute %>\n', 3, 'Unclosed section "operations"'],
+		['<% clasName %>', 1, '"clasName" is not a variable this template offers (did you mean className?)'],
+		['<%# operations %><% attribute %><%/ operations %>\n<% attribute %>', 2, '"attribute" is not a variable'],
+	])('%j: line %i, %s', (text, line, message) => {
+		const problem = checkText(text, engine);
+		expect(problem?.line).toBe(line);
+		expect(problem?.message).toContain(message);
+	});
+});

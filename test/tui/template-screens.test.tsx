@@ -1,0 +1,102 @@
+// The template screens through ink-testing-library on temp copies of fixtures/sample: the
+// project's own templates offered beside the built-ins, and what each screen says and keeps.
+import {cpSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {tempProject} from '../helpers/temp-project.js';
+import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
+
+afterEach(cleanupWizards);
+
+const onScreen = (title: string) => (frame: string): boolean => frame.includes(`${title} · step`);
+const builtin = (name: string): string => path.join(import.meta.dirname, '..', '..', 'templates', name);
+
+/** A project with .edu/templates/minimal/, a copy of the default template with a comment line. */
+function projectWithMinimal(): string {
+	const root = tempProject('sample');
+	const folder = path.join(root, '.edu', 'templates', 'minimal');
+	cpSync(builtin('default'), folder, {recursive: true});
+	const manifest = JSON.parse(readFileSync(path.join(folder, 'template.json'), 'utf8')) as {description: string};
+	writeFileSync(path.join(folder, 'template.json'), JSON.stringify({...manifest, description: 'the course house style'}));
+	const controller = path.join(folder, 'controller.php.tpl');
+	writeFileSync(controller, readFileSync(controller, 'utf8').replace('class <%& className %>', '// Maison: BTS SIO\nclass <%& className %>'));
+	return root;
+}
+
+async function toTemplateScreen(root: string) {
+	const wizard = await renderWizard(root, {kind: 'api'});
+	await wizard.press('ville', (frame) => frame.includes('Controller name: ville'));
+	await wizard.press(keys.enter, onScreen('Template'));
+	return wizard;
+}
+
+describe('template screen', () => {
+	test('offers the project\'s own template with its description and folder, and writes from it', async () => {
+		const root = projectWithMinimal();
+		const wizard = await toTemplateScreen(root);
+		expect(wizard.frame()).toContain('minimal   the course house style · .edu/templates/minimal');
+		await wizard.press(keys.down + keys.down + keys.down, (frame) => frame.includes('❯ minimal'));
+		const frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).toContain('[x] GET');
+		await wizard.press(keys.enter, onScreen('Review'));
+		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		await wizard.exited;
+		expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain('// Maison: BTS SIO\nclass VilleController');
+	});
+
+	test('a broken project template is refused on the template screen with its file:line', async () => {
+		const root = projectWithMinimal();
+		const controller = path.join(root, '.edu/templates/minimal/controller.php.tpl');
+		writeFileSync(controller, readFileSync(controller, 'utf8').replace('<%& className %> implements', '<%& className implements'));
+		const wizard = await toTemplateScreen(root);
+		expect(wizard.frame()).toContain('minimal   broken: .edu/templates/minimal/controller.php.tpl:10');
+		await wizard.press(keys.down + keys.down + keys.down, (frame) => frame.includes('✖ .edu/templates/minimal/controller.php.tpl:10: a tag opened with <% is never closed'));
+		await wizard.press(keys.enter);
+		expect(wizard.frame()).toContain('Template · step');
+	});
+});
+
+describe('table and fields screen', () => {
+	async function toFields() {
+		const wizard = await toTemplateScreen(tempProject('sample'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		return [wizard, await wizard.press(keys.enter, onScreen('Table and fields'))] as const;
+	}
+
+	test('says "at least one field" only once the user tries to go on', async () => {
+		const [wizard, frame] = await toFields();
+		expect(frame).not.toContain('✖');
+		await wizard.press(keys.enter, (current) => current.includes('✖ The resource needs at least one field'));
+	});
+
+	test('typing on "+ add a field" starts a new field with the typed text', async () => {
+		const [wizard] = await toFields();
+		await wizard.press(keys.down + keys.down, (current) => current.split('\n').some((line) => line.includes('❯') && line.includes('add a field')));
+		const frame = await wizard.press('code', (current) => current.includes('code'));
+		// The new row holds "code" and has the cursor; "+ add a field" is below it again.
+		const lines = frame.split('\n');
+		const row = lines.findIndex((line) => line.includes('code'));
+		expect(lines[row]).toContain('❯');
+		expect(lines.slice(row + 1).some((line) => line.includes('+ add a field') && !line.includes('❯'))).toBe(true);
+	});
+});
+
+describe('upload and route screens', () => {
+	test('extensions typed with a dot or capitals: the screen says how it reads them', async () => {
+		const wizard = await toTemplateScreen(tempProject('sample'));
+		await wizard.press(keys.down + keys.down, (frame) => frame.includes('❯ upload'));
+		await wizard.press(keys.enter, onScreen('Upload'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Extensions'));
+		const frame = await wizard.press(', .JPG', (current) => current.includes('.JPG'));
+		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt, jpg: a leading dot is dropped and capitals lowered');
+	});
+
+	test('the footer names the focused control\'s keys: no "Space toggle" on the URI', async () => {
+		const wizard = await toTemplateScreen(tempProject('sample'));
+		let frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).toContain('Space toggle');
+		frame = await wizard.press(keys.tab, (current) => current.includes('❯ URI'));
+		expect(frame).not.toContain('Space toggle');
+		expect(frame).toContain('Tab methods');
+	});
+});
