@@ -4,7 +4,7 @@
 import path from 'node:path';
 import {Command, CommanderError} from 'commander';
 import {EduError, UsageError, isRefusal, type RefusalCode} from './core/errors.js';
-import {findProjectRoot} from './core/project-root.js';
+import {findProjectRoot} from './core/project/root.js';
 import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
 import type {CommandContext} from './commands/context.js';

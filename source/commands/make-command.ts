@@ -36,7 +36,7 @@ export async function runMakeCommand(name: string | undefined, options: CommonOp
 	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
 	const root = context.projectRoot(startFolder(io, options));
-	const {sinkFor} = await import('../core/sink.js');
+	const {sinkFor} = await import('../core/sink/sink.js');
 	if (name === undefined) {
 		const {openCommandWizard} = await import('../tui/open.js');
 		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal})})};

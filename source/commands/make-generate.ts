@@ -4,10 +4,10 @@
 import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
 import {EduError, exitCodeFor} from '../core/errors.js';
 import {plan as makePlan} from '../core/plan.js';
-import {openProject} from '../core/project.js';
+import {openProject} from '../core/project/project.js';
 import type {MakeRequest} from '../core/request.js';
 import type {Plan} from '../core/plan.js';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import {nextSteps, nextStepsLines} from '../tui/next-steps.js';
 import type {Outcome} from '../io.js';
 
@@ -44,7 +44,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink, s
 		});
 	}
 
-	const {commit} = await import('../core/commit.js');
+	const {commit} = await import('../core/sink/commit.js');
 	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {
 		return {

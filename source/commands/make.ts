@@ -7,7 +7,7 @@ import type {MakeRequest} from '../core/request.js';
 import {useColor, type Outcome} from '../io.js';
 import {splitList, startFolder, type CommonOptions} from '../options.js';
 import type {CommandContext} from './context.js';
-import {findProjectRoot} from '../core/project-root.js';
+import {findProjectRoot} from '../core/project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
 
@@ -108,7 +108,7 @@ async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, co
 	const {io} = context;
 	const root = context.projectRoot(startFolder(io, options));
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
-	const {sinkFor} = await import('../core/sink.js');
+	const {sinkFor} = await import('../core/sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal});
 	if (interactive) {
 		const {openWizard} = await import('../tui/open.js');

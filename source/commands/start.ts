@@ -3,7 +3,7 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import {findProjectRoot, isProjectRoot} from '../core/project-root.js';
+import {findProjectRoot, isProjectRoot} from '../core/project/root.js';
 import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';

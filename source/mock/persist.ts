@@ -6,7 +6,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
-import {modeReport, sinkFor} from '../core/sink.js';
+import {modeReport, sinkFor} from '../core/sink/sink.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile} from './init.js';

@@ -5,7 +5,7 @@
 import {closeSync, fstatSync, openSync, readSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project-root.js';
+import {findProjectRoot} from '../core/project/root.js';
 import {mockRootAbove} from './compose-file.js';
 import {decodeUtf8At} from './json-check.js';
 

@@ -4,8 +4,8 @@
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {UsageError} from '../core/errors.js';
-import {oneFileChangeset} from '../core/sink.js';
-import {fileSystemSink} from '../core/sink-fs.js';
+import {oneFileChangeset} from '../core/sink/sink.js';
+import {fileSystemSink} from '../core/sink/fs.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import {defaultMockUrl} from './init-client.js';

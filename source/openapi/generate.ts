@@ -3,8 +3,8 @@
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {EduError} from '../core/errors.js';
-import type {SinkChoice} from '../core/sink.js';
-import type {SinkMode} from '../core/file-change.js';
+import type {SinkChoice} from '../core/sink/sink.js';
+import type {SinkMode} from '../core/sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument} from './document/build-document.js';
 import {pageSpecName} from './html/doc-page.js';
@@ -62,7 +62,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const {root} = options;
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {
-		const {confinementProblem} = await import('../core/commit.js');
+		const {confinementProblem} = await import('../core/sink/commit.js');
 		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false);
 		if (problem) throw EduError.from(problem);
 	}
@@ -86,7 +86,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	let mode: SinkMode = 'write';
 	let pageCreated = false;
 	if (options.write) {
-		const {sinkFor} = await import('../core/sink.js');
+		const {sinkFor} = await import('../core/sink/sink.js');
 		const files: OutputFile[] = [];
 		if (options.html) {
 			const {docFiles} = await import('./html/doc-files.js');

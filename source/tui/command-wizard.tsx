@@ -5,7 +5,7 @@ import {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput} from 'ink';
 import {dryRunDone, fileLines, placeLine, runHeading} from '../core/describe-plan.js';
 import {EduError} from '../core/errors.js';
-import type {Sink, SinkMode} from '../core/sink.js';
+import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
 import {Frame, quitKey} from './frame.js';

@@ -1,6 +1,6 @@
 // The end: what was written and what to do next. The wizard exits right after showing it.
 import {Box, Text} from 'ink';
-import type {CommitResult} from '../core/commit.js';
+import type {CommitResult} from '../core/sink/commit.js';
 import {dryRunDone, fileLines, successLine} from '../core/describe-plan.js';
 import {nextSteps, type NextStepsContext} from './next-steps.js';
 import {Frame} from './frame.js';

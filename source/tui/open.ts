@@ -2,7 +2,7 @@
 // prompts with --plain. Each is itself imported on demand, so --plain never loads Ink.
 import type {Kind} from '../core/naming.js';
 import {methodNames, type MakeRequest} from '../core/request.js';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import type {Io} from '../io.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 
@@ -39,7 +39,7 @@ function inCi(env: Io['env']): string | undefined {
 
 export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
-	const sink = chosen ?? (await import('../core/sink.js')).sinkFor({onSignal: io.onSignal});
+	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);

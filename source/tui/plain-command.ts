@@ -3,7 +3,7 @@
 import {confirm, input} from '@inquirer/prompts';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../core/describe-plan.js';
 import {EduError} from '../core/errors.js';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import {commandChangeset, readCommandSnapshot} from '../console/command-project.js';
 import {planCommand, type CommandPlan} from '../console/command-plan.js';
 import {commandDiff} from '../console/command-report.js';

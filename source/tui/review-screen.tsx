@@ -2,7 +2,7 @@
 // with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
 import {Box, Text, useInput, useStdout} from 'ink';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
-import type {SinkMode} from '../core/sink.js';
+import type {SinkMode} from '../core/sink/sink.js';
 import {Frame, quitKey} from './frame.js';
 import {Place} from './preview.js';
 import type {ScreenProps} from './screen-props.js';

@@ -1,7 +1,7 @@
 // `edu make:command` without a name in a terminal: the make:command screen on its own, and its
 // outcome as an exit code. Loaded lazily, as the main wizard is.
 import {render} from 'ink';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import {readCommandSnapshot} from '../console/command-project.js';
 import {useColor, type Io} from '../io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';

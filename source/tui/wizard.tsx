@@ -5,12 +5,12 @@
 // --dry-run (it writes, or only reports).
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
-import {commit, type CommitResult} from '../core/commit.js';
+import {commit, type CommitResult} from '../core/sink/commit.js';
 import {EduError} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
-import type {Snapshot} from '../core/project.js';
-import type {Sink} from '../core/sink.js';
+import type {Snapshot} from '../core/project/project.js';
+import type {Sink} from '../core/sink/sink.js';
 import {catalogOf} from '../core/template-units.js';
 import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './done-screen.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {routeVariants} from '../../source/fast-route/route-variants.js';
-import {composeRoutes, parseRoutes, renderEntry, type RoutesFile} from '../../source/core/routes.js';
+import {composeRoutes, parseRoutes, renderEntry, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
 import {main} from '../../source/main.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';

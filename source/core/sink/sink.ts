@@ -3,11 +3,11 @@
 // DryRunSink): callers plan, pick a sink once, and render what the sink returns.
 import {statSync} from 'node:fs';
 import path from 'node:path';
-import type {StopSignal} from '../io.js';
-import {EduError} from './errors.js';
+import type {StopSignal} from '../../io.js';
+import {EduError} from '../errors.js';
 import type {Changeset, Sink} from './file-change.js';
-import {readRegularFile} from './regular-file.js';
-import {fileSystemSink} from './sink-fs.js';
+import {readRegularFile} from '../project/regular-file.js';
+import {fileSystemSink} from './fs.js';
 
 export {modeReport} from './file-change.js';
 export type {Changeset, FileChange, ModeReport, Sink, SinkMode, Written} from './file-change.js';

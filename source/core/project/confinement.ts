@@ -2,7 +2,7 @@
 // relative path that resolves (symlinks included) inside the project root.
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
-import {refusal, type Refusal} from './errors.js';
+import {refusal, type Refusal} from '../errors.js';
 
 /** `resolved` is below `realRoot` (a file in the project; the root itself is not). */
 export function isInside(realRoot: string, resolved: string): boolean {

@@ -3,12 +3,12 @@
 // and compared before anything is written. This is the only code that edits routes.yaml.
 import {createRequire} from 'node:module';
 import type {Document, LineCounter, Node} from 'yaml';
-import {candidatesPattern, register, variantsOf, type Registered} from '../fast-route/registry.js';
-import {refuses, routeVariants, type RouteVariant} from '../fast-route/route-variants.js';
-import {refusal, type Refusal} from './errors.js';
-import {routesPath} from './project-root.js';
-import {tagProblem, textProblem, type StrictProblem} from './routes-strict.js';
-import {scanRoutes} from './routes-scan.js';
+import {candidatesPattern, register, variantsOf, type Registered} from '../../fast-route/registry.js';
+import {refuses, routeVariants, type RouteVariant} from '../../fast-route/route-variants.js';
+import {refusal, type Refusal} from '../errors.js';
+import {routesPath} from '../project/root.js';
+import {tagProblem, textProblem, type StrictProblem} from './strict.js';
+import {scanRoutes} from './scan.js';
 
 export {routesPath};
 

@@ -2,7 +2,7 @@
 // project. Kept apart from the snapshot reader so commands that only need the root load no YAML.
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {refusal, type Refusal} from './errors.js';
+import {refusal, type Refusal} from '../errors.js';
 
 /** Where the framework reads its routes, relative to the project root. */
 export const routesPath = 'app/Config/routes.yaml';

@@ -4,9 +4,9 @@
 // creating and its commit point), so a run killed between two renames can be undone by the next.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
-import {EduError} from './errors.js';
+import {EduError} from '../errors.js';
 import {errorReason} from './leftovers.js';
-import type {SinkHost} from './sink-host.js';
+import type {SinkHost} from './host.js';
 
 /**
  * A file as the run wrote it: the inode of its temp file (which the rename or link into place

@@ -1,7 +1,7 @@
 // What a writer wants done to a project, as plain data: the files to create or replace with
 // their full new content, the folders to create, and the lock that serialises writers. Every
 // command that writes builds one and hands it to a sink (core/sink.ts).
-import type {Refusal} from './errors.js';
+import type {Refusal} from '../errors.js';
 
 export interface FileChange {
 	/** Relative to the project root, with `/`. */
@@ -20,7 +20,7 @@ export interface FileChange {
 export interface Changeset<T> {
 	/** Absolute project root: nothing is written outside it. */
 	readonly root: string;
-	/** In the order they are applied; the last one is the commit point (see sink-fs.ts). */
+	/** In the order they are applied; the last one is the commit point (see fs.ts). */
 	readonly changes: readonly FileChange[];
 	/** Folders to create even when no file goes in them, relative to the root. Parents of changed files are created anyway. */
 	readonly folders?: readonly string[];

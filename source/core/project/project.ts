@@ -2,15 +2,15 @@
 // the existing controllers and views. Reads only; never writes.
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {EduError, refusal, type Refusal} from './errors.js';
-import {readUploadApi, type UploadApi} from './framework-request.js';
-import {lockFileFor, readLock} from './lock.js';
+import {EduError, refusal, type Refusal} from '../errors.js';
+import {readUploadApi, type UploadApi} from '../framework-request.js';
+import {lockFileFor, readLock} from '../sink/lock.js';
 import {readRegularFile} from './regular-file.js';
-import {killedRunLeftovers} from './sink-fs.js';
-import {processHost, type SinkHost} from './sink-host.js';
-import {findProjectRoot} from './project-root.js';
-import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from './routes.js';
-import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
+import {killedRunLeftovers} from '../sink/fs.js';
+import {processHost, type SinkHost} from '../sink/host.js';
+import {findProjectRoot} from './root.js';
+import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
+import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
 
 export {findProjectRoot};
 

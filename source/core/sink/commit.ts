@@ -2,14 +2,14 @@
 // last (the commit point), under the lock on routes.yaml. If routes.yaml changed since the
 // snapshot, the plan is made again from a fresh snapshot under the lock; the whole new
 // routes.yaml is re-parsed and compared with the intended routes before anything is written.
-import {EduError, type Refusal} from './errors.js';
+import {EduError, type Refusal} from '../errors.js';
 import type {Changeset, Sink, SinkMode} from './file-change.js';
-import {plan as makePlan, type FileChange, type Plan} from './plan.js';
-import {readSnapshot, type Snapshot} from './project.js';
-import {routesPath, verifyAppended} from './routes.js';
-import {fileSystemSink} from './sink-fs.js';
+import {plan as makePlan, type FileChange, type Plan} from '../plan.js';
+import {readSnapshot, type Snapshot} from '../project/project.js';
+import {routesPath, verifyAppended} from '../routes-yaml/routes.js';
+import {fileSystemSink} from './fs.js';
 
-export {confinementProblem} from './confinement.js';
+export {confinementProblem} from '../project/confinement.js';
 
 export interface CommitResult {
 	/** The plan that was written (or would be): the one given, or a fresh one if the project changed meanwhile. */

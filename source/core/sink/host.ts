@@ -4,8 +4,8 @@
 import * as nodeFs from 'node:fs';
 import type {Stats} from 'node:fs';
 import process from 'node:process';
-import type {Refusal} from './errors.js';
-import {readRegularFile} from './regular-file.js';
+import type {Refusal} from '../errors.js';
+import {readRegularFile} from '../project/regular-file.js';
 
 /**
  * Every file-system call the sink makes to create, change, remove or read what it writes. (The

@@ -7,13 +7,13 @@
 // cleanup that fails is named in the error, never hidden.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
-import type {StopSignal} from '../io.js';
-import {confinementProblem, isInside, isWithin} from './confinement.js';
-import {EduError, type Refusal} from './errors.js';
+import type {StopSignal} from '../../io.js';
+import {confinementProblem, isInside, isWithin} from '../project/confinement.js';
+import {EduError, type Refusal} from '../errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
 import {byHand, errorReason, type Leftover} from './leftovers.js';
 import {acquireLock, isWrittenFile, tempName, tempPattern, writtenFile, type HeldLock, type Journal} from './lock.js';
-import {processHost, type SinkHost} from './sink-host.js';
+import {processHost, type SinkHost} from './host.js';
 
 export interface FileSystemSinkOptions {
 	readonly host?: SinkHost;
