@@ -45,7 +45,7 @@ export async function openWizard(io: Io, {kind, root, plain, sink: chosen, reque
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
-		const {runPlain} = await import('./plain.js');
+		const {runPlain} = await import('./plain/plain.js');
 		return runPlain({io, root, kind, initial, sink});
 	}
 	const {runWizard} = await import('./run-wizard.js');
@@ -57,7 +57,7 @@ export async function openCommandWizard(io: Io, {root, plain, sink}: {root: stri
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
-		const {runPlain} = await import('./plain.js');
+		const {runPlain} = await import('./plain/plain.js');
 		return runPlain({io, root, kind: 'command', sink});
 	}
 	const {runCommandWizard} = await import('./run-command-wizard.js');

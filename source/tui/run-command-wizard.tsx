@@ -7,7 +7,7 @@ import {useColor, type Io} from '../io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
-import {ThemeProvider} from './theme.js';
+import {ThemeProvider} from './controls/theme.js';
 
 export async function runCommandWizard({io, root, sink}: {io: Io; root: string; sink: Sink}): Promise<number> {
 	let outcome: CommandOutcome = {status: 'cancelled'};

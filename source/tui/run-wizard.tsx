@@ -9,7 +9,7 @@ import {useColor, type Io} from '../io.js';
 import type {WizardForm} from './form.js';
 import {folderToEnter} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
-import {ThemeProvider} from './theme.js';
+import {ThemeProvider} from './controls/theme.js';
 import {Wizard, type Outcome} from './wizard.js';
 
 export interface WizardRun {

@@ -1,10 +1,10 @@
 // edu make:command NAME: a console command class for the framework's `php bin/edu` and its line
 // in app/Config/commands.yaml, through the same plan → sink pipeline as make:api.
 import type {Command} from 'commander';
-import {EduError, refusal} from '../core/errors.js';
-import type {Outcome} from '../io.js';
-import {startFolder, type CommonOptions} from '../options.js';
-import type {CommandContext} from './context.js';
+import {EduError, refusal} from '../../core/errors.js';
+import type {Outcome} from '../../io.js';
+import {startFolder, type CommonOptions} from '../../options.js';
+import type {CommandContext} from '../context.js';
 
 const examples = `
 Examples:
@@ -36,11 +36,11 @@ export async function runMakeCommand(name: string | undefined, options: CommonOp
 	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
 	const root = context.projectRoot(startFolder(io, options));
-	const {sinkFor} = await import('../core/sink/sink.js');
+	const {sinkFor} = await import('../../core/sink/sink.js');
 	if (name === undefined) {
-		const {openCommandWizard} = await import('../tui/open.js');
+		const {openCommandWizard} = await import('../../tui/open.js');
 		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal})})};
 	}
-	const {writeCommand} = await import('../console/command-report.js');
+	const {writeCommand} = await import('../../console/command-report.js');
 	return writeCommand(name, root, sinkFor({...options, onSignal: io.onSignal}));
 }

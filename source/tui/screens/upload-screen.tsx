@@ -1,13 +1,13 @@
 // Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
 import {Box, Text, useInput} from 'ink';
-import {parseExtensions} from '../core/upload.js';
-import {blockingRefusals, type UploadRow} from './form.js';
-import {TextField} from './text-field.js';
-import {Frame, quitKey} from './frame.js';
-import {Notes} from './preview.js';
+import {parseExtensions} from '../../core/upload.js';
+import {blockingRefusals, type UploadRow} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {Notes} from '../preview.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from './theme.js';
-import {useEagerState, useLatest} from './use-latest.js';
+import {Toned} from '../controls/theme.js';
+import {useEagerState, useLatest} from '../use-latest.js';
 
 const keys: ReadonlyArray<keyof UploadRow> = ['field', 'extensions', 'dir'];
 

@@ -1,11 +1,11 @@
 // Step 3 (API controllers): what the controller does.
 import {Text} from 'ink';
-import {templateChoices} from '../core/template-units.js';
-import {ChoiceList, type Choice} from './choice-list.js';
-import {blockingRefusals} from './form.js';
-import {Frame, quitKey} from './frame.js';
+import {templateChoices} from '../../core/template-units.js';
+import {ChoiceList, type Choice} from '../controls/choice-list.js';
+import {blockingRefusals} from '../form.js';
+import {Frame, quitKey} from '../controls/frame.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from './theme.js';
+import {Toned} from '../controls/theme.js';
 
 /** What the engine asks next, after the description. */
 const nextStep: Record<string, string> = {resource: ' (next: table, fields)', upload: ' (next: field, extensions)'};

@@ -1,8 +1,8 @@
 // What the wizard hands every screen: the form, a way to change it, the core's plan for it,
 // and the way forward. Screens hold no state the wizard needs after they close.
-import type {Plan} from '../core/plan.js';
-import type {TemplateCatalog} from '../templates/catalog.js';
-import type {Screen, WizardForm} from './form.js';
+import type {Plan} from '../../core/plan.js';
+import type {TemplateCatalog} from '../../templates/catalog.js';
+import type {Screen, WizardForm} from '../form.js';
 
 export interface Chrome {
 	readonly title: string;

@@ -1,15 +1,15 @@
 // make:api and make:controller: flags → request → plan → commit through the sink --dry-run
 // chose (the file system, or a dry run that only reports).
 import {Command} from 'commander';
-import {EduError, messages, refusal} from '../core/errors.js';
-import {nameProblem, type Kind} from '../core/naming.js';
-import type {MakeRequest} from '../core/request.js';
-import {useColor, type Outcome} from '../io.js';
-import {splitList, startFolder, type CommonOptions} from '../options.js';
-import type {CommandContext} from './context.js';
-import {findProjectRoot} from '../core/project/root.js';
-import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
-import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './make-templates.js';
+import {EduError, messages, refusal} from '../../core/errors.js';
+import {nameProblem, type Kind} from '../../core/naming.js';
+import type {MakeRequest} from '../../core/request.js';
+import {useColor, type Outcome} from '../../io.js';
+import {splitList, startFolder, type CommonOptions} from '../../options.js';
+import type {CommandContext} from '../context.js';
+import {findProjectRoot} from '../../core/project/root.js';
+import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
+import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './templates.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
@@ -95,7 +95,7 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	const found = findProjectRoot(startFolder(io, options));
 	const request = requestFrom(kind, name ?? '', options, templateCatalog(typeof found === 'string' ? found : undefined), interactive);
 	// Keys typed while the wizard loads are kept for it, not echoed above it.
-	const typeAhead = interactive ? await import('../tui/keys/type-ahead.js') : undefined;
+	const typeAhead = interactive ? await import('../../tui/keys/type-ahead.js') : undefined;
 	await typeAhead?.holdForWizard(io, options.plain);
 	try {
 		return await makeIn(kind, request, options, context, interactive);
@@ -108,13 +108,13 @@ async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, co
 	const {io} = context;
 	const root = context.projectRoot(startFolder(io, options));
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
-	const {sinkFor} = await import('../core/sink/sink.js');
+	const {sinkFor} = await import('../../core/sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal});
 	if (interactive) {
-		const {openWizard} = await import('../tui/open.js');
+		const {openWizard} = await import('../../tui/open.js');
 		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
 	}
-	const {generate} = await import('./make-generate.js');
-	const {folderToEnter} = await import('../tui/next-steps.js');
+	const {generate} = await import('./generate.js');
+	const {folderToEnter} = await import('../../tui/next-steps.js');
 	return generate(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
 }

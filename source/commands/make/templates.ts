@@ -2,15 +2,15 @@
 // manifests: registered on the command, listed in --help, then read into the request against the
 // project's catalog (its own templates included). Mistakes are one-line errors before any planning.
 import {Option, type Command} from 'commander';
-import {EduError, UsageError, isRefusal} from '../core/errors.js';
-import type {MakeRequest} from '../core/request.js';
-import {parseFields, resourceMethods} from '../core/resource.js';
-import {splitList} from '../options.js';
-import {unknownTemplate} from '../core/template-units.js';
-import {parseExtensions} from '../core/upload.js';
-import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
-import {engines} from '../templates/engines.js';
-import type {TemplateOption} from '../templates/manifest.js';
+import {EduError, UsageError, isRefusal} from '../../core/errors.js';
+import type {MakeRequest} from '../../core/request.js';
+import {parseFields, resourceMethods} from '../../core/resource.js';
+import {splitList} from '../../options.js';
+import {unknownTemplate} from '../../core/template-units.js';
+import {parseExtensions} from '../../core/upload.js';
+import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../../templates/catalog.js';
+import {engines} from '../../templates/engines.js';
+import type {TemplateOption} from '../../templates/manifest.js';
 
 export interface TemplateOptions {
 	readonly template?: string;

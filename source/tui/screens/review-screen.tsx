@@ -1,13 +1,13 @@
 // The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
 // with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
 import {Box, Text, useInput, useStdout} from 'ink';
-import {dryRunNote, fileLines, routesDiff, runHeading} from '../core/describe-plan.js';
-import type {SinkMode} from '../core/sink/sink.js';
-import {Frame, quitKey} from './frame.js';
-import {Place} from './preview.js';
+import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe-plan.js';
+import type {SinkMode} from '../../core/sink/sink.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {Place} from '../preview.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from './theme.js';
-import {useLatest} from './use-latest.js';
+import {Toned} from '../controls/theme.js';
+import {useLatest} from '../use-latest.js';
 
 export interface ReviewProps extends ScreenProps {
 	/** The sink's: a dry run's review says what the run would do. */

@@ -1,12 +1,12 @@
 // `--plain` for make:command: the name as a line prompt, checked against the core's plan as the
 // full-screen wizard checks it, then the files, a confirmation and the sink.
 import {confirm, input} from '@inquirer/prompts';
-import {dryRunNote, fileLines, placeLine, runHeading} from '../core/describe-plan.js';
-import {EduError} from '../core/errors.js';
-import type {Sink} from '../core/sink/sink.js';
-import {commandChangeset, readCommandSnapshot} from '../console/command-project.js';
-import {planCommand, type CommandPlan} from '../console/command-plan.js';
-import {commandDiff} from '../console/command-report.js';
+import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
+import {EduError} from '../../core/errors.js';
+import type {Sink} from '../../core/sink/sink.js';
+import {commandChangeset, readCommandSnapshot} from '../../console/command-project.js';
+import {planCommand, type CommandPlan} from '../../console/command-plan.js';
+import {commandDiff} from '../../console/command-report.js';
 
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 

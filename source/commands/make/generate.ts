@@ -1,15 +1,15 @@
 // make:api and make:controller once the request is complete: snapshot → plan → commit through
 // the sink the flags chose, then the report of what it did (written, or only reported).
 // Loaded only when a command runs, so --help and --version load no YAML.
-import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../core/describe-plan.js';
-import {EduError, exitCodeFor} from '../core/errors.js';
-import {plan as makePlan} from '../core/plan.js';
-import {openProject} from '../core/project/project.js';
-import type {MakeRequest} from '../core/request.js';
-import type {Plan} from '../core/plan.js';
-import type {Sink} from '../core/sink/sink.js';
-import {nextSteps, nextStepsLines} from '../tui/next-steps.js';
-import type {Outcome} from '../io.js';
+import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../../core/describe-plan.js';
+import {EduError, exitCodeFor} from '../../core/errors.js';
+import {plan as makePlan} from '../../core/plan.js';
+import {openProject} from '../../core/project/project.js';
+import type {MakeRequest} from '../../core/request.js';
+import type {Plan} from '../../core/plan.js';
+import type {Sink} from '../../core/sink/sink.js';
+import {nextSteps, nextStepsLines} from '../../tui/next-steps.js';
+import type {Outcome} from '../../io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
 export interface ReportStyle {
@@ -44,7 +44,7 @@ export async function generate(request: MakeRequest, root: string, sink: Sink, s
 		});
 	}
 
-	const {commit} = await import('../core/sink/commit.js');
+	const {commit} = await import('../../core/sink/commit.js');
 	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {
 		return {

@@ -1,15 +1,15 @@
 // The route: HTTP methods as a checklist (Space toggles) and the URI, editable, with {param}s.
 // The resource and upload templates choose their own methods: then only the URI is asked.
 import {Box, Text, useInput} from 'ink';
-import {httpMethods} from '../core/request.js';
-import {blockingRefusals} from './form.js';
-import {TextField} from './text-field.js';
-import {Frame, quitKey, type Key} from './frame.js';
-import {customUri, Notes, Row} from './preview.js';
+import {httpMethods} from '../../core/request.js';
+import {blockingRefusals} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey, type Key} from '../controls/frame.js';
+import {customUri, Notes, Row} from '../preview.js';
 import type {ScreenProps} from './screen-props.js';
-import {eachKey} from './each-key.js';
-import {Toned} from './theme.js';
-import {useEagerState, useLatest} from './use-latest.js';
+import {eachKey} from '../keys/each-key.js';
+import {Toned} from '../controls/theme.js';
+import {useEagerState, useLatest} from '../use-latest.js';
 
 export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	const askMethods = plan.takesMethods;

@@ -1,8 +1,8 @@
 // Step 1 (only for `edu` without a command): an API controller, a web controller or a console command.
 import {Text} from 'ink';
-import type {Kind} from '../core/naming.js';
-import {ChoiceList, type Choice} from './choice-list.js';
-import {Frame, quitKey} from './frame.js';
+import type {Kind} from '../../core/naming.js';
+import {ChoiceList, type Choice} from '../controls/choice-list.js';
+import {Frame, quitKey} from '../controls/frame.js';
 import type {Chrome} from './screen-props.js';
 
 /** What the first screen offers: the make:api and make:controller kinds, and make:command. */

@@ -3,21 +3,21 @@
 // Loaded lazily; it never loads Ink or React.
 import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
-import {commit} from '../core/sink/commit.js';
-import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../core/describe-plan.js';
-import {isRefusal} from '../core/errors.js';
-import type {Kind} from '../core/naming.js';
-import {plan as makePlan, type Plan} from '../core/plan.js';
-import {openProject, type Snapshot} from '../core/project/project.js';
-import {httpMethods, type FieldSpec} from '../core/request.js';
-import {catalogOf, engineOf, templateChoices} from '../core/template-units.js';
-import {parseFields} from '../core/resource.js';
-import type {Sink} from '../core/sink/sink.js';
-import type {Io, OutStream} from '../io.js';
-import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from './form.js';
-import {folderToEnter, nextSteps, nextStepsLines} from './next-steps.js';
+import {commit} from '../../core/sink/commit.js';
+import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../../core/describe-plan.js';
+import {isRefusal} from '../../core/errors.js';
+import type {Kind} from '../../core/naming.js';
+import {plan as makePlan, type Plan} from '../../core/plan.js';
+import {openProject, type Snapshot} from '../../core/project/project.js';
+import {httpMethods, type FieldSpec} from '../../core/request.js';
+import {catalogOf, engineOf, templateChoices} from '../../core/template-units.js';
+import {parseFields} from '../../core/resource.js';
+import type {Sink} from '../../core/sink/sink.js';
+import type {Io, OutStream} from '../../io.js';
+import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
+import {folderToEnter, nextSteps, nextStepsLines} from '../next-steps.js';
 import {askCommand} from './plain-command.js';
-import {cancelledExitCode, cancelledMessage} from './session.js';
+import {cancelledExitCode, cancelledMessage} from '../session.js';
 
 export interface PlainRun {
 	readonly io: Io;

@@ -1,11 +1,11 @@
 // The end: what was written and what to do next. The wizard exits right after showing it.
 import {Box, Text} from 'ink';
-import type {CommitResult} from '../core/sink/commit.js';
-import {dryRunDone, fileLines, successLine} from '../core/describe-plan.js';
-import {nextSteps, type NextStepsContext} from './next-steps.js';
-import {Frame} from './frame.js';
+import type {CommitResult} from '../../core/sink/commit.js';
+import {dryRunDone, fileLines, successLine} from '../../core/describe-plan.js';
+import {nextSteps, type NextStepsContext} from '../next-steps.js';
+import {Frame} from '../controls/frame.js';
 import type {Chrome} from './screen-props.js';
-import {Toned} from './theme.js';
+import {Toned} from '../controls/theme.js';
 
 /** `result`: what commit returned; its mode says whether anything was written. */
 export function DoneScreen({result: {plan, mode}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {

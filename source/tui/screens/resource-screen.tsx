@@ -1,14 +1,14 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
-import {noFieldsMessage} from '../core/resource.js';
-import {blockingRefusals, emptyField, type FieldRow} from './form.js';
-import {TextField} from './text-field.js';
-import {Frame, quitKey} from './frame.js';
-import {Notes} from './preview.js';
+import {noFieldsMessage} from '../../core/resource.js';
+import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {Notes} from '../preview.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from './theme.js';
-import {useEagerState, useLatest} from './use-latest.js';
+import {Toned} from '../controls/theme.js';
+import {useEagerState, useLatest} from '../use-latest.js';
 
 type Column = 'name' | 'type' | 'length';
 const columns: readonly Column[] = ['name', 'type', 'length'];

@@ -1,9 +1,9 @@
 // A vertical list of choices: ↑↓ move (the value follows the cursor), Enter submits.
 import {useRef} from 'react';
 import {Box, Text, useInput} from 'ink';
-import {eachKey} from './each-key.js';
+import {eachKey} from '../keys/each-key.js';
 import {Toned} from './theme.js';
-import {useLatest} from './use-latest.js';
+import {useLatest} from '../use-latest.js';
 
 export interface Choice<Value extends string> {
 	readonly value: Value;

@@ -1,12 +1,12 @@
 // Step 2: the controller name, with the plan's preview, warnings and refusals under it as you type.
 import {Box, Text, useInput} from 'ink';
-import {blockingRefusals} from './form.js';
-import {TextField} from './text-field.js';
-import {Frame, quitKey} from './frame.js';
-import {NamePreview, Notes} from './preview.js';
+import {blockingRefusals} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {NamePreview, Notes} from '../preview.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from './theme.js';
-import {useLatest} from './use-latest.js';
+import {Toned} from '../controls/theme.js';
+import {useLatest} from '../use-latest.js';
 
 export function NameScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	const empty = form.name === '';
