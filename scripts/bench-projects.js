@@ -39,7 +39,7 @@ export function generatedRoute(index) {
 
 /** routes.yaml text: the sample's own routes, then `count` generated ones, in the format edu appends. */
 export async function routesText(count) {
-	const {renderEntry} = await import(path.join(repoRoot, 'dist/core/routes-yaml/routes.js'));
+	const {renderEntry} = await import(path.join(repoRoot, 'dist/core/routes-yaml/append.js'));
 	const parts = [readFileSync(path.join(samplePath, routesRelative), 'utf8').replace(/\n*$/, '\n')];
 	for (let index = 0; index < count; index++) {
 		const route = generatedRoute(index);

@@ -6,7 +6,7 @@ import {EduError, refusal, type Refusal} from '../errors.js';
 import {readUploadApi, type UploadApi} from '../framework-request.js';
 import {lockFileFor, readLock} from '../sink/lock.js';
 import {readRegularFile} from './regular-file.js';
-import {killedRunLeftovers} from '../sink/fs.js';
+import {killedRunLeftovers} from '../sink/killed-run.js';
 import {processHost, type SinkHost} from '../sink/host.js';
 import {findProjectRoot} from './root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';

@@ -6,7 +6,8 @@ import {EduError, type Refusal} from '../errors.js';
 import type {Changeset, Sink, SinkMode} from './file-change.js';
 import {plan as makePlan, type FileChange, type Plan} from '../plan.js';
 import {readSnapshot, type Snapshot} from '../project/project.js';
-import {routesPath, verifyAppended} from '../routes-yaml/routes.js';
+import {verifyAppended} from '../routes-yaml/append.js';
+import {routesPath} from '../routes-yaml/routes.js';
 import {fileSystemSink} from './fs.js';
 
 export {confinementProblem} from '../project/confinement.js';

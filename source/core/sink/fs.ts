@@ -11,9 +11,11 @@ import type {StopSignal} from '../../io.js';
 import {confinementProblem, isInside, isWithin} from '../project/confinement.js';
 import {EduError, type Refusal} from '../errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
-import {byHand, errorReason, type Leftover} from './leftovers.js';
-import {acquireLock, isWrittenFile, tempName, tempPattern, writtenFile, type HeldLock, type Journal} from './lock.js';
+import {byHand, errorReason} from './leftovers.js';
+import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './host.js';
+import {cleanStaleTemps, undoKilledRun} from './killed-run.js';
+import {Run} from './run.js';
 
 export interface FileSystemSinkOptions {
 	readonly host?: SinkHost;
@@ -25,64 +27,6 @@ export interface FileSystemSinkOptions {
 
 export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
 	return {mode: 'write', write: (changeset) => writeChangeset(changeset, options)};
-}
-
-/** One run of the sink: what it created, so every failure path can remove it. */
-class Run {
-	readonly folders: string[] = [];
-	readonly temps = new Set<string>();
-	/** Cleanups that failed: named in the error or the notes. */
-	readonly leftovers: Leftover[] = [];
-	readonly notes: string[] = [];
-	stop: string | undefined;
-
-	constructor(readonly host: SinkHost, readonly root: string) {}
-
-	get fs() {
-		return this.host.fs;
-	}
-
-	shown(absolute: string): string {
-		return path.relative(this.root, absolute).split(path.sep).join('/');
-	}
-
-	checkStop(): void {
-		if (this.stop !== undefined) throw new EduError('WRITE_FAILED', `${this.stop}: stopped before finishing; the project was left as it was.`);
-	}
-
-	/** Creates `folder` and its missing parents inside the root, remembering each. */
-	ensureFolder(folder: string): void {
-		const stat = this.fs.lstat(folder);
-		if (stat !== null) return;
-		const parent = path.dirname(folder);
-		if (parent !== folder && path.relative(this.root, parent) !== '') this.ensureFolder(parent);
-		this.fs.mkdir(folder);
-		this.folders.push(folder);
-	}
-
-	removeTemp(temp: string): void {
-		try {
-			this.fs.unlink(temp);
-			this.temps.delete(temp);
-		} catch (error) {
-			this.temps.delete(temp);
-			this.leftovers.push({shown: this.shown(temp), reason: errorReason(error), remove: temp});
-		}
-	}
-
-	/** After a failure: every temp file and new folder of this run removed, newest first. */
-	cleanUp(): void {
-		for (const temp of [...this.temps]) this.removeTemp(temp);
-		for (const folder of this.folders.splice(0).reverse()) {
-			try {
-				this.fs.rmdir(folder);
-			} catch (error) {
-				const code = (error as NodeJS.ErrnoException).code;
-				// Another run wrote there meanwhile: its folder now, not a leftover.
-				if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') this.leftovers.push({shown: `${this.shown(folder)}/`, reason: errorReason(error), remove: folder, folder: true});
-			}
-		}
-	}
 }
 
 async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSinkOptions): Promise<Written<T>> {
@@ -350,48 +294,4 @@ function rollback(run: Run, done: readonly Staged[]): void {
 			run.leftovers.push({shown: run.shown(target), reason: `could not restore it: ${errorReason(error)}`});
 		}
 	}
-}
-
-/** Temp files left by a run that was killed: removed when their process is gone. */
-function cleanStaleTemps(run: Run, folder: string): void {
-	let names: string[];
-	try {
-		names = run.fs.readdir(folder);
-	} catch {
-		return;
-	}
-	for (const name of names) {
-		const match = tempPattern.exec(name);
-		if (!match || run.host.isAlive(Number(match[1]))) continue;
-		try {
-			run.fs.unlink(path.join(folder, name));
-		} catch {
-			// Someone else cleaned it.
-		}
-	}
-}
-
-/** The lock of a killed run carried its journal: unless it reached its commit point, remove the files it created. */
-function undoKilledRun(run: Run, journal: Journal): string[] {
-	const removed = killedRunLeftovers(journal, (relative) => {
-		try {
-			return run.fs.lstat(run.fs.realpath(path.join(run.root, relative)));
-		} catch {
-			return null;
-		}
-	});
-	for (const relative of removed) {
-		if (confinementProblem(run.root, relative)) continue;
-		run.fs.unlink(path.join(run.root, relative));
-	}
-	return removed.length > 0 ? [`An earlier edu run was killed while writing: removed what it had half-written (${removed.join(', ')}).`] : [];
-}
-
-/**
- * The files a killed run created and left without their commit point (unchanged since).
- * `stat`: what is at a path of the project now (links followed), null when nothing is.
- */
-export function killedRunLeftovers(journal: Journal, stat: (relative: string) => Stats | null): string[] {
-	if (journal.commit !== null && isWrittenFile(stat(journal.commit.path), journal.commit)) return [];
-	return journal.created.filter((file) => isWrittenFile(stat(file.path), file)).map((file) => file.path);
 }
