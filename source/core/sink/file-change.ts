@@ -35,7 +35,7 @@ export interface Changeset<T> {
 /** What a sink does with a changeset: write it, or only report what would be written (a dry run). */
 export type SinkMode = 'write' | 'dry-run';
 
-/** The sink's mode as every --json report names it (DESIGN.md: `"dryRun": …`), defined once. */
+/** The sink's mode as every --json report names it (`"dryRun": …`), defined once. */
 export interface ModeReport {
 	readonly dryRun: boolean;
 }
