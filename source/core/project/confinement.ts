@@ -41,6 +41,24 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 	return undefined;
 }
 
+/** The real path of `target` (its symlinks followed), or of its nearest existing folder joined with the rest. */
+export function realPathOf(target: string): string {
+	let existing = target;
+	const rest: string[] = [];
+	for (;;) {
+		try {
+			return path.join(nodeFs.realpathSync(existing), ...rest);
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+			const parent = path.dirname(existing);
+			if (parent === existing) return target;
+			rest.unshift(path.basename(existing));
+			existing = parent;
+		}
+	}
+}
+
 function isDanglingLink(target: string): boolean {
 	try {
 		return nodeFs.lstatSync(target).isSymbolicLink();
