@@ -13,6 +13,7 @@ import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from '
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
+import {posixPath} from '../core/project/posix-path.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -126,7 +127,7 @@ function outputPath(root: string, given: string): string {
 	if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${given}: --out must name a file inside the project (${root}).`);
 	}
-	return relative.split(path.sep).join('/');
+	return posixPath(relative);
 }
 
 // YAML 1.1 rules decide what gets quoted, so Symfony YAML and older readers see `'yes'`,

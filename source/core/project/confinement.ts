@@ -3,6 +3,7 @@
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../errors.js';
+import {posixPath} from './posix-path.js';
 
 /** `resolved` is below `realRoot` (a file in the project; the root itself is not). */
 export function isInside(realRoot: string, resolved: string): boolean {
@@ -88,7 +89,7 @@ export function outputProblem(root: string, relative: string, options: {force: b
 	} catch {
 		return undefined;
 	}
-	const inProject = path.relative(realRoot, resolved).split(path.sep).join('/');
+	const inProject = posixPath(path.relative(realRoot, resolved));
 	const input = projectInput(inProject);
 	if (input !== undefined) {
 		const shown = inProject === relative ? relative : `${relative} (${inProject})`;

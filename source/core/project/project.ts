@@ -11,6 +11,7 @@ import {processHost, type SinkHost} from '../sink/host.js';
 import {findProjectRoot} from './root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
+import {posixPath} from './posix-path.js';
 
 export {findProjectRoot};
 
@@ -97,7 +98,7 @@ function listFiles(root: string, folder: string, into: Map<string, string>): voi
 		return;
 	}
 	for (const name of names) {
-		const relative = `${folder}/${name.split(path.sep).join('/')}`;
+		const relative = `${folder}/${posixPath(name)}`;
 		into.set(relative.toLowerCase(), relative);
 	}
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {EduError} from '../errors.js';
 import {errorReason, type Leftover} from './leftovers.js';
 import type {SinkHost} from './host.js';
+import {posixPath} from '../project/posix-path.js';
 
 /** One run of the sink: what it created, so every failure path can remove it. */
 export class Run {
@@ -21,7 +22,7 @@ export class Run {
 	}
 
 	shown(absolute: string): string {
-		return path.relative(this.root, absolute).split(path.sep).join('/');
+		return posixPath(path.relative(this.root, absolute));
 	}
 
 	checkStop(): void {
