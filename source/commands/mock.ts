@@ -1,8 +1,7 @@
 // mock:persist, mock:init and mock:token: the local mock API's volume, database and tokens.
 import type {Command} from 'commander';
 import {defaultMockUrl} from '../mock/init-client.js';
-import type {InitOptions, PersistOptions, TokenOptions} from '../mock/options.js';
-import {tokenFile} from '../mock/token-store.js';
+import {tokenFile, type InitOptions, type PersistOptions, type TokenOptions} from '../mock/options.js';
 import type {CommandContext} from './context.js';
 
 const persistExamples = `

@@ -1,5 +1,11 @@
-// The flags of mock:persist, mock:init and mock:token, as their runners read them.
+// The flags of mock:persist, mock:init and mock:token, as their runners read them, and the files
+// they default to (named in --help, so kept apart from the code that reads and writes them).
 import type {CommonOptions} from '../options.js';
+
+/** Where the mock reads its tokens, host side (var/configDataset.json in the container). */
+export const tokenFile = 'var/api/configDataset.json';
+/** The name the seed and the mock's docs give; the mock never reads it. */
+export const docsTokenFile = 'var/api/configData.json';
 
 /** --dry-run (in CommonOptions) chooses the sink; nothing here reads it. */
 export interface PersistOptions extends CommonOptions {

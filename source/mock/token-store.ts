@@ -2,21 +2,14 @@
 // and shape the mock reads (it authorises a request whose Authorization header equals one
 // value). Pure: the file's text in, the new text out. The text is edited in place, so every
 // other byte (keys, their order, numbers, layout) is kept.
-import {createRequire} from 'node:module';
+import {randomBytes} from 'node:crypto';
 import {EduError} from '../core/errors.js';
 import {position, readJson, type JsonNode, type JsonProblem} from './json-check.js';
 
-/** Where the mock reads its tokens, host side (var/configDataset.json in the container). */
-export const tokenFile = 'var/api/configDataset.json';
-/** The name the seed and the mock's docs give; the mock never reads it. */
-export const docsTokenFile = 'var/api/configData.json';
+export {docsTokenFile, tokenFile} from './options.js';
 
-/**
- * 32 random bytes from the platform's cryptographic generator, URL-safe: 43 characters.
- * node:crypto is loaded here, not with the module: every command's registration imports it.
- */
+/** 32 random bytes from the platform's cryptographic generator, URL-safe: 43 characters. */
 export function newToken(): string {
-	const {randomBytes} = createRequire(import.meta.filename)('node:crypto') as typeof import('node:crypto');
 	return randomBytes(32).toString('base64url');
 }
 
