@@ -16,7 +16,7 @@ const budget = Number(budgetText);
 const maxRounds = Number(maxRoundsText);
 
 const {plan} = await import(path.join(repoRoot, 'dist/core/plan.js'));
-const {readSnapshot} = await import(path.join(repoRoot, 'dist/core/project.js'));
+const {readSnapshot} = await import(path.join(repoRoot, 'dist/core/project/project.js'));
 
 const snapshotStart = performance.now();
 const snapshot = readSnapshot(root);

@@ -39,7 +39,7 @@ export function generatedRoute(index) {
 
 /** routes.yaml text: the sample's own routes, then `count` generated ones, in the format edu appends. */
 export async function routesText(count) {
-	const {renderEntry} = await import(path.join(repoRoot, 'dist/core/routes.js'));
+	const {renderEntry} = await import(path.join(repoRoot, 'dist/core/routes-yaml/append.js'));
 	const parts = [readFileSync(path.join(samplePath, routesRelative), 'utf8').replace(/\n*$/, '\n')];
 	for (let index = 0; index < count; index++) {
 		const route = generatedRoute(index);
@@ -69,7 +69,7 @@ export async function projectWithRoutes(count) {
  */
 export async function projectWithControllers(count) {
 	const {plan} = await import(path.join(repoRoot, 'dist/core/plan.js'));
-	const {readSnapshot} = await import(path.join(repoRoot, 'dist/core/project.js'));
+	const {readSnapshot} = await import(path.join(repoRoot, 'dist/core/project/project.js'));
 	const folder = tempSample();
 	const snapshot = readSnapshot(folder);
 	if ('code' in snapshot) throw new Error(`cannot read the sample project: ${snapshot.message}`);

@@ -1,6 +1,6 @@
 // The program the bin loads (bundled as dist/bin/cli.js): decide interactivity once, run main,
 // set the exit code, and end. Commands reach the streams, the environment and signals only
-// through the Io passed here; in the core, only core/sink-host.ts's processHost reads
+// through the Io passed here; in the core, only core/sink/host.ts's processHost reads
 // process.pid and probes other pids (temp-file names, the stale-lock check), and the sinks
 // receive it.
 import process from 'node:process';

@@ -4,12 +4,12 @@
 import path from 'node:path';
 import {Command, CommanderError} from 'commander';
 import {EduError, UsageError, isRefusal, type RefusalCode} from './core/errors.js';
-import {findProjectRoot} from './core/project-root.js';
+import {findProjectRoot} from './core/project/root.js';
 import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
 import type {CommandContext} from './commands/context.js';
 import {checkMoved, hoistGlobalOptions} from './commands/global-options.js';
-import {helpWidth, wrapHelp} from './commands/help-text.js';
+import {terminalWidth, wrapHelp} from './commands/help-text.js';
 import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
 import {startFolder} from './options.js';
@@ -76,14 +76,14 @@ function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): 
 		.configureOutput({
 			writeOut: (text) => {
 				if (rendering.json) run.captured += text;
-				else io.stdout.write(wrapHelp(text, helpWidth(io.stdout)));
+				else io.stdout.write(wrapHelp(text, terminalWidth(io.stdout)));
 			},
 			writeErr: (text) => {
 				if (!rendering.json) io.stderr.write(text);
 			},
 			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]))),
-			getOutHelpWidth: () => helpWidth(io.stdout),
-			getErrHelpWidth: () => helpWidth(io.stderr),
+			getOutHelpWidth: () => terminalWidth(io.stdout),
+			getErrHelpWidth: () => terminalWidth(io.stderr),
 			getOutHasColors: () => false,
 			getErrHasColors: () => false,
 		})

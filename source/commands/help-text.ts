@@ -2,8 +2,8 @@
 // rest indented under the line's second column (or its own indentation), never inside a word.
 // So help texts are written with one line per paragraph, and wrapped here at the real width.
 
-/** The width help is wrapped at: the terminal's columns, 80 when there is no terminal. */
-export function helpWidth(stream: {readonly isTTY?: boolean; readonly columns?: number}): number {
+/** The width help and tables are laid out at: the terminal's columns, 80 when there is no terminal. */
+export function terminalWidth(stream: {readonly isTTY?: boolean; readonly columns?: number}): number {
 	return stream.isTTY && stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80;
 }
 

@@ -2,8 +2,8 @@
 // imported inside actions so `edu make:api x --yes`, --help and --version start fast.
 import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
-import {registerMake} from './make.js';
-import {registerMakeCommand} from './make-command.js';
+import {registerMake} from './make/make.js';
+import {registerMakeCommand} from './make/command.js';
 import {registerDoctor} from './doctor.js';
 import {registerMock} from './mock.js';
 import {registerOpenapi} from './openapi.js';

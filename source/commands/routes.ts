@@ -1,8 +1,9 @@
 // edu routes: the routes of routes.yaml with what is wrong with each; --check for CI.
 import type {Command} from 'commander';
-import type {Io, Outcome} from '../io.js';
+import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
+import {terminalWidth} from './help-text.js';
 
 export interface RoutesOptions {
 	readonly json?: boolean;
@@ -54,7 +55,7 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 		})),
 	};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-	const lines = rows.length > 0 ? renderTable(rows, tableWidth(io)) : [`No routes in ${routes.path}.`];
+	const lines = rows.length > 0 ? renderTable(rows, terminalWidth(io.stdout)) : [`No routes in ${routes.path}.`];
 	lines.push('');
 	const routeCount = count(routes.count, 'route');
 	if (problems === 0) {
@@ -71,6 +72,3 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	};
 }
 
-function tableWidth(io: Io): number {
-	return io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : 80;
-}

@@ -3,10 +3,11 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import {findProjectRoot, isProjectRoot} from '../core/project-root.js';
+import {findProjectRoot, isProjectRoot} from '../core/project/root.js';
 import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
+import {posixPath} from '../core/project/posix-path.js';
 
 export interface StartOptions {
 	readonly port: string;
@@ -82,7 +83,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
 		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);
 	}
-	const label = `${path.relative(located.root, located.docroot).split(path.sep).join('/') || '.'}/`;
+	const label = `${posixPath(path.relative(located.root, located.docroot)) || '.'}/`;
 	// The page edu openapi --html writes: PHP's server answers its folder with its index.html.
 	const {docUrlPath} = await import('../openapi/html/doc-location.js');
 	const hasPage = existsSync(path.join(located.docroot, ...docUrlPath.split('/').filter(Boolean), 'index.html'));

@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import type {FileChange} from '../core/file-change.js';
+import type {FileChange} from '../core/sink/file-change.js';
 import type {Outcome} from '../io.js';
 import {startFolder, type CommonOptions} from '../options.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
@@ -95,7 +95,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after: readFileSync(path.join(builtinFolder, name, file), 'utf8')});
 		}
 	}
-	const {sinkFor, modeReport} = await import('../core/sink.js');
+	const {sinkFor, modeReport} = await import('../core/sink/sink.js');
 	const sink = sinkFor({...options, onSignal: context.io.onSignal});
 	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined});
 	const dry = written.mode === 'dry-run';

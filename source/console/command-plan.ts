@@ -2,7 +2,7 @@
 // stop it, in the original's order: the name already in commands.yaml, then the class file.
 // Pure: the caller reads the project (command-project.ts).
 import {refusal, type Refusal} from '../core/errors.js';
-import type {FileChange} from '../core/file-change.js';
+import type {FileChange} from '../core/sink/file-change.js';
 import {renderFile} from '../core/templates.js';
 import {commandNames, type CommandNames} from './command-naming.js';
 import {appendCommand, commandsPath, parseCommands} from './commands-yaml.js';

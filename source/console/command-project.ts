@@ -4,8 +4,8 @@
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../core/errors.js';
-import type {Changeset} from '../core/file-change.js';
-import {readRegularFile} from '../core/regular-file.js';
+import type {Changeset} from '../core/sink/file-change.js';
+import {readRegularFile} from '../core/project/regular-file.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
 

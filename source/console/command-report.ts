@@ -2,7 +2,7 @@
 // as the --json report.
 import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-plan.js';
 import {EduError, exitCodeFor} from '../core/errors.js';
-import {modeReport, type Sink, type SinkMode} from '../core/sink.js';
+import {modeReport, type Sink, type SinkMode} from '../core/sink/sink.js';
 import type {Outcome} from '../io.js';
 import {commandChangeset, readCommandSnapshot} from './command-project.js';
 import {planCommand, type CommandPlan} from './command-plan.js';

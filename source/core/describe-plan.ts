@@ -1,10 +1,10 @@
 // Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
 import type {RefusalPlace} from './errors.js';
-import {modeReport, type ModeReport, type SinkMode} from './file-change.js';
+import {modeReport, type ModeReport, type SinkMode} from './sink/file-change.js';
 import {describeUploadApi} from './framework-request.js';
 import type {FileChange, Plan} from './plan.js';
-import {routesPath} from './project-root.js';
+import {routesPath} from './project/root.js';
 
 export function summaryLines(plan: Plan): string[] {
 	const lines: string[] = [];

@@ -1,4 +1,4 @@
-// The naming rules of make:api / make:controller (DESIGN.md, "Naming rules"). Pure.
+// The naming rules of make:api / make:controller, as the Edu Framework computes them. Pure.
 import {refusal, type Refusal} from './errors.js';
 
 export type Kind = 'api' | 'controller';

@@ -2,11 +2,12 @@
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
 import {isRefusal, messages, refusal, type Refusal, type RefusalPlace} from './errors.js';
-import type {FileChange} from './file-change.js';
+import type {FileChange} from './sink/file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
-import {existingFile, type Snapshot} from './project.js';
+import {existingFile, type Snapshot} from './project/project.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
-import {appendRoutes, routesPath, type NewRoute} from './routes.js';
+import {appendRoutes} from './routes-yaml/append.js';
+import {routesPath, type NewRoute} from './routes-yaml/routes.js';
 import {defaultTable} from './resource.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
@@ -38,7 +39,7 @@ export interface Plan {
 	readonly warnings: readonly string[];
 }
 
-export type {FileChange} from './file-change.js';
+export type {FileChange} from './sink/file-change.js';
 
 /** Methods as the user gave them → the canonical list, or why not. */
 function normalizeMethods(methods: readonly string[] | undefined): string[] | Refusal {

@@ -3,7 +3,7 @@
 import type {Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {Names} from './naming.js';
-import type {NewRoute} from './routes.js';
+import type {NewRoute} from './routes-yaml/routes.js';
 import type {PathParameter} from './uri.js';
 
 /** What the plan resolved once and hands to the templates: the names, the route URI and its {params}. */

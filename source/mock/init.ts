@@ -12,6 +12,7 @@ import {defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {writeProjectText} from './token.js';
+import {posixPath} from '../core/project/posix-path.js';
 
 /** Where the mock keeps its database, host side (var/sqlite/app_db.sqlite in the container). */
 export const databaseFile = 'var/api/sqlite/app_db.sqlite';
@@ -36,7 +37,7 @@ function tokensBefore(start: string): TokenKeeping | undefined {
 	const project = findMockProject(start);
 	if (project === undefined) return undefined;
 	const target = path.join(project.root, tokenFile);
-	const shown = path.relative(start, target).split(path.sep).join('/');
+	const shown = posixPath(path.relative(start, target));
 	const file = confined(project, target, shown);
 	const existing = readProjectText(file, shown);
 	if (existing === undefined) return undefined;

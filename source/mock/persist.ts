@@ -6,12 +6,13 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
-import {modeReport, sinkFor} from '../core/sink.js';
+import {modeReport, sinkFor} from '../core/sink/sink.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile} from './init.js';
 import {confined, eduRootOf, readProjectText} from './project-files.js';
 import {tokenFile} from './token-store.js';
+import {posixPath} from '../core/project/posix-path.js';
 
 async function chooseService(model: ComposeModel, options: PersistOptions, io: Io): Promise<string> {
 	if (options.service !== undefined) return options.service;
@@ -51,7 +52,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	const eduRoot = eduRootOf(start);
 	const compose = findComposeFile(start, options.compose, eduRoot);
 	const project = {root: eduRoot ?? compose.dir};
-	const shown = path.relative(start, compose.path).split(path.sep).join('/') || path.basename(compose.path);
+	const shown = posixPath(path.relative(start, compose.path)) || path.basename(compose.path);
 	// A symlinked compose file: its target is read and updated, never replaced by a copy.
 	const composeFile = confined(project, compose.path, shown);
 	const read = readProjectText(composeFile, shown);
@@ -62,7 +63,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	const plan = planVolume(model, service, options.target);
 	const command = restartCommand(compose, start);
 	const folder = path.join(compose.dir, ...hostFolder.slice(2).split('/'));
-	const folderShown = `${path.relative(start, folder).split(path.sep).join('/')}/`;
+	const folderShown = `${posixPath(path.relative(start, folder))}/`;
 	confined(project, folder, folderShown);
 
 	// One changeset: the folder, and the compose file if it changes (only if it still holds what
@@ -74,7 +75,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	}
 	const createdFolder = !existsSync(folder);
 	const root = realpathSync(project.root);
-	const relative = (absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
+	const relative = (absolute: string): string => posixPath(path.relative(root, absolute));
 	const written = await sink.write({
 		root,
 		changes: plan.changed ? [{path: relative(composeFile), action: 'modify', before: text, after: plan.text, mode: read.mode}] : [],

@@ -1,11 +1,13 @@
 // Where the mock commands may read and write: inside the project, and only regular files.
-// The project is the Edu Framework project around the start folder (app/Config/routes.yaml,
-// app/Controller or bin/edu); outside one, the folder holding the compose file or var/api/.
+// The project is the Edu Framework project around the start folder (as every command finds it:
+// core/project/root.ts); outside one, the folder holding the compose file or var/api/.
 // A symlinked file is followed to its target, which must stay inside the project too.
-import {closeSync, fstatSync, openSync, readSync, realpathSync, statSync} from 'node:fs';
+import {statSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
-import {findProjectRoot} from '../core/project-root.js';
+import {isWithin, realPathOf} from '../core/project/confinement.js';
+import {readRegularFile} from '../core/project/regular-file.js';
+import {findProjectRoot} from '../core/project/root.js';
 import {mockRootAbove} from './compose-file.js';
 import {decodeUtf8At} from './json-check.js';
 
@@ -40,38 +42,15 @@ export function requireMockProject(start: string): MockProject {
 	return project;
 }
 
-function isInside(root: string, target: string): boolean {
-	const relative = path.relative(root, target);
-	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/** The real path of `target` (its symlinks followed), or of its nearest existing folder joined with the rest. */
-function realPath(target: string): string {
-	let existing = target;
-	const rest: string[] = [];
-	for (;;) {
-		try {
-			return path.join(realpathSync(existing), ...rest);
-		} catch (error) {
-			const code = (error as NodeJS.ErrnoException).code;
-			if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
-			const parent = path.dirname(existing);
-			if (parent === existing) return target;
-			rest.unshift(path.basename(existing));
-			existing = parent;
-		}
-	}
-}
-
 /**
  * The file to read and write for `target`, symlinks followed; refused when it, or where a
  * link leads, is outside the project.
  */
 export function confined(project: MockProject, target: string, shown: string): string {
 	const outside = (): EduError => new EduError('OUTSIDE_PROJECT', `${shown}: outside the project (${project.root}); edu writes only inside it.`);
-	if (!isInside(project.root, path.resolve(target))) throw outside();
-	const real = realPath(path.resolve(target));
-	if (!isInside(realPath(project.root), real)) {
+	if (!isWithin(project.root, path.resolve(target))) throw outside();
+	const real = realPathOf(path.resolve(target));
+	if (!isWithin(realPathOf(project.root), real)) {
 		throw new EduError('OUTSIDE_PROJECT', `${shown}: a link to ${real}, outside the project (${project.root}); edu writes only inside it.`);
 	}
 	return real;
@@ -85,34 +64,21 @@ export interface ReadText {
 
 /** A regular file's UTF-8 text, or undefined when it does not exist. Refuses FIFOs, devices, folders, oversized and non-UTF-8 files with one line. */
 export function readProjectText(file: string, shown: string): ReadText | undefined {
-	try {
-		if (!statSync(file).isFile()) throw new EduError('BAD_PROJECT_FILE', `${shown}: not a regular file (a folder, FIFO or device); nothing was written.`);
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-		if (error instanceof EduError) throw error;
-		throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
+	const bytes = readRegularFile(file, shown, maxFileBytes);
+	if (bytes === null) return undefined;
+	if ('code' in bytes) throw new EduError(bytes.code, `${bytes.message.replace(/\.$/, '')}; nothing was written.`);
+	const decoded = decodeUtf8At(bytes);
+	if (!('text' in decoded)) {
+		throw new EduError('BAD_PROJECT_FILE', `${shown}:${decoded.line}:${decoded.col}: not UTF-8 (a byte that starts no character); edu would have to replace it, so nothing was written.`);
 	}
-	let descriptor: number | undefined;
+	return {text: decoded.text, mode: modeOf(file)};
+}
+
+/** The permission bits a rewrite keeps. */
+function modeOf(file: string): number {
 	try {
-		descriptor = openSync(file, 'r');
-		const stat = fstatSync(descriptor);
-		if (!stat.isFile()) throw new EduError('BAD_PROJECT_FILE', `${shown}: not a regular file; nothing was written.`);
-		const bytes = Buffer.alloc(maxFileBytes + 1);
-		let length = 0;
-		for (let read = -1; read !== 0 && length < bytes.length;) {
-			read = readSync(descriptor, bytes, length, bytes.length - length, null);
-			length += read;
-		}
-		if (length > maxFileBytes) throw new EduError('BAD_PROJECT_FILE', `${shown}: larger than ${maxFileBytes / 1024 / 1024} MiB, not a file edu edits; nothing was written.`);
-		const decoded = decodeUtf8At(bytes.subarray(0, length));
-		if (!('text' in decoded)) {
-			throw new EduError('BAD_PROJECT_FILE', `${shown}:${decoded.line}:${decoded.col}: not UTF-8 (a byte that starts no character); edu would have to replace it, so nothing was written.`);
-		}
-		return {text: decoded.text, mode: stat.mode & 0o7777};
-	} catch (error) {
-		if (error instanceof EduError) throw error;
-		throw new EduError('BAD_PROJECT_FILE', `${shown}: cannot be read (${(error as Error).message}).`);
-	} finally {
-		if (descriptor !== undefined) closeSync(descriptor);
+		return statSync(file).mode & 0o7777;
+	} catch {
+		return 0o644;
 	}
 }

@@ -4,14 +4,15 @@
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {UsageError} from '../core/errors.js';
-import {oneFileChangeset} from '../core/sink.js';
-import {fileSystemSink} from '../core/sink-fs.js';
+import {oneFileChangeset} from '../core/sink/sink.js';
+import {fileSystemSink} from '../core/sink/fs.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import {defaultMockUrl} from './init-client.js';
 import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
+import {posixPath} from '../core/project/posix-path.js';
 
 /** Apache runs as www-data in the container: through a bind mount it reads a host file only when others may. */
 export const newTokenFileMode = 0o644;
@@ -20,7 +21,7 @@ export const newTokenFileMode = 0o644;
 export function docsFileWarning(project: MockProject, start: string): string[] {
 	const docs = path.join(project.root, docsTokenFile);
 	if (!existsSync(docs)) return [];
-	const shown = path.relative(start, docs).split(path.sep).join('/');
+	const shown = posixPath(path.relative(start, docs));
 	return [`${shown} is not read by the mock API: it reads ${tokenFile} (var/configDataset.json in the container). Tokens in ${path.basename(docsTokenFile)} do not work.`];
 }
 
@@ -30,7 +31,7 @@ export function docsFileWarning(project: MockProject, start: string): string[] {
  * under a lock, and only if it still holds `before` (undefined: whatever it holds now).
  */
 export async function writeProjectText(root: string, file: string, text: string, mode: number, before?: string | null): Promise<readonly string[]> {
-	const relative = path.relative(realpathSync(root), file).split(path.sep).join('/');
+	const relative = posixPath(path.relative(realpathSync(root), file));
 	return (await fileSystemSink().write(oneFileChangeset(root, relative, text, undefined, {mode, ...(before === undefined ? {} : {before})}))).notes;
 }
 
@@ -42,7 +43,7 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const given = options.file ?? tokenFile;
 	// A relative --file is the project's: from a subfolder too.
 	const target = path.resolve(project.root, given);
-	const shown = path.isAbsolute(given) ? given : path.relative(start, target).split(path.sep).join('/');
+	const shown = path.isAbsolute(given) ? given : posixPath(path.relative(start, target));
 	const file = confined(project, target, shown);
 
 	const existing = readProjectText(file, shown);

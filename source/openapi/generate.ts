@@ -3,8 +3,8 @@
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {EduError} from '../core/errors.js';
-import type {SinkChoice} from '../core/sink.js';
-import type {SinkMode} from '../core/file-change.js';
+import type {SinkChoice} from '../core/sink/sink.js';
+import type {SinkMode} from '../core/sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument} from './document/build-document.js';
 import {pageSpecName} from './html/doc-page.js';
@@ -13,6 +13,7 @@ import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from '
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
+import {posixPath} from '../core/project/posix-path.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -62,7 +63,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	const {root} = options;
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {
-		const {confinementProblem} = await import('../core/commit.js');
+		const {confinementProblem} = await import('../core/sink/commit.js');
 		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false);
 		if (problem) throw EduError.from(problem);
 	}
@@ -86,7 +87,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 	let mode: SinkMode = 'write';
 	let pageCreated = false;
 	if (options.write) {
-		const {sinkFor} = await import('../core/sink.js');
+		const {sinkFor} = await import('../core/sink/sink.js');
 		const files: OutputFile[] = [];
 		if (options.html) {
 			const {docFiles} = await import('./html/doc-files.js');
@@ -126,7 +127,7 @@ function outputPath(root: string, given: string): string {
 	if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${given}: --out must name a file inside the project (${root}).`);
 	}
-	return relative.split(path.sep).join('/');
+	return posixPath(relative);
 }
 
 // YAML 1.1 rules decide what gets quoted, so Symfony YAML and older readers see `'yes'`,

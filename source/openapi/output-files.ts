@@ -4,8 +4,8 @@
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
-import type {FileChange} from '../core/file-change.js';
-import {readRegularFile} from '../core/regular-file.js';
+import type {FileChange} from '../core/sink/file-change.js';
+import {readRegularFile} from '../core/project/regular-file.js';
 
 export interface OutputFile {
 	/** Relative to the project root, with `/`. */

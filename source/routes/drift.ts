@@ -1,7 +1,7 @@
 // edu routes: every route of routes.yaml checked against its controller file, its class and its
-// OpenAPI attributes (seed rule 4: a route's uri and its attributes' path stay identical), plus
+// OpenAPI attributes (a route's uri and its attributes' path must stay identical), plus
 // the operation attributes no route serves. Pure: file access comes in as functions.
-import type {RouteEntry, RoutesFile} from '../core/routes.js';
+import type {RouteEntry, RoutesFile} from '../core/routes-yaml/routes.js';
 import type {ApiOperation} from '../openapi/document/build-document.js';
 import type {Diagnostic} from '../openapi/php/diagnostics.js';
 import type {PhpFileFacts, PhpSyntaxError} from '../openapi/php/php-file.js';

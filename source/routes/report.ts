@@ -4,8 +4,8 @@
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
-import {readRoutesFile} from '../core/project.js';
-import type {RoutesFile} from '../core/routes.js';
+import {readRoutesFile} from '../core/project/project.js';
+import type {RoutesFile} from '../core/routes-yaml/routes.js';
 import {buildDocument} from '../openapi/document/build-document.js';
 import type {PhpFileFacts, PhpSyntaxError} from '../openapi/php/php-file.js';
 import type {ParseOptions} from '../openapi/php/parse-pool.js';

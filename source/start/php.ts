@@ -8,7 +8,7 @@ export const minimumPhp = [8, 1] as const;
 
 export const installPhp = 'install PHP 8.1 or newer: "sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH)';
 
-/** How long `php -r 'echo PHP_VERSION;'` may take to answer (it takes some 20 ms). */
+/** How long `php -r 'echo PHP_VERSION;'` may take to answer: far more than a working PHP needs. */
 export const phpAnswerMs = 5000;
 
 const signalNumbers: Readonly<Record<StopSignal, number>> = {SIGINT: 2, SIGTERM: 15};

@@ -5,13 +5,13 @@ import {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput} from 'ink';
 import {dryRunDone, fileLines, placeLine, runHeading} from '../core/describe-plan.js';
 import {EduError} from '../core/errors.js';
-import type {Sink, SinkMode} from '../core/sink.js';
+import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
-import {Frame, quitKey} from './frame.js';
+import {Frame, quitKey} from './controls/frame.js';
 import {Row} from './preview.js';
-import {TextField} from './text-field.js';
-import {Toned} from './theme.js';
+import {TextField} from './controls/text-field.js';
+import {Toned} from './controls/theme.js';
 import {useLatest} from './use-latest.js';
 
 export type CommandOutcome =

@@ -2,7 +2,7 @@
 // prompts with --plain. Each is itself imported on demand, so --plain never loads Ink.
 import type {Kind} from '../core/naming.js';
 import {methodNames, type MakeRequest} from '../core/request.js';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import type {Io} from '../io.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 
@@ -39,13 +39,13 @@ function inCi(env: Io['env']): string | undefined {
 
 export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
-	const sink = chosen ?? (await import('../core/sink.js')).sinkFor({onSignal: io.onSignal});
+	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
-		const {runPlain} = await import('./plain.js');
+		const {runPlain} = await import('./plain/plain.js');
 		return runPlain({io, root, kind, initial, sink});
 	}
 	const {runWizard} = await import('./run-wizard.js');
@@ -57,7 +57,7 @@ export async function openCommandWizard(io: Io, {root, plain, sink}: {root: stri
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
-		const {runPlain} = await import('./plain.js');
+		const {runPlain} = await import('./plain/plain.js');
 		return runPlain({io, root, kind: 'command', sink});
 	}
 	const {runCommandWizard} = await import('./run-command-wizard.js');

@@ -6,7 +6,7 @@ import type {Refusal} from '../core/errors.js';
 import {placeLine} from '../core/describe-plan.js';
 import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
-import {Toned} from './theme.js';
+import {Toned} from './controls/theme.js';
 
 const none = '—';
 

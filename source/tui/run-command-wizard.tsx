@@ -1,13 +1,13 @@
 // `edu make:command` without a name in a terminal: the make:command screen on its own, and its
 // outcome as an exit code. Loaded lazily, as the main wizard is.
 import {render} from 'ink';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import {readCommandSnapshot} from '../console/command-project.js';
 import {useColor, type Io} from '../io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
-import {ThemeProvider} from './theme.js';
+import {ThemeProvider} from './controls/theme.js';
 
 export async function runCommandWizard({io, root, sink}: {io: Io; root: string; sink: Sink}): Promise<number> {
 	let outcome: CommandOutcome = {status: 'cancelled'};

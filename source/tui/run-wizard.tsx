@@ -2,14 +2,14 @@
 // Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
 import {render} from 'ink';
 import type {Kind} from '../core/naming.js';
-import {openProject} from '../core/project.js';
+import {openProject} from '../core/project/project.js';
 import {readCommandSnapshot} from '../console/command-project.js';
-import type {Sink} from '../core/sink.js';
+import type {Sink} from '../core/sink/sink.js';
 import {useColor, type Io} from '../io.js';
 import type {WizardForm} from './form.js';
 import {folderToEnter} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
-import {ThemeProvider} from './theme.js';
+import {ThemeProvider} from './controls/theme.js';
 import {Wizard, type Outcome} from './wizard.js';
 
 export interface WizardRun {

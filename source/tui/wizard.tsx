@@ -5,26 +5,26 @@
 // --dry-run (it writes, or only reports).
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
-import {commit, type CommitResult} from '../core/commit.js';
+import {commit, type CommitResult} from '../core/sink/commit.js';
 import {EduError} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
-import type {Snapshot} from '../core/project.js';
-import type {Sink} from '../core/sink.js';
+import type {Snapshot} from '../core/project/project.js';
+import type {Sink} from '../core/sink/sink.js';
 import {catalogOf} from '../core/template-units.js';
 import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
-import {DoneScreen} from './done-screen.js';
+import {DoneScreen} from './screens/done-screen.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
-import {KindScreen} from './kind-screen.js';
-import {NameScreen} from './name-screen.js';
-import {ResourceScreen} from './resource-screen.js';
-import {ReviewScreen} from './review-screen.js';
-import {RouteScreen} from './route-screen.js';
-import type {Chrome, ScreenProps} from './screen-props.js';
-import {TemplateScreen} from './template-screen.js';
-import {UploadScreen} from './upload-screen.js';
+import {KindScreen} from './screens/kind-screen.js';
+import {NameScreen} from './screens/name-screen.js';
+import {ResourceScreen} from './screens/resource-screen.js';
+import {ReviewScreen} from './screens/review-screen.js';
+import {RouteScreen} from './screens/route-screen.js';
+import type {Chrome, ScreenProps} from './screens/screen-props.js';
+import {TemplateScreen} from './screens/template-screen.js';
+import {UploadScreen} from './screens/upload-screen.js';
 import {useLatest} from './use-latest.js';
 
 export type Outcome =

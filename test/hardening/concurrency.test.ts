@@ -6,7 +6,7 @@ import path from 'node:path';
 import {build} from 'esbuild';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parseRoutes} from '../../source/core/routes.js';
+import {parseRoutes} from '../../source/core/routes-yaml/routes.js';
 import {binPath, readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function routesOf(root: string) {

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {deriveNames, kebabCase} from '../../source/core/naming.js';
 import {plan} from '../../source/core/plan.js';
-import {appendRoutes, parseRoutes, type NewRoute} from '../../source/core/routes.js';
+import {appendRoutes} from '../../source/core/routes-yaml/append.js';
+import {parseRoutes, type NewRoute} from '../../source/core/routes-yaml/routes.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 

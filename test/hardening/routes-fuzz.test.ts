@@ -8,8 +8,8 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {plan} from '../../source/core/plan.js';
-import type {Snapshot} from '../../source/core/project.js';
-import {parseRoutes, routesPath} from '../../source/core/routes.js';
+import type {Snapshot} from '../../source/core/project/project.js';
+import {parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
 
 const fixtures = ['sample', 'comments', 'crlf'];
 const newRoute = {uri: '/api/fuzz-new', controller: 'Controller\\api\\FuzzNewController', httpMethod: ['GET']};

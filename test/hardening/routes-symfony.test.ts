@@ -7,8 +7,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {plan} from '../../source/core/plan.js';
-import type {Snapshot} from '../../source/core/project.js';
-import {parseRoutes, routesPath} from '../../source/core/routes.js';
+import type {Snapshot} from '../../source/core/project/project.js';
+import {parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
 import {hasPhp} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 

@@ -3,11 +3,11 @@
 //   node killed-commit.mjs <project root> <name> <step: create|link|rename-routes|after-commit>
 // (after-commit: routes.yaml renamed into place, the lock not yet released.)
 import process from 'node:process';
-import {commit} from '../../source/core/commit.js';
+import {commit} from '../../source/core/sink/commit.js';
 import {plan} from '../../source/core/plan.js';
-import {readSnapshot} from '../../source/core/project.js';
-import {fileSystemSink} from '../../source/core/sink-fs.js';
-import {processHost, realFs, type SinkFs} from '../../source/core/sink-host.js';
+import {readSnapshot} from '../../source/core/project/project.js';
+import {fileSystemSink} from '../../source/core/sink/fs.js';
+import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
 
 const [root = '.', name = 'ville', step = 'rename-routes'] = process.argv.slice(2);
 const die = (): never => {

@@ -244,7 +244,7 @@ describe('edu mock:token writes only what it means to, only inside the project',
 		const root = project();
 		mkdirSync(path.join(root, 'var/api'), {recursive: true});
 		execFileSync('mkfifo', [path.join(root, file)]);
-		expect(await token(root, [])).toEqual({exitCode: 1, stdout: '', stderr: `${file}: not a regular file (a folder, FIFO or device); nothing was written.\n`});
+		expect(await token(root, [])).toEqual({exitCode: 1, stdout: '', stderr: `${file}: not a regular file (a FIFO); edu reads and writes only regular files; nothing was written.\n`});
 	});
 
 	it('a var/api/configData.json left by the docs\' procedure: a one-line warning that the mock does not read it', async () => {

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
-import {parseRoutes, type RoutesFile} from '../../source/core/routes.js';
+import {parseRoutes, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
 import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
 import {checkRoutes} from '../../source/routes/drift.js';

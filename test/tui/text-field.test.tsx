@@ -4,7 +4,7 @@ import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {useState} from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {TextField, typedText} from '../../source/tui/text-field.js';
+import {TextField, typedText} from '../../source/tui/controls/text-field.js';
 
 const mounted: Array<{unmount: () => void}> = [];
 afterEach(() => {

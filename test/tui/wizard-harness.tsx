@@ -4,11 +4,11 @@
 import {act} from 'react';
 import {cleanup, render} from 'ink-testing-library';
 import type {Kind} from '../../source/core/naming.js';
-import {readSnapshot, type Snapshot} from '../../source/core/project.js';
-import {sinkFor} from '../../source/core/sink.js';
+import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
+import {sinkFor} from '../../source/core/sink/sink.js';
 import {readCommandSnapshot} from '../../source/console/command-project.js';
 import type {WizardForm} from '../../source/tui/form.js';
-import {ThemeProvider} from '../../source/tui/theme.js';
+import {ThemeProvider} from '../../source/tui/controls/theme.js';
 import {Wizard, type Outcome} from '../../source/tui/wizard.js';
 
 export const keys = {

@@ -132,7 +132,7 @@ type Reader = (...args: unknown[]) => unknown;
 
 /**
  * php-parser joins class and interface members with `result = result.concat(…)`, which copies the
- * list once per member: 40,000 constants took 10 s. The same reading, with the members pushed
+ * list once per member, so a class of many constants takes quadratic time. The same reading, with the members pushed
  * onto one list. Also, as PHP does, a member's attributes never carry over to the next member.
  */
 function linearClassBodies(parser: Parser): void {

@@ -2,7 +2,7 @@
 // what each parse worker runs for every file it is given.
 import {closeSync, constants, fstatSync, openSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {decodeUtf8} from '../../core/project.js';
+import {decodeUtf8} from '../../core/project/project.js';
 import {readPhpFile, type PhpFileFacts, type PhpSyntaxError} from './php-file.js';
 
 /** Larger PHP files are not read (a controller is a few kilobytes). */

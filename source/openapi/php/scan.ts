@@ -3,6 +3,7 @@ import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {ParseOptions} from './parse-pool.js';
 import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
+import {posixPath} from '../../core/project/posix-path.js';
 
 export const apiFolder = 'app/Controller/api';
 
@@ -22,7 +23,7 @@ export function listPhpFiles(root: string, folder = apiFolder): string[] | undef
 		return undefined;
 	}
 	const names = readdirSync(absolute, {recursive: true, encoding: 'utf8'})
-		.map((name) => name.split(path.sep).join('/'))
+		.map((name) => posixPath(name))
 		.filter((name) => name.toLowerCase().endsWith('.php'))
 		.map((name) => `${folder}/${name}`)
 		// Only folders are left out: a FIFO, a device (a link to /dev/zero) or a dangling link named

@@ -20,7 +20,7 @@ interface Held {
 
 const holds = new WeakMap<object, Held>();
 
-/** How many lines the terminal's echo of `text` took below the line it started on (tabs to 8, ^X for controls). */
+/** How many lines the terminal's echo of `text` filled below the line it started on (tabs to 8, ^X for controls). */
 export function echoLines(text: string, columns: number): number {
 	let lines = 0;
 	let column = 0;

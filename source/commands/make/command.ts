@@ -1,0 +1,46 @@
+// edu make:command NAME: a console command class for the framework's `php bin/edu` and its line
+// in app/Config/commands.yaml, through the same plan → sink pipeline as make:api.
+import type {Command} from 'commander';
+import {EduError, refusal} from '../../core/errors.js';
+import type {Outcome} from '../../io.js';
+import {startFolder, type CommonOptions} from '../../options.js';
+import type {CommandContext} from '../context.js';
+
+const examples = `
+Examples:
+  $ edu make:command generate            app/Command/GenerateCommand.php, php bin/edu generate
+  $ edu make:command generate --dry-run  the plan and the commands.yaml diff
+  $ edu make:command generate --json     for scripts: one JSON object on stdout
+
+Naming: the class is the name with its first letter upper-cased + Command; the command is the name lower-cased.`;
+
+export function registerMakeCommand(program: Command, context: CommandContext): void {
+	program
+		.command('make:command')
+		.description('generate a console command for php bin/edu and register it in app/Config/commands.yaml')
+		.argument('[command-name]', 'the command name, e.g. generate')
+		.option('-y, --yes', 'never prompt; fail on a missing value instead')
+		.option('--dry-run', 'print the plan and the commands.yaml diff, write nothing')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.option('--plain', 'line prompts instead of the full-screen wizard')
+		.addHelpText('after', examples)
+		.action(async (name: string | undefined, options: CommonOptions) => {
+			context.outcome = await runMakeCommand(name, options, context);
+		});
+}
+
+export async function runMakeCommand(name: string | undefined, options: CommonOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
+	// In a terminal, a missing name opens the wizard's make:command screen.
+	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
+	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
+	const root = context.projectRoot(startFolder(io, options));
+	const {sinkFor} = await import('../../core/sink/sink.js');
+	if (name === undefined) {
+		const {openCommandWizard} = await import('../../tui/open.js');
+		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal})})};
+	}
+	const {writeCommand} = await import('../../console/command-report.js');
+	return writeCommand(name, root, sinkFor({...options, onSignal: io.onSignal}));
+}

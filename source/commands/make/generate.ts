@@ -1,0 +1,67 @@
+// make:api and make:controller once the request is complete: snapshot → plan → commit through
+// the sink the flags chose, then the report of what it did (written, or only reported).
+// Loaded only when a command runs, so --help and --version load no YAML.
+import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../../core/describe-plan.js';
+import {EduError, exitCodeFor} from '../../core/errors.js';
+import {plan as makePlan} from '../../core/plan.js';
+import {openProject} from '../../core/project/project.js';
+import type {MakeRequest} from '../../core/request.js';
+import type {Plan} from '../../core/plan.js';
+import type {Sink} from '../../core/sink/sink.js';
+import {nextSteps, nextStepsLines} from '../../tui/next-steps.js';
+import type {Outcome} from '../../io.js';
+
+/** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
+export interface ReportStyle {
+	readonly terminal: boolean;
+	readonly color: boolean;
+	/** The project's folder when the run started elsewhere. */
+	readonly cd?: string;
+}
+
+const sgr = (code: string, text: string, color: boolean): string => (color ? `\u001B[${code}m${text}\u001B[0m` : text);
+
+/** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
+function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd}: ReportStyle): string[] {
+	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
+	const [heading = '', ...steps] = nextStepsLines(nextSteps(written, {dependenciesInstalled, cd}));
+	return ['', ...files, '', sgr('1', heading, color), ...steps];
+}
+
+/** `sink`: the one the flags chose (commands/make.ts); what it returns says whether anything was written. */
+export async function generate(request: MakeRequest, root: string, sink: Sink, style: ReportStyle = {terminal: false, color: false}): Promise<Outcome> {
+	const snapshot = openProject(root);
+	const planned = makePlan(request, snapshot);
+	const {warnings} = planned;
+
+	const [firstRefusal] = planned.refusals;
+	if (firstRefusal) {
+		// The seed's exact message first; then the file or route it is about, and the way out.
+		const {place} = firstRefusal;
+		throw new EduError(firstRefusal.code, refusalText(firstRefusal), exitCodeFor(firstRefusal.code), {
+			notes: warnings,
+			details: {...(place ?? {}), ...(warnings.length > 0 ? {warnings} : {})},
+		});
+	}
+
+	const {commit} = await import('../../core/sink/commit.js');
+	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
+	if (mode === 'dry-run') {
+		return {
+			json: jsonSuccess(written, mode),
+			warnings,
+			requested: true,
+			text: [
+				...summaryLines(written),
+				dryRunDone,
+				...fileLines(written.changes),
+				'',
+				...routesDiff(written),
+				'',
+			].join('\n'),
+		};
+	}
+	const lines = [...summaryLines(written), sgr('32', successLine(written), style.color)];
+	if (style.terminal) lines.push(...terminalReport(written, snapshot.dependenciesInstalled, style));
+	return {json: jsonSuccess(written, mode), warnings: [...warnings, ...notes], text: `${lines.join('\n')}\n`};
+}

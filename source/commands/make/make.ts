@@ -1,0 +1,120 @@
+// make:api and make:controller: flags → request → plan → commit through the sink --dry-run
+// chose (the file system, or a dry run that only reports).
+import {Command} from 'commander';
+import {EduError, messages, refusal} from '../../core/errors.js';
+import {nameProblem, type Kind} from '../../core/naming.js';
+import type {MakeRequest} from '../../core/request.js';
+import {useColor, type Outcome} from '../../io.js';
+import {splitList, startFolder, type CommonOptions} from '../../options.js';
+import type {CommandContext} from '../context.js';
+import {findProjectRoot} from '../../core/project/root.js';
+import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
+import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './templates.js';
+
+export interface MakeOptions extends CommonOptions, TemplateOptions {
+	readonly methods?: string;
+	readonly uri?: string;
+	readonly description?: string;
+	readonly force?: boolean;
+}
+
+const examples = (): Record<Kind, string> => ({
+	api: `
+Examples:
+  $ edu make:api ville                  GET /api/ville, class VilleController
+  $ edu make:api ville --methods GET,POST --uri '/api/ville/{id}'
+  $ edu make:api MyUserTest --dry-run   the plan and the routes.yaml diff
+  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples()}
+
+Naming: the class is the name with its first letter upper-cased + Controller; the URI is /api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
+${templateHelp()}`,
+	controller: `
+Examples:
+  $ edu make:controller villeRead   /villeread, villeread/villeread.html.twig
+  $ edu make:controller VilleRead   /ville-read, ville_read/ville_read.html.twig
+
+Views are written under app/Template/.`,
+});
+
+export function registerMake(program: Command, context: CommandContext): void {
+	for (const kind of ['api', 'controller'] as const) {
+		const command = program
+			.command(kind === 'api' ? 'make:api' : 'make:controller')
+			.description(kind === 'api'
+				? 'generate a JSON API controller, its route and (once) openapi.php'
+				: 'generate a web controller, its Twig view and its route')
+			.argument('[controller-name]', 'the controller name, e.g. ville or MyUserTest');
+		command
+			.option('-y, --yes', 'never prompt; fail on a missing value instead')
+			.option('--dry-run', 'print the plan and the routes.yaml diff, write nothing')
+			.option('--json', 'print one JSON object on stdout')
+			.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+			.option('--plain', 'line prompts instead of the full-screen wizard')
+			.option('--methods <list>', 'HTTP methods, comma-separated', 'GET')
+			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
+			.option('--force', 'replace the controller (and view) file of this name if it exists; routes are never replaced');
+		if (kind === 'api') {
+			command
+				.option('--description <text>', 'description of the 200 response');
+			addTemplateOptions(command);
+		}
+		command.addHelpText('after', () => examples()[kind]);
+		command.action(async (name: string | undefined, options: MakeOptions) => {
+			context.outcome = await runMake(kind, name, options, context);
+		});
+	}
+}
+
+/**
+ * The flags as a request, every flag checked (usage errors, a --fields the core cannot read):
+ * the one request both the command and the wizard start from. `asked`: the wizard will ask for
+ * what is missing (the name, the fields).
+ */
+function requestFrom(kind: Kind, name: string, options: MakeOptions, catalog: TemplateCatalog, asked = false): MakeRequest {
+	return {
+		kind,
+		name,
+		// A template's own methods stand unless --methods was typed (its default GET is the default template's).
+		methods: options.methods === undefined || ((options.template ?? 'default') !== 'default' && options.methodsGiven !== true) ? undefined : splitList(options.methods),
+		uri: options.uri,
+		description: options.description,
+		...(options.force ? {force: true} : {}),
+		...(kind === 'api' ? templateRequest(options, catalog, asked) : {}),
+	};
+}
+
+export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
+	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags
+	// gave; so does a name that cannot make a class, which the wizard shows refused, to be fixed.
+	const canAsk = io.interactive && !options.yes && !options.json;
+	const interactive = canAsk && (name === undefined || nameProblem(name) !== undefined);
+	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
+	// The project's templates count (.edu/templates/); outside a project, the built-ins judge the
+	// flags, so a flag that fits no template is the usage error shown before "no project".
+	const found = findProjectRoot(startFolder(io, options));
+	const request = requestFrom(kind, name ?? '', options, templateCatalog(typeof found === 'string' ? found : undefined), interactive);
+	// Keys typed while the wizard loads are kept for it, not echoed above it.
+	const typeAhead = interactive ? await import('../../tui/keys/type-ahead.js') : undefined;
+	await typeAhead?.holdForWizard(io, options.plain);
+	try {
+		return await makeIn(kind, request, options, context, interactive);
+	} finally {
+		typeAhead?.releaseTypeAhead(io.stdin);
+	}
+}
+
+async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, context: CommandContext, interactive: boolean): Promise<Outcome> {
+	const {io} = context;
+	const root = context.projectRoot(startFolder(io, options));
+	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
+	const {sinkFor} = await import('../../core/sink/sink.js');
+	const sink = sinkFor({...options, onSignal: io.onSignal});
+	if (interactive) {
+		const {openWizard} = await import('../../tui/open.js');
+		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
+	}
+	const {generate} = await import('./generate.js');
+	const {folderToEnter} = await import('../../tui/next-steps.js');
+	return generate(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
+}

@@ -1,0 +1,152 @@
+// make:api's --template and the flags of the templates' options, all derived from the built-in
+// manifests: registered on the command, listed in --help, then read into the request against the
+// project's catalog (its own templates included). Mistakes are one-line errors before any planning.
+import {Option, type Command} from 'commander';
+import {EduError, UsageError, isRefusal} from '../../core/errors.js';
+import type {MakeRequest} from '../../core/request.js';
+import {parseFields, resourceMethods} from '../../core/resource.js';
+import {splitList} from '../../options.js';
+import {unknownTemplate} from '../../core/template-units.js';
+import {parseExtensions} from '../../core/upload.js';
+import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../../templates/catalog.js';
+import {engines} from '../../templates/engines.js';
+import type {TemplateOption} from '../../templates/manifest.js';
+
+export interface TemplateOptions {
+	readonly template?: string;
+	readonly table?: string;
+	readonly fields?: string;
+	readonly field?: string;
+	readonly extensions?: string;
+	readonly dir?: string;
+	/** Set before the action: --methods was typed (its default is GET). */
+	readonly methodsGiven?: boolean;
+	readonly methods?: string;
+}
+
+/** The built-in make:api templates, in their order. */
+function builtinApiTemplates(): LoadedTemplate[] {
+	const catalog = templateCatalog();
+	return builtinNames.map((name) => catalog.get(name)).filter((entry): entry is LoadedTemplate => entry !== undefined && !isBroken(entry) && entry.manifest.command === 'make:api');
+}
+
+/** Each option once (the first template declaring it), with the templates that take it. */
+function builtinOptions(): Array<{option: TemplateOption; templates: string[]}> {
+	const found = new Map<string, {option: TemplateOption; templates: string[]}>();
+	for (const template of builtinApiTemplates()) {
+		for (const option of template.manifest.options) {
+			const known = found.get(option.name);
+			if (known === undefined) found.set(option.name, {option, templates: [template.name]});
+			else known.templates.push(template.name);
+		}
+	}
+	return [...found.values()];
+}
+
+const defaultNote = (option: TemplateOption): string => (option.default === undefined ? '' : ` (default ${option.default})`);
+
+export function templateHelp(): string {
+	const lines = ['', 'Templates (--template):'];
+	for (const template of builtinApiTemplates()) {
+		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}`);
+		const narrows = engines[template.manifest.engine].narrowsMethods;
+		if (narrows !== undefined) lines.push(`             ${'--methods LIST'.padEnd(23)} ${narrows}`);
+		for (const option of template.manifest.options) {
+			lines.push(`             ${`--${option.name} ${option.value.toUpperCase()}`.padEnd(23)} ${option.help}${defaultNote(option)}`);
+		}
+	}
+	lines.push('  A project\'s own templates live in .edu/templates/<name>/: see edu template:list and edu template:publish.');
+	lines.push('  Another method, or a path with no route: the router\'s HTML page "Error 405" / "Error 404", with status 200 on Edu Framework 2.3 (the seed says 405 / 404).');
+	return lines.join('\n');
+}
+
+export function templateExamples(): string {
+	const lines: string[] = [];
+	for (const template of builtinApiTemplates()) {
+		const options = template.manifest.options.filter((option) => option.example !== undefined || option.default !== undefined);
+		if (options.length === 0) continue;
+		// Continued on the next line (\\) where it would pass 80 columns.
+		let line = `  $ edu make:api ${template.name === 'resource' ? 'ville' : 'import'} --template ${template.name}`;
+		for (const option of options) {
+			const flag = `--${option.name} ${option.example ?? option.default ?? ''}`;
+			if (line.length + flag.length + 3 > 80) {
+				lines.push(`${line} \\`);
+				line = `     `;
+			}
+			line += ` ${flag}`;
+		}
+		lines.push(line);
+	}
+	return lines.length === 0 ? '' : `\n${lines.join('\n')}`;
+}
+
+export function addTemplateOptions(command: Command): void {
+	command.addOption(new Option('--template <name>', `what the controller does: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`).default('default'));
+	for (const {option, templates} of builtinOptions()) {
+		command.option(`--${option.name} <${option.value}>`, `${templates.join(', ')}: ${option.help}${defaultNote(option)}`);
+	}
+	command.hook('preAction', (action) => {
+		action.setOptionValue('methodsGiven', action.getOptionValueSource('methods') === 'cli');
+	});
+}
+
+/** The option names a make:* command registers as flags. */
+const flagNames = ['table', 'fields', 'field', 'extensions', 'dir'] as const;
+
+/**
+ * The template part of the request, or a usage error for a flag that does not fit the template.
+ * `catalog`: the project's (its own templates included). `asked`: the wizard will ask what is
+ * missing, so --template resource may come without --fields.
+ */
+export function templateRequest(options: TemplateOptions, catalog: TemplateCatalog, asked = false): Pick<MakeRequest, 'template' | 'table' | 'fields' | 'upload'> {
+	const name = options.template;
+	const entry = name === undefined ? catalog.get('default') : catalog.get(name);
+	if (name !== undefined && entry === undefined) throw new UsageError(`edu: ${unknownTemplate(name, 'api', catalog)}`, 'INVALID_OPTION');
+	// Unknown or broken: the plan refuses it with its own words (the nearest name, the file:line).
+	const template = entry === undefined || isBroken(entry) ? undefined : entry;
+	const takes = (option: string): string[] => catalog.names.filter((other) => {
+		const found = catalog.get(other);
+		return found !== undefined && !isBroken(found) && found.manifest.options.some((declared) => declared.name === option);
+	});
+	for (const flag of flagNames) {
+		if (options[flag] === undefined || template === undefined) continue;
+		if (!template.manifest.options.some((option) => option.name === flag)) {
+			throw new UsageError(`--${flag} applies to --template ${takes(flag).join(' or ') || '(none here)'} only.`);
+		}
+	}
+	const chosen = name === undefined ? {} : {template: name};
+	if (template === undefined) return chosen;
+	const engine = engines[template.manifest.engine];
+	if (!engine.takesMethods && engine.narrowsMethods === undefined && options.methodsGiven === true) {
+		throw new UsageError(`--methods does not apply to --template ${template.name}: its routes are ${engine.routes ?? 'its own'}.`);
+	}
+	for (const option of template.manifest.options) {
+		if (option.required && options[option.name as keyof TemplateOptions] === undefined && !asked) {
+			throw new UsageError(`--template ${template.name} needs --${option.name}${option.example === undefined ? '' : `, e.g. --${option.name} ${option.example}`}`);
+		}
+	}
+	switch (template.manifest.engine) {
+		case 'resource': {
+			if (options.methodsGiven === true && options.methods !== undefined) {
+				const served = resourceMethods(splitList(options.methods));
+				if (isRefusal(served)) throw EduError.from(served);
+			}
+			if (options.fields === undefined) return {...chosen, table: options.table};
+			const fields = parseFields(options.fields);
+			if (isRefusal(fields)) throw EduError.from(fields);
+			return {...chosen, table: options.table, fields};
+		}
+		case 'upload':
+			return {
+				...chosen,
+				// Only what was given: the core fills the rest from the manifest (core/upload.ts).
+				upload: {
+					...(options.field === undefined ? {} : {field: options.field}),
+					...(options.extensions === undefined ? {} : {extensions: parseExtensions(options.extensions)}),
+					...(options.dir === undefined ? {} : {dir: options.dir}),
+				},
+			};
+		default:
+			return chosen;
+	}
+}

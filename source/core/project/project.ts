@@ -1,0 +1,109 @@
+// Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
+// the existing controllers and views. Reads only; never writes.
+import {existsSync, readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {EduError, refusal, type Refusal} from '../errors.js';
+import {readUploadApi, type UploadApi} from '../framework-request.js';
+import {lockFileFor, readLock} from '../sink/lock.js';
+import {readRegularFile} from './regular-file.js';
+import {killedRunLeftovers} from '../sink/killed-run.js';
+import {processHost, type SinkHost} from '../sink/host.js';
+import {findProjectRoot} from './root.js';
+import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
+import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
+import {posixPath} from './posix-path.js';
+
+export {findProjectRoot};
+
+export interface Snapshot {
+	/** Absolute project root. */
+	readonly root: string;
+	readonly routes: RoutesFile;
+	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
+	readonly files: ReadonlyMap<string, string>;
+	/** The upload API of the installed framework's Request; `php` when absent. */
+	readonly uploadApi?: UploadApi;
+	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
+	readonly dependenciesInstalled?: boolean;
+	/** The built-in templates and the project's own (.edu/templates/); the built-ins when absent. */
+	readonly templates?: TemplateCatalog;
+}
+
+/** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
+export function readSnapshot(root: string, host: SinkHost = processHost): Snapshot | Refusal {
+	const routes = readRoutesFile(root);
+	if ('code' in routes) return routes;
+	const files = new Map<string, string>();
+	for (const folder of ['app/Controller', 'app/Template']) listFiles(root, folder, files);
+	// A run killed between its renames left files without their route: the file-system sink
+	// removes them under the lock before writing, so plan as if they were gone already.
+	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
+	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), templates: templateCatalog(root)};
+}
+
+/**
+ * The project at `root` (found by the command), read once: what make:* plans against, the
+ * command and the wizard alike. Throws the core's refusal (a routes.yaml that cannot be read…).
+ */
+export function openProject(root: string): Snapshot {
+	const snapshot = readSnapshot(root);
+	if ('code' in snapshot) throw EduError.from(snapshot);
+	return snapshot;
+}
+
+function killedRunFiles(root: string, host: SinkHost): string[] {
+	const owner = readLock(host, lockFileFor(path.join(root, routesPath)));
+	if (owner?.journal === undefined || host.isAlive(owner.pid)) return [];
+	return killedRunLeftovers(owner.journal, (relative) => {
+		try {
+			return statSync(path.join(root, relative));
+		} catch {
+			return null;
+		}
+	});
+}
+
+export function readRoutesFile(root: string): RoutesFile | Refusal {
+	const absolute = path.join(root, routesPath);
+	// Only a regular file: a FIFO would hang the run, a link to /dev/zero would fill memory.
+	const bytes = readRegularFile(absolute, routesPath);
+	if (bytes === null) return emptyRoutesFile();
+	if ('code' in bytes) return bytes;
+	const nul = bytes.indexOf(0);
+	if (nul !== -1) {
+		const line = bytes.subarray(0, nul).filter((byte) => byte === 0x0a).length + 1;
+		const col = nul - (bytes.lastIndexOf(0x0a, nul) + 1) + 1;
+		return refusal('BAD_PROJECT_FILE', `${routesPath}:${line}:${col}: not a text file (it contains a NUL byte)`);
+	}
+	const text = decodeUtf8(bytes);
+	if (text === undefined) return refusal('BAD_PROJECT_FILE', `${routesPath}:1:1: not a UTF-8 text file`);
+	return parseRoutes(text, routesPath, true);
+}
+
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+	try {
+		return new TextDecoder('utf-8', {fatal: true, ignoreBOM: true}).decode(bytes);
+	} catch {
+		return undefined;
+	}
+}
+
+function listFiles(root: string, folder: string, into: Map<string, string>): void {
+	const absolute = path.join(root, folder);
+	let names: string[];
+	try {
+		if (!statSync(absolute).isDirectory()) return;
+		names = readdirSync(absolute, {recursive: true, encoding: 'utf8'});
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		const relative = `${folder}/${posixPath(name)}`;
+		into.set(relative.toLowerCase(), relative);
+	}
+}
+
+/** The existing file at `relative`, compared case-insensitively (so a project stays portable to macOS and Windows). */
+export function existingFile(snapshot: Snapshot, relative: string): string | undefined {
+	return snapshot.files.get(relative.toLowerCase());
+}

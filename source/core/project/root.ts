@@ -1,0 +1,50 @@
+// Finds the project root: the nearest folder at or above the start that is an Edu Framework
+// project. Kept apart from the snapshot reader so commands that only need the root load no YAML.
+import {existsSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {refusal, type Refusal} from '../errors.js';
+
+/** Where the framework reads its routes, relative to the project root. */
+export const routesPath = 'app/Config/routes.yaml';
+export const frameworkPackage = 'studoo/edu-framework';
+/** The rule, in words, for messages and the readme. */
+export const projectRule = `a composer.json requiring ${frameworkPackage}, or an ${routesPath} file`;
+
+function isFile(file: string): boolean {
+	try {
+		return statSync(file).isFile();
+	} catch {
+		return false;
+	}
+}
+
+function requiresFramework(file: string): boolean {
+	if (!isFile(file)) return false;
+	try {
+		const composer = JSON.parse(readFileSync(file, 'utf8')) as {require?: unknown; 'require-dev'?: unknown};
+		return [composer.require, composer['require-dev']].some((list) => typeof list === 'object' && list !== null && frameworkPackage in list);
+	} catch {
+		return false;
+	}
+}
+
+/** A project: composer.json requires the framework, or app/Config/routes.yaml exists. `bin/edu` or `app/Controller` alone is not one. */
+export function isProjectRoot(directory: string): boolean {
+	return existsSync(path.join(directory, routesPath)) || requiresFramework(path.join(directory, 'composer.json'));
+}
+
+/** The nearest folder at or above `start` that holds an Edu Framework project. */
+export function findProjectRoot(start: string): string | Refusal {
+	let directory = path.resolve(start);
+	if (!existsSync(directory)) return refusal('NOT_A_PROJECT', `${start}: no such folder.`);
+	for (;;) {
+		if (isProjectRoot(directory)) return directory;
+		const parent = path.dirname(directory);
+		if (parent === directory) break;
+		directory = parent;
+	}
+	return refusal(
+		'NOT_A_PROJECT',
+		`No Edu Framework project in ${path.resolve(start)} or above it (looked for ${projectRule}): run edu at the project root, or pass --cwd; nothing was written.`,
+	);
+}

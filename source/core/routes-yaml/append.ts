@@ -1,0 +1,89 @@
+// New routes appended to routes.yaml as text, every existing byte kept, and the result read
+// back and compared before anything is written.
+import {refusal, type Refusal} from '../errors.js';
+import type {NewRoute, RoutesFile} from './route-index.js';
+import {parseRoutes} from './routes.js';
+
+/** The YAML text of one route entry, in the file's indentation and line endings. */
+export function renderEntry(route: NewRoute, indent: number, eol: string): string {
+	const pad = ' '.repeat(indent);
+	return [
+		`${yamlKey(route.name)}:`,
+		`${pad}uri: ${yamlString(route.uri)}`,
+		`${pad}controller: ${yamlString(route.controller)}`,
+		`${pad}httpMethod: [${route.methods.join(', ')}]`,
+	].join(eol) + eol;
+}
+
+function yamlKey(name: string): string {
+	return /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(name) ? name : yamlQuoted(name);
+}
+
+/** Plain when the value is a safe path or class name; single-quoted otherwise (always when it has `{`). */
+function yamlString(value: string): string {
+	return /^[A-Za-z0-9_/\\.-][A-Za-z0-9_/\\.~-]*$/.test(value) ? value : yamlQuoted(value);
+}
+
+function yamlQuoted(value: string): string {
+	return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * routes.yaml with new entries appended as text. The file was checked once, when parsed, to
+ * end where a new top-level entry continues its mapping; the new entries' own text is parsed
+ * here and must read as intended. `verifyAppended` re-parses the whole result before writing.
+ */
+export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): string | Refusal {
+	if (file.appendProblem !== undefined) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append a route: ${file.appendProblem}; the file was left unchanged`);
+	}
+	let text = file.text;
+	if (text.length > 0 && !text.endsWith('\n')) text += file.eol;
+	let added = '';
+	for (const route of routes) {
+		const hasContent = /[^\s]/.test(text.replace(/^\uFEFF/, ''));
+		const separator = file.spaced && hasContent && !/(\r?\n){2}$/.test(text) ? file.eol : '';
+		const entry = renderEntry(route, file.indent, file.eol);
+		text += separator + entry;
+		added += entry;
+	}
+	const alone = parseRoutes(added, file.path, true);
+	if ('code' in alone || !sameRoutes(alone.entries, routes)) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: the new route would not read back as intended; the file was left unchanged`);
+	}
+	return text;
+}
+
+/**
+ * The appended text, re-parsed: the old routes unchanged and the new ones as intended.
+ * When the text before the old file's last route is byte-identical, only that route and what
+ * follows are parsed again: a route key at column 1 closes every node before it, so the
+ * prefix reads as it did in the snapshot's full parse. Otherwise the whole text is parsed.
+ */
+export function verifyAppended(file: RoutesFile, text: string, routes: readonly NewRoute[]): Refusal | undefined {
+	const {last} = file;
+	if (last !== undefined && file.appendProblem === undefined) {
+		const lineStart = last.offset - (last.col - 1);
+		if (text.startsWith(file.text.slice(0, lineStart))) {
+			const tail = parseRoutes(text.slice(lineStart), file.path, true);
+			if (!('code' in tail) && sameRoutes(tail.entries, [last, ...routes])) return undefined;
+		}
+	}
+	const reread = parseRoutes(text, file.path, true);
+	if ('code' in reread) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append the new route safely (${reread.message}); the file was left unchanged`);
+	}
+	if (!sameRoutes(reread.entries, [...file.entries, ...routes])) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: appending the new route would change how the file reads; the file was left unchanged`);
+	}
+	return undefined;
+}
+
+function sameRoutes(actual: readonly NewRoute[], expected: readonly NewRoute[]): boolean {
+	if (actual.length !== expected.length) return false;
+	return actual.every((entry, index) => {
+		const other = expected[index]!;
+		return entry.name === other.name && entry.uri === other.uri && entry.controller === other.controller
+			&& entry.methods.length === other.methods.length && entry.methods.every((method, at) => method === other.methods[at]);
+	});
+}

@@ -1,0 +1,205 @@
+// routes.yaml read: validated and indexed by the line scanner when the file has the usual shape,
+// by the `yaml` package otherwise, with the same refusals at the same file:line:col. append.ts,
+// beside it, is the only code that edits the file.
+import {createRequire} from 'node:module';
+import type {Document, LineCounter, Node} from 'yaml';
+import {refusal, type Refusal} from '../errors.js';
+import {routesPath} from '../project/root.js';
+import {tagProblem, textProblem, type StrictProblem} from './strict.js';
+import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
+import {scanRoutes} from './scan.js';
+
+export {routesPath};
+export type {NewRoute, RouteEntry, RouteIndex, RoutesFile} from './route-index.js';
+
+export function emptyRoutesFile(path = routesPath): RoutesFile {
+	return routesFile({path, text: '', exists: false, eol: '\n', indent: 4, spaced: false}, listed([]));
+}
+
+function fail(path: string, text: string, offset: number, reason: string, counter?: LineCounter): Refusal {
+	const {line, col} = position(text, offset, counter);
+	return refusal('BAD_PROJECT_FILE', `${path}:${line}:${col}: ${reason}`);
+}
+
+function position(text: string, offset: number, counter?: LineCounter): {line: number; col: number} {
+	if (counter) return counter.linePos(offset);
+	const before = text.slice(0, offset);
+	const line = before.split('\n').length;
+	return {line, col: offset - (before.lastIndexOf('\n') + 1) + 1};
+}
+
+/** Parses and indexes routes.yaml, or says where and why it cannot be used. */
+export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
+	// A file the scanner does not take (a NUL byte included) goes through the full parse, which words the refusal.
+	// A NUL is worded by the full parse, before anything else.
+	const strict = text.includes('\0') ? undefined : textProblem(text);
+	if (strict) return strictFail(path, text, strict);
+	// A tag is judged by the full parse, which sees which node it belongs to.
+	const scanned = text.includes('!') ? undefined : scanRoutes(text);
+	if (scanned === undefined) return composeRoutes(text, path, exists);
+	return routesFile({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
+}
+
+function lineEnding(text: string): '\n' | '\r\n' {
+	return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+function strictFail(path: string, text: string, problem: StrictProblem): Refusal {
+	if (problem.line === undefined) return fail(path, text, problem.offset, problem.reason);
+	return refusal('BAD_PROJECT_FILE', `${path}:${problem.line}:${problem.col ?? 1}: ${problem.reason}`);
+}
+
+/** Every node with an explicit tag, and where it starts. */
+function taggedNodes(document: Document.Parsed): Array<{tag: string; start: number}> {
+	const found: Array<{tag: string; start: number}> = [];
+	yaml().visit(document, {
+		Node(_key, node) {
+			if (node.tag !== undefined && node.range) found.push({tag: node.tag, start: node.range[0]});
+		},
+	});
+	return found;
+}
+
+// The `yaml` package is large: it is loaded only when a file needs the full parse.
+let yamlModule: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
+	return yamlModule;
+}
+
+/**
+ * parseRoutes through the full YAML parse, whatever the file's shape: what parseRoutes does
+ * for every file the scanner leaves, and the reference its fast path is tested against.
+ */
+export function composeRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
+	const nul = text.indexOf('\0');
+	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
+	const strictText = textProblem(text);
+	if (strictText) return strictFail(path, text, strictText);
+	const eol = lineEnding(text);
+	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
+	const counter = new LineCounter();
+	let document: Document.Parsed;
+	try {
+		document = parseDocument(text, {lineCounter: counter, uniqueKeys: false, prettyErrors: false, strict: true});
+	} catch (error) {
+		return fail(path, text, 0, `cannot be read as YAML (${error instanceof Error ? error.message : String(error)})`);
+	}
+	const [firstError] = document.errors;
+	if (firstError) {
+		return fail(path, text, firstError.pos[0], shortReason(firstError.message), counter);
+	}
+	const strict = tagProblem(text, taggedNodes(document));
+	if (strict) return strictFail(path, text, strict);
+	const top = document.contents;
+	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
+		return routesFile({path, text, exists, eol, indent: 4, spaced: false}, listed([]));
+	}
+	if (!isMap(top)) {
+		return fail(path, text, top.range?.[0] ?? 0, 'the top level must be a mapping of route names to routes', counter);
+	}
+	if (top.flow) {
+		return fail(path, text, top.range?.[0] ?? 0, 'the top level is a flow mapping ({…}); write it in block style so routes can be appended', counter);
+	}
+
+	// The yaml package's own unique-key check is quadratic; names are checked here with a Map.
+	const entries: RouteEntry[] = [];
+	const seen = new Set<string>();
+	let indent: number | undefined;
+	for (const pair of top.items) {
+		const keyNode = pair.key as Node | null;
+		const start = keyNode?.range?.[0] ?? 0;
+		if (!isScalar(keyNode) || (typeof keyNode.value !== 'string' && typeof keyNode.value !== 'number')) {
+			return fail(path, text, start, 'a route name must be a plain string', counter);
+		}
+		const name = String(keyNode.value);
+		if (seen.has(name)) return fail(path, text, start, `duplicate key: ${name}`, counter);
+		seen.add(name);
+		const value = pair.value as Node | null;
+		if (!isMap(value)) {
+			return fail(path, text, value?.range?.[0] ?? start, `route "${name}" must be a mapping with uri, controller and httpMethod`, counter);
+		}
+		const keys = new Set<unknown>();
+		for (const item of value.items) {
+			const key = isScalar(item.key) ? item.key.value : item.key;
+			if (keys.has(key)) return fail(path, text, (item.key as Node | null)?.range?.[0] ?? start, `route "${name}": duplicate key ${String(key)}`, counter);
+			keys.add(key);
+		}
+		if (indent === undefined && !value.flow && value.items.length > 0) {
+			const firstKey = value.items[0]?.key as Node | null;
+			if (firstKey?.range) indent = counter.linePos(firstKey.range[0]).col - 1;
+		}
+		const field = (key: string): Node | null | undefined => {
+			const found = value.items.find((item) => isScalar(item.key) && item.key.value === key);
+			return found ? (found.value as Node | null) : undefined;
+		};
+		const uri = field('uri');
+		const controller = field('controller');
+		const httpMethod = field('httpMethod');
+		for (const [key, node] of [['uri', uri], ['controller', controller], ['httpMethod', httpMethod]] as const) {
+			if (node === undefined) return fail(path, text, start, `route "${name}" has no "${key}"`, counter);
+		}
+		if (!isScalar(uri) || typeof uri.value !== 'string') {
+			return fail(path, text, uri?.range?.[0] ?? start, `route "${name}": uri must be a string`, counter);
+		}
+		if (!isScalar(controller) || typeof controller.value !== 'string') {
+			return fail(path, text, controller?.range?.[0] ?? start, `route "${name}": controller must be a string`, counter);
+		}
+		let methods: string[];
+		if (isSeq(httpMethod) && httpMethod.items.every((item) => isScalar(item) && typeof item.value === 'string')) {
+			methods = httpMethod.items.map((item) => String((item as {value: unknown}).value).toUpperCase());
+		} else if (isScalar(httpMethod) && typeof httpMethod.value === 'string') {
+			methods = [httpMethod.value.toUpperCase()];
+		} else {
+			return fail(path, text, httpMethod?.range?.[0] ?? start, `route "${name}": httpMethod must be a list of methods such as [GET]`, counter);
+		}
+		const {line, col} = counter.linePos(start);
+		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col, offset: start});
+	}
+	return routesFile({
+		path, text, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
+		appendProblem: appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
+	}, listed(entries));
+}
+
+/**
+ * Whether text appended at the end continues the top-level mapping: its keys start at
+ * column 1 and nothing but blank lines and comments follows the last entry (no `...` or
+ * `---` marker, no second document).
+ */
+function appendProblem(text: string, start: number, end: number, counter: LineCounter): string | undefined {
+	const {line, col} = counter.linePos(start);
+	// A byte-order mark before the first route is not indentation.
+	const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
+	if (col - bom !== 1) return 'its routes are indented; routes must start at column 1';
+	const rest = text.slice(end);
+	if (!/^(?:[ \t]*(?:#[^\n]*)?\r?\n?)*$/.test(rest)) {
+		return 'something other than comments follows the last route (a "..." or "---" marker?)';
+	}
+	return undefined;
+}
+
+function shortReason(message: string): string {
+	return (message.split('\n', 1)[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+/** True when the file's top-level entries are separated by blank lines. */
+function isSpaced(text: string, count: number): boolean {
+	if (count < 2) return false;
+	// The lines up to the second top-level key: the rest of the file is not read.
+	const lines: string[] = [];
+	let keys = 0;
+	for (let start = 0; start < text.length && keys < 2;) {
+		const newline = text.indexOf('\n', start);
+		const line = text.slice(start, newline === -1 ? text.length : newline).replace(/\r$/, '');
+		start = newline === -1 ? text.length : newline + 1;
+		lines.push(line);
+		if (/^[^\s#]/.test(line) && !line.startsWith('---')) keys++;
+	}
+	if (keys < 2) return false;
+	let above = lines.length - 2;
+	// A comment block right above the entry belongs to it: look above that.
+	while (above > 0 && /^\s*#/.test(lines[above] ?? '')) above--;
+	return above >= 0 && (lines[above] ?? '').trim() === '';
+}
+

@@ -1,0 +1,60 @@
+// What a writer wants done to a project, as plain data: the files to create or replace with
+// their full new content, the folders to create, and the lock that serialises writers. Every
+// command that writes builds one and hands it to a sink (core/sink.ts).
+import type {Refusal} from '../errors.js';
+
+export interface FileChange {
+	/** Relative to the project root, with `/`. */
+	readonly path: string;
+	/** `overwrite`: a file that exists, replaced whatever it holds (make:* --force). */
+	readonly action: 'create' | 'modify' | 'overwrite';
+	/** The content read in the snapshot (null for a file to create or overwrite: the snapshot does not read those). */
+	readonly before: string | null;
+	readonly after: string;
+	/** Permission bits of a created file (default 0o666 less the umask); a modified file keeps its own. */
+	readonly mode?: number;
+	/** When `path` is a symbolic link, write its target (which must be inside the project) instead of refusing. */
+	readonly followLink?: boolean;
+}
+
+export interface Changeset<T> {
+	/** Absolute project root: nothing is written outside it. */
+	readonly root: string;
+	/** In the order they are applied; the last one is the commit point (see fs.ts). */
+	readonly changes: readonly FileChange[];
+	/** Folders to create even when no file goes in them, relative to the root. Parents of changed files are created anyway. */
+	readonly folders?: readonly string[];
+	/** Relative path of the file whose lock serialises writers (routes.yaml for make:*). */
+	readonly lock?: string;
+	/** What the caller planned (a make Plan, an OpenAPI result…), returned by the sink. */
+	readonly value: T;
+	/** Called under the lock when the project no longer matches the changes' `before`: plan again, or refuse. */
+	readonly revise?: () => Changeset<T> | Refusal;
+}
+
+/** What a sink does with a changeset: write it, or only report what would be written (a dry run). */
+export type SinkMode = 'write' | 'dry-run';
+
+/** The sink's mode as every --json report names it (`"dryRun": …`), defined once. */
+export interface ModeReport {
+	readonly dryRun: boolean;
+}
+
+export function modeReport(mode: SinkMode): ModeReport {
+	return {dryRun: mode === 'dry-run'};
+}
+
+/** What a sink did: the changeset it applied (a revised one if the project changed meanwhile). */
+export interface Written<T> {
+	readonly value: T;
+	/** The sink's mode: `dry-run` when nothing was written. */
+	readonly mode: SinkMode;
+	/** Things worth telling the user, e.g. that a killed run's leftovers were undone first. */
+	readonly notes: readonly string[];
+}
+
+export interface Sink {
+	/** Known before writing, so a screen can say "will" or "would". */
+	readonly mode: SinkMode;
+	write<T>(changeset: Changeset<T>): Promise<Written<T>>;
+}

@@ -1,0 +1,65 @@
+// One run of the file-system sink: what it created, so that every failure path can remove it,
+// and the cleanups that failed, so that they are named instead of hidden.
+import path from 'node:path';
+import {EduError} from '../errors.js';
+import {errorReason, type Leftover} from './leftovers.js';
+import type {SinkHost} from './host.js';
+import {posixPath} from '../project/posix-path.js';
+
+/** One run of the sink: what it created, so every failure path can remove it. */
+export class Run {
+	readonly folders: string[] = [];
+	readonly temps = new Set<string>();
+	/** Cleanups that failed: named in the error or the notes. */
+	readonly leftovers: Leftover[] = [];
+	readonly notes: string[] = [];
+	stop: string | undefined;
+
+	constructor(readonly host: SinkHost, readonly root: string) {}
+
+	get fs() {
+		return this.host.fs;
+	}
+
+	shown(absolute: string): string {
+		return posixPath(path.relative(this.root, absolute));
+	}
+
+	checkStop(): void {
+		if (this.stop !== undefined) throw new EduError('WRITE_FAILED', `${this.stop}: stopped before finishing; the project was left as it was.`);
+	}
+
+	/** Creates `folder` and its missing parents inside the root, remembering each. */
+	ensureFolder(folder: string): void {
+		const stat = this.fs.lstat(folder);
+		if (stat !== null) return;
+		const parent = path.dirname(folder);
+		if (parent !== folder && path.relative(this.root, parent) !== '') this.ensureFolder(parent);
+		this.fs.mkdir(folder);
+		this.folders.push(folder);
+	}
+
+	removeTemp(temp: string): void {
+		try {
+			this.fs.unlink(temp);
+			this.temps.delete(temp);
+		} catch (error) {
+			this.temps.delete(temp);
+			this.leftovers.push({shown: this.shown(temp), reason: errorReason(error), remove: temp});
+		}
+	}
+
+	/** After a failure: every temp file and new folder of this run removed, newest first. */
+	cleanUp(): void {
+		for (const temp of [...this.temps]) this.removeTemp(temp);
+		for (const folder of this.folders.splice(0).reverse()) {
+			try {
+				this.fs.rmdir(folder);
+			} catch (error) {
+				const code = (error as NodeJS.ErrnoException).code;
+				// Another run wrote there meanwhile: its folder now, not a leftover.
+				if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') this.leftovers.push({shown: `${this.shown(folder)}/`, reason: errorReason(error), remove: folder, folder: true});
+			}
+		}
+	}
+}

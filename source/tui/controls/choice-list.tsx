@@ -1,0 +1,51 @@
+// A vertical list of choices: ↑↓ move (the value follows the cursor), Enter submits.
+import {useRef} from 'react';
+import {Box, Text, useInput} from 'ink';
+import {eachKey} from '../keys/each-key.js';
+import {Toned} from './theme.js';
+import {useLatest} from '../use-latest.js';
+
+export interface Choice<Value extends string> {
+	readonly value: Value;
+	readonly label: string;
+	readonly hint: string;
+}
+
+export function ChoiceList<Value extends string>({choices, value, onChange, onSubmit}: {
+	choices: ReadonlyArray<Choice<Value>>;
+	value: Value;
+	onChange: (value: Value) => void;
+	onSubmit: (value: Value) => void;
+}) {
+	const index = Math.max(0, choices.findIndex((choice) => choice.value === value));
+	// Where the cursor is now, even before the render that shows it.
+	const cursor = useRef(index);
+	cursor.current = index;
+	const latest = useLatest({choices, onChange, onSubmit});
+	useInput((input, pressed) => {
+		const {choices, onChange, onSubmit} = latest.current;
+		for (const {key} of eachKey(input, pressed)) {
+			if (key.upArrow || key.downArrow) {
+				cursor.current = (cursor.current + (key.upArrow ? -1 : 1) + choices.length) % choices.length;
+				onChange(choices[cursor.current]!.value);
+			} else if (key.return) {
+				onSubmit(choices[cursor.current]!.value);
+				return;
+			}
+		}
+	});
+	const width = Math.max(...choices.map((choice) => choice.label.length)) + 2;
+	return (
+		<Box flexDirection="column">
+			{choices.map((choice, position) => (
+				<Box key={choice.value}>
+					<Box width={2} flexShrink={0}><Toned tone="accent">{position === index ? '❯' : ' '}</Toned></Box>
+					<Box width={width} flexShrink={0}>
+						{position === index ? <Toned tone="accent" bold>{choice.label}</Toned> : <Text>{choice.label}</Text>}
+					</Box>
+					<Toned tone="muted">{choice.hint}</Toned>
+				</Box>
+			))}
+		</Box>
+	);
+}

@@ -1,0 +1,41 @@
+// `--plain` for make:command: the name as a line prompt, checked against the core's plan as the
+// full-screen wizard checks it, then the files, a confirmation and the sink.
+import {confirm, input} from '@inquirer/prompts';
+import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
+import {EduError} from '../../core/errors.js';
+import type {Sink} from '../../core/sink/sink.js';
+import {commandChangeset, readCommandSnapshot} from '../../console/command-project.js';
+import {planCommand, type CommandPlan} from '../../console/command-plan.js';
+import {commandDiff} from '../../console/command-report.js';
+
+type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
+
+/** Asks for the name and writes; the plan the sink took, or undefined when declined. */
+export async function askCommand(root: string, sink: Sink, context: Context, say: (lines: readonly string[]) => void): Promise<CommandPlan | undefined> {
+	const snapshot = readCommandSnapshot(root);
+	const name = await input({
+		message: 'Command name (letters, digits and _; e.g. generate):',
+		validate(value) {
+			if (value.trim() === '') return 'Type a name, e.g. generate.';
+			const [refused] = planCommand(value.trim(), snapshot).refusals;
+			return refused === undefined ? true : `${refused.message}${refused.place ? ` ${placeLine(refused.place)}` : ''}`;
+		},
+	}, context());
+	const planned = planCommand(name.trim(), snapshot);
+	const {names} = planned;
+	say([
+		`  Class    ${names?.className ?? '—'}`,
+		`  Command  php bin/edu ${names?.commandName ?? '—'}`,
+		...planned.warnings.map((warning) => `Warning: ${warning}`),
+		'', runHeading(sink.mode), ...fileLines(planned.changes), '', ...commandDiff(planned), '',
+	]);
+	const go = await confirm({message: sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', default: true}, context());
+	if (!go) return undefined;
+	const changeset = commandChangeset(planned, snapshot);
+	if ('code' in changeset) throw EduError.from(changeset);
+	const {value: written, mode} = await sink.write(changeset);
+	say(mode === 'dry-run'
+		? ['Dry run: nothing was written.']
+		: ['[OK] Command successfully generated', '', 'Next steps:', '  write your code in execute(), then run it:', `    php bin/edu ${written.names?.commandName ?? name}`]);
+	return written;
+}

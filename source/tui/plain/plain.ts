@@ -1,0 +1,221 @@
+// `--plain`: the wizard's flow as line prompts (@inquirer/prompts), for terminals and screen
+// readers that do not suit a full-screen app. Same form, same plan(), same refusals, same commit.
+// Loaded lazily; it never loads Ink or React.
+import {Writable} from 'node:stream';
+import {checkbox, confirm, input, select} from '@inquirer/prompts';
+import {commit} from '../../core/sink/commit.js';
+import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../../core/describe-plan.js';
+import {isRefusal} from '../../core/errors.js';
+import type {Kind} from '../../core/naming.js';
+import {plan as makePlan, type Plan} from '../../core/plan.js';
+import {openProject, type Snapshot} from '../../core/project/project.js';
+import {httpMethods, type FieldSpec} from '../../core/request.js';
+import {catalogOf, engineOf, templateChoices} from '../../core/template-units.js';
+import {parseFields} from '../../core/resource.js';
+import type {Sink} from '../../core/sink/sink.js';
+import type {Io, OutStream} from '../../io.js';
+import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
+import {folderToEnter, nextSteps, nextStepsLines} from '../next-steps.js';
+import {askCommand} from './plain-command.js';
+import {cancelledExitCode, cancelledMessage} from '../session.js';
+
+export interface PlainRun {
+	readonly io: Io;
+	/** The project's root, found by the command. */
+	readonly root: string;
+	readonly kind?: Kind | 'command';
+	readonly initial?: Partial<WizardForm>;
+	readonly sink: Sink;
+}
+
+export async function runPlain({io, root, kind: givenKind, initial, sink}: PlainRun): Promise<number> {
+	try {
+		const written = await ask(io, root, givenKind, initial ?? {}, sink);
+		if (written === undefined) {
+			io.stderr.write(`${cancelledMessage}\n`);
+			return cancelledExitCode;
+		}
+		return 0;
+	} catch (error) {
+		// Ctrl+C in a prompt.
+		if (error instanceof Error && error.name === 'ExitPromptError') {
+			io.stdout.write('\n');
+			io.stderr.write(`${cancelledMessage}\n`);
+			return cancelledExitCode;
+		}
+		throw error;
+	}
+}
+
+/** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
+async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink): Promise<object | undefined> {
+	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
+	const say = (lines: readonly string[]): void => {
+		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+	};
+	const chosen = givenKind ?? await select<Kind | 'command'>({
+		message: 'What do you want to create?',
+		choices: [
+			{name: 'API controller (answers JSON)', value: 'api'},
+			{name: 'Web controller (an HTML page with a Twig view)', value: 'controller'},
+			{name: 'Console command (runs with php bin/edu <name>)', value: 'command'},
+		],
+	}, context());
+	if (chosen === 'command') return askCommand(root, sink, context, say);
+	const kind: Kind = chosen;
+	const snapshot: Snapshot = openProject(root);
+	let form = initialForm({...initial, kind});
+	const catalog = catalogOf(snapshot);
+	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);
+	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, catalog, withTemplate), snapshot);
+	const firstBlocking = (planned: Plan, screen: Screen): string | true => {
+		const [refused] = blockingRefusals(planned, screen, screens());
+		return refused === undefined ? true : refusalText(refused);
+	};
+
+	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
+	let warned: string | undefined;
+	const name = await input({
+		message: 'Controller name (letters, digits and _; e.g. ville or MyUserTest):',
+		default: form.name === '' ? undefined : form.name,
+		validate(value) {
+			if (value.trim() === '') return 'Type a name, e.g. ville or MyUserTest.';
+			const planned = planFor({name: value}, false);
+			const blocking = firstBlocking(planned, 'name');
+			if (blocking !== true) return blocking;
+			const [warning] = planned.names?.warnings ?? [];
+			if (warning === undefined || warned === value.trim()) return true;
+			warned = value.trim();
+			return `Warning: ${warning} Enter again keeps the name.`;
+		},
+	}, context());
+	form = {...form, name};
+	say(preview(planFor({}, false), screens()));
+
+	if (kind === 'api') {
+		// Built-ins and the project's own (.edu/templates/), from their manifests.
+		// A broken one is refused with its file:line, and asked again.
+		for (;;) {
+			const template = await select<string>({
+				message: 'Template:',
+				default: form.template,
+				choices: templateChoices('api', catalog).map((choice) => ({
+					name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
+					value: choice.name,
+				})),
+			}, context());
+			form = {...form, template};
+			const broken = planFor({}).refusals.find((refused) => refused.code === 'BAD_PROJECT_FILE');
+			if (broken === undefined) break;
+			say([`✖ ${broken.message}`]);
+		}
+		const {template} = form;
+		const engine = engineOf(template, catalog);
+		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context);
+		if (engine === 'upload') {
+			// The questions are the manifest's: what it asks for each option, and its help.
+			const chosen = catalog.get(template);
+			const options = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
+			const question = (name: string): string => {
+				const option = options.find((each) => each.name === name);
+				return option === undefined ? `${name}:` : `${option.ask} (${option.help}):`;
+			};
+			form = await askUpload(form, planFor, firstBlocking, context, question);
+		}
+	}
+
+	if (planFor({}).takesMethods) {
+		const methods = await checkbox({
+			message: 'HTTP methods (Space toggles, Enter confirms):',
+			choices: httpMethods.map((method) => ({name: method, value: method, checked: form.methods.includes(method)})),
+			required: true,
+		}, context());
+		form = {...form, methods};
+	}
+	const uri = await input({
+		message: 'URI ({param} segments become path parameters):',
+		default: form.uri ?? planFor({}).uri,
+		prefill: 'editable',
+		validate: (value) => firstBlocking(planFor({uri: value}), 'route'),
+	}, context());
+	form = {...form, uri};
+
+	const planned = planFor({});
+	const [refused] = planned.refusals;
+	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
+	say(['', runHeading(sink.mode), ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
+	const go = await confirm({message: sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', default: true}, context());
+	if (!go) return undefined;
+	const {plan: written, mode} = await commit(planned, snapshot, sink);
+	if (mode === 'dry-run') {
+		say(['Dry run: nothing was written.']);
+		return written;
+	}
+	say([...summaryLines(written), successLine(written), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
+	return written;
+}
+
+function preview(planned: Plan, screens: readonly Screen[]): string[] {
+	const route = planned.routes[0];
+	const lines = [
+		`  Class  ${planned.names?.className ?? '—'}`,
+		...(route ? [`  File   ${route.controllerPath}`] : []),
+		`  Route  ${planned.names?.routeName ?? '—'}`,
+		`  URI    ${route?.uri ?? planned.names?.uri ?? '—'}`,
+		...(route?.viewPath === undefined ? [] : [`  View   ${route.viewPath}`]),
+	];
+	for (const warning of planned.warnings) lines.push(`Warning: ${warning}`);
+	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens)})`);
+	return lines;
+}
+
+type PlanFor = (changed: Partial<WizardForm>, withTemplate?: boolean) => Plan;
+type FirstBlocking = (planned: Plan, screen: Screen) => string | true;
+type Context = {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
+
+/**
+ * A prompt's output: each prompt ends the stream it is given when it closes, so it gets its own,
+ * which forwards to the Io's stdout and keeps its terminal size.
+ */
+function forwardTo(stdout: OutStream): NodeJS.WritableStream {
+	const stream = new Writable({
+		write(chunk: Buffer | string, _encoding, done) {
+			stdout.write(chunk.toString());
+			done();
+		},
+	});
+	return Object.assign(stream, {isTTY: stdout.isTTY, columns: stdout.columns ?? 80, rows: stdout.rows ?? 24});
+}
+
+async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
+	// The table an empty answer gives: the plan's default.
+	const fallback = planFor({table: ''}).table;
+	const table = await input({
+		message: `Table (Enter for ${fallback ?? 'the view folder of the name'}):`,
+		default: form.table === '' ? undefined : form.table,
+	}, context());
+	// The answer goes through the core's parseFields, as --fields does: once, in the check that accepts it.
+	let fields: FieldSpec[] = [];
+	await input({
+		message: 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):',
+		default: fieldsText(form.fields) || undefined,
+		validate(value) {
+			const parsed = parseFields(value);
+			if (isRefusal(parsed)) return parsed.message;
+			fields = parsed;
+			return firstBlocking(planFor({table, fields: fieldRowsOf(parsed)}), 'resource');
+		},
+	}, context());
+	return {...form, table, fields: fieldRowsOf(fields)};
+}
+
+async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context, question: (option: string) => string): Promise<WizardForm> {
+	let upload = form.upload;
+	const check = (changed: Partial<WizardForm['upload']>): string | true => firstBlocking(planFor({upload: {...upload, ...changed}}), 'upload');
+	const field = await input({message: question('field'), default: upload.field, validate: (value) => check({field: value})}, context());
+	upload = {...upload, field};
+	const extensions = await input({message: question('extensions'), default: upload.extensions, validate: (value) => check({extensions: value})}, context());
+	upload = {...upload, extensions};
+	const dir = await input({message: question('dir'), default: upload.dir, validate: (value) => check({dir: value})}, context());
+	return {...form, upload: {...upload, dir}};
+}

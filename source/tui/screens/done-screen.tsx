@@ -1,0 +1,32 @@
+// The end: what was written and what to do next. The wizard exits right after showing it.
+import {Box, Text} from 'ink';
+import type {CommitResult} from '../../core/sink/commit.js';
+import {dryRunDone, fileLines, successLine} from '../../core/describe-plan.js';
+import {nextSteps, type NextStepsContext} from '../next-steps.js';
+import {Frame} from '../controls/frame.js';
+import type {Chrome} from './screen-props.js';
+import {Toned} from '../controls/theme.js';
+
+/** `result`: what commit returned; its mode says whether anything was written. */
+export function DoneScreen({result: {plan, mode}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {
+	const reportOnly = mode === 'dry-run';
+	return (
+		<Frame title={chrome.title} keys={[]}>
+			{reportOnly
+				? <Text bold>{dryRunDone}</Text>
+				: <Toned tone="success" bold>{`✔ ${successLine(plan).replace(/^\[OK\] /, '')}`}</Toned>}
+			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+			{reportOnly ? null : (
+				<Box flexDirection="column" marginTop={1}>
+					<Text bold>Next steps</Text>
+					{nextSteps(plan, context).map((step) => (
+						<Box key={step.command} flexDirection="column">
+							<Toned tone="muted">{`  ${step.what}:`}</Toned>
+							<Text wrap="wrap">{`    ${step.command}`}</Text>
+						</Box>
+					))}
+				</Box>
+			)}
+		</Frame>
+	);
+}

@@ -1,0 +1,29 @@
+// Step 1 (only for `edu` without a command): an API controller, a web controller or a console command.
+import {Text} from 'ink';
+import type {Kind} from '../../core/naming.js';
+import {ChoiceList, type Choice} from '../controls/choice-list.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import type {Chrome} from './screen-props.js';
+
+/** What the first screen offers: the make:api and make:controller kinds, and make:command. */
+export type Choosable = Kind | 'command';
+
+const choices: ReadonlyArray<Choice<Choosable>> = [
+	{value: 'api', label: 'API controller', hint: 'answers JSON (app/Controller/api/…)'},
+	{value: 'controller', label: 'Web controller', hint: 'renders an HTML page with a Twig view'},
+	{value: 'command', label: 'Console command', hint: 'runs with php bin/edu <name> (app/Command/…)'},
+];
+
+export function KindScreen({kind, onChange, onSubmit, chrome}: {
+	kind: Choosable;
+	onChange: (kind: Choosable) => void;
+	onSubmit: (kind: Choosable) => void;
+	chrome: Chrome;
+}) {
+	return (
+		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'quit'}, quitKey]}>
+			<Text>What do you want to create?</Text>
+			<ChoiceList choices={choices} value={kind} onChange={onChange} onSubmit={onSubmit} />
+		</Frame>
+	);
+}

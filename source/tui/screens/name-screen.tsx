@@ -1,0 +1,34 @@
+// Step 2: the controller name, with the plan's preview, warnings and refusals under it as you type.
+import {Box, Text, useInput} from 'ink';
+import {blockingRefusals} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {NamePreview, Notes} from '../preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from '../controls/theme.js';
+import {useLatest} from '../use-latest.js';
+
+export function NameScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+	const empty = form.name === '';
+	const blocked = empty || blockingRefusals(plan, 'name', screens).length > 0;
+	const latest = useLatest({blocked, next});
+	useInput((_input, key) => {
+		if (key.return && !latest.current.blocked) latest.current.next();
+	});
+	return (
+		<Frame
+			title={chrome.title}
+			step={chrome.step}
+			keys={[{key: 'Enter', what: blocked ? 'next (fix the name first)' : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
+		>
+			<Box>
+				<Text>Controller name: </Text>
+				<TextField value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
+			</Box>
+			<Box marginTop={1}><NamePreview plan={plan} /></Box>
+			{empty
+				? <Box marginTop={1}><Toned tone="muted">Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).</Toned></Box>
+				: <Notes plan={plan} screen="name" screens={screens} />}
+		</Frame>
+	);
+}

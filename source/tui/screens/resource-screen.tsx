@@ -1,0 +1,115 @@
+// Step 4 of the resource template: the table and its fields (name, type, length).
+import {useState} from 'react';
+import {Box, Text, useInput} from 'ink';
+import {noFieldsMessage} from '../../core/resource.js';
+import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {Notes} from '../preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from '../controls/theme.js';
+import {useEagerState, useLatest} from '../use-latest.js';
+
+type Column = 'name' | 'type' | 'length';
+const columns: readonly Column[] = ['name', 'type', 'length'];
+
+export function ResourceScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
+	const [row, setRow, rowNow] = useEagerState(0);
+	const [column, setColumn, columnNow] = useEagerState<Column>('name');
+	// "needs at least one field" waits until the user tries to go on: an empty form is no mistake yet.
+	const [tried, setTried] = useState(false);
+	const {fields} = form;
+	const addRow = fields.length + 1;
+	const blocked = blockingRefusals(plan, 'resource', screens).length > 0;
+	const setField = (index: number, change: Partial<FieldRow>): void => {
+		update((current) => ({...current, fields: current.fields.map((field, at) => (at === index ? {...field, ...change} : field))}));
+	};
+
+	const latest = useLatest({fields, addRow, blocked, next, update, setField, setTried});
+	useInput((input, key) => {
+		const {fields, addRow, blocked, next, update, setField, setTried} = latest.current;
+		const row = rowNow();
+		const column = columnNow();
+		const field = row >= 1 && row <= fields.length ? fields[row - 1] : undefined;
+		if (key.upArrow || key.downArrow) {
+			setRow(Math.min(addRow, Math.max(0, row + (key.upArrow ? -1 : 1))));
+		} else if (key.tab && field) {
+			const usable = field.type === 'int' ? columns.filter((name) => name !== 'length') : columns;
+			const at = usable.indexOf(column);
+			setColumn(usable[(at + (key.shift ? -1 : 1) + usable.length) % usable.length] ?? 'name');
+		} else if (input === ' ' && field && column === 'type') {
+			setField(row - 1, {type: field.type === 'string' ? 'int' : 'string'});
+		} else if (key.ctrl && input === 'd' && field) {
+			update((current) => ({...current, fields: current.fields.filter((_, at) => at !== row - 1)}));
+			setRow(Math.max(0, row - 1));
+		} else if (key.return) {
+			if (row === addRow) {
+				update((current) => ({...current, fields: [...current.fields, emptyField]}));
+				setRow(addRow);
+				setColumn('name');
+			} else if (blocked) {
+				setTried(true);
+			} else {
+				next();
+			}
+		} else if (row === addRow && printable(input, key)) {
+			// Typing on "+ add a field" starts a new field with what was typed.
+			update((current) => ({...current, fields: [...current.fields, {...emptyField, name: input}]}));
+			setRow(addRow);
+			setColumn('name');
+		}
+	});
+
+	const focusedColumn = (index: number): Column | undefined => (row === index + 1 ? (column === 'length' && fields[index]?.type === 'int' ? 'name' : column) : undefined);
+	return (
+		<Frame
+			title={chrome.title}
+			step={chrome.step}
+			keys={[{key: '↑↓', what: 'row'}, {key: 'Tab', what: 'column'}, {key: 'Space', what: 'type'}, {key: 'Ctrl+D', what: 'delete'}, {key: 'Enter', what: row === addRow ? 'add field' : 'next'}, {key: 'Esc', what: 'back'}, quitKey]}
+		>
+			<Box>
+				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>
+				<TextField value={form.table} focus={row === 0} placeholder={plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`} onChange={(table) => update((current) => ({...current, table}))} />
+			</Box>
+			<Box marginTop={1}>
+				<Box width={10} flexShrink={0}><Toned tone="muted">  Fields</Toned></Box>
+				<Box width={24} flexShrink={0}><Toned tone="muted">name</Toned></Box>
+				<Box width={10} flexShrink={0}><Toned tone="muted">type</Toned></Box>
+				<Toned tone="muted">length</Toned>
+			</Box>
+			{fields.map((field, index) => {
+				const focused = focusedColumn(index);
+				return (
+					// Rows have no identity beyond their position.
+					<Box key={index}>
+						<Box width={10} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
+						<Box width={24} flexShrink={0}>
+							<TextField value={field.name} focus={focused === 'name'} placeholder="column" onChange={(name) => setField(index, {name})} />
+						</Box>
+						<Box width={10} flexShrink={0}>
+							{focused === 'type' ? <Toned tone="accent" bold>{`‹${field.type}›`}</Toned> : <Text>{` ${field.type}`}</Text>}
+						</Box>
+						{field.type === 'int'
+							? <Toned tone="muted">—</Toned>
+							: <TextField value={field.length} focus={focused === 'length'} placeholder="max" onChange={(length) => {
+								if (/^\d{0,5}$/.test(length)) setField(index, {length});
+							}} />}
+					</Box>
+				);
+			})}
+			<Box>
+				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
+				<Text>+ add a field</Text>
+			</Box>
+			<Notes plan={tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)}} screen="resource" screens={screens} words={(refused) => (refused.message === noFieldsMessage
+				? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
+				: refused.message)} />
+		</Frame>
+	);
+}
+
+/** Text to type into a field, not a key that moves or edits. */
+function printable(input: string, key: {ctrl: boolean; meta: boolean; tab: boolean; escape: boolean; backspace: boolean; delete: boolean}): boolean {
+	return input !== '' && !key.ctrl && !key.meta && !key.tab && !key.escape && !key.backspace && !key.delete && !/[\u0000-\u001f\u007f]/.test(input);
+}

@@ -1,0 +1,62 @@
+// The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
+// with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
+import {Box, Text, useInput, useStdout} from 'ink';
+import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe-plan.js';
+import type {SinkMode} from '../../core/sink/sink.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {Place} from '../preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from '../controls/theme.js';
+import {useLatest} from '../use-latest.js';
+
+export interface ReviewProps extends ScreenProps {
+	/** The sink's: a dry run's review says what the run would do. */
+	readonly mode: SinkMode;
+	readonly busy: boolean;
+	readonly failure: string | undefined;
+}
+
+export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewProps) {
+	const {stdout} = useStdout();
+	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
+	const latest = useLatest({next});
+	useInput((_input, key) => {
+		if (key.return) latest.current.next();
+	});
+	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.
+	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
+	// Title, file list and footer with their blank lines take 9 lines besides the files; a message 2 more.
+	const room = Math.max(4, (stdout.rows || 24) - 9 - plan.changes.length - (busy || failure !== undefined ? 2 : 0));
+	const hidden = Math.max(0, hunk.length - room);
+	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
+	return (
+		<Frame
+			title={chrome.title}
+			step={chrome.step}
+			keys={[{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
+		>
+			<Text bold>{runHeading(mode)}</Text>
+			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+			{hunk.length === 0 ? null : (
+				<Box flexDirection="column" marginTop={1}>
+					<Text bold>app/Config/routes.yaml</Text>
+					{hidden > 0 ? <Toned tone="muted">{`  … ${hidden + 1} lines above`}</Toned> : null}
+					{shown.map((line, index) => (
+						// Diff lines repeat; their position is their identity.
+						<Text key={index} wrap="truncate-end">
+							{line.startsWith('+') ? <Toned tone="added" bold>{line}</Toned> : line.startsWith('@@') ? <Toned tone="muted">{line}</Toned> : line}
+						</Text>
+					))}
+				</Box>
+			)}
+			{plan.refusals.map((refused, index) => (
+				<Box key={`${refused.code}-${index}`} flexDirection="column">
+					<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+					<Place refused={refused} />
+				</Box>
+			))}
+			{busy ? <Box marginTop={1}><Text>Writing…</Text></Box> : null}
+			{failure === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Text></Box>}
+		</Frame>
+	);
+}

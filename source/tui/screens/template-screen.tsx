@@ -1,0 +1,37 @@
+// Step 3 (API controllers): what the controller does.
+import {Text} from 'ink';
+import {templateChoices} from '../../core/template-units.js';
+import {ChoiceList, type Choice} from '../controls/choice-list.js';
+import {blockingRefusals} from '../form.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from '../controls/theme.js';
+
+/** What the engine asks next, after the description. */
+const nextStep: Record<string, string> = {resource: ' (next: table, fields)', upload: ' (next: field, extensions)'};
+
+export function TemplateScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
+	const blocking = blockingRefusals(plan, 'template', screens);
+	// Built-ins and the project's own (.edu/templates/), from their manifests.
+	const choices: ReadonlyArray<Choice<string>> = templateChoices('api', catalog).map((choice) => ({
+		value: choice.name,
+		label: choice.name,
+		hint: `${choice.description}${nextStep[choice.engine ?? ''] ?? ''}${choice.origin === 'built-in' ? '' : ` · ${choice.origin}`}`,
+	}));
+	return (
+		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+			<Text>{`What should ${plan.names?.className ?? 'the controller'} do?`}</Text>
+			<ChoiceList
+				choices={choices}
+				value={form.template}
+				onChange={(template) => update((current) => ({...current, template}))}
+				onSubmit={() => {
+					if (blocking.length === 0) next();
+				}}
+			/>
+			{blocking.map((refused, index) => (
+				<Text key={`${refused.code}-${index}`} wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+			))}
+		</Frame>
+	);
+}

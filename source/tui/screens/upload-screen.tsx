@@ -1,0 +1,50 @@
+// Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
+import {Box, Text, useInput} from 'ink';
+import {parseExtensions} from '../../core/upload.js';
+import {blockingRefusals, type UploadRow} from '../form.js';
+import {TextField} from '../controls/text-field.js';
+import {Frame, quitKey} from '../controls/frame.js';
+import {Notes} from '../preview.js';
+import type {ScreenProps} from './screen-props.js';
+import {Toned} from '../controls/theme.js';
+import {useEagerState, useLatest} from '../use-latest.js';
+
+const keys: ReadonlyArray<keyof UploadRow> = ['field', 'extensions', 'dir'];
+
+export function UploadScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
+	// Each row's label is what the template's manifest asks for that option.
+	const chosen = catalog.get(form.template);
+	const declared = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
+	const rows = keys.map((key) => ({key, label: declared.find((option) => option.name === key)?.ask ?? key}));
+	const [row, setRow, rowNow] = useEagerState(0);
+	const blocked = blockingRefusals(plan, 'upload', screens).length > 0;
+	// What was typed differs from what the controller will allow (".JPG" is "jpg"): say so.
+	const typed = form.upload.extensions.split(/[\s,]+/).filter((item) => item !== '');
+	const normalised = parseExtensions(form.upload.extensions);
+	const readAs = typed.join(',') === normalised.join(',') ? undefined : normalised.join(', ');
+	const latest = useLatest({blocked, next});
+	useInput((_input, key) => {
+		const {blocked, next} = latest.current;
+		const row = rowNow();
+		if (key.upArrow || (key.tab && key.shift)) setRow((row + rows.length - 1) % rows.length);
+		else if (key.downArrow || key.tab) setRow((row + 1) % rows.length);
+		else if (key.return && !blocked) next();
+	});
+	return (
+		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+			{rows.map((entry, index) => (
+				<Box key={entry.key}>
+					<Box width={14} flexShrink={0}><Text>{`${row === index ? '❯' : ' '} ${entry.label}`}</Text></Box>
+					<TextField
+						value={form.upload[entry.key]}
+						focus={row === index}
+						onChange={(value) => update((current) => ({...current, upload: {...current.upload, [entry.key]: value}}))}
+					/>
+				</Box>
+			))}
+			{readAs === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="warning">{`Extensions read as ${readAs}: a leading dot is dropped and capitals lowered, as the controller compares them.`}</Toned></Text></Box>}
+			<Box marginTop={1}><Text wrap="wrap">Extensions: comma-separated (csv, txt). Folder: relative to the project root.</Text></Box>
+			<Notes plan={plan} screen="upload" screens={screens} />
+		</Frame>
+	);
+}
