@@ -34,14 +34,14 @@ function renderingOf(argv: readonly string[], io: Io): Rendering {
 	};
 }
 
-interface Run extends CommandContext {
+interface Invocation extends CommandContext {
 	root?: string;
 	/** Commander's own output (help, version) while --json holds stdout for the one object. */
 	captured: string;
 }
 
-function newRun(io: Io, rendering: Rendering): Run {
-	const run: Run = {
+function newRun(io: Io, rendering: Rendering): Invocation {
+	const run: Invocation = {
 		io,
 		captured: '',
 		projectRoot(start, announceOn) {
@@ -66,7 +66,7 @@ function commandNamed(program: Command | undefined, name: string | undefined): s
 	return program?.commands.find((command) => command.name() === name)?.name();
 }
 
-function buildProgram(argv: readonly string[], run: Run, rendering: Rendering): Command {
+function buildProgram(argv: readonly string[], run: Invocation, rendering: Rendering): Command {
 	const {io} = run;
 	const program = new Command('edu')
 		.description('Scaffolding for Edu Framework projects: controllers, routes, OpenAPI and the local mock API. Run without a command in a terminal to open the wizard.')
@@ -148,11 +148,11 @@ function writeJson(io: Io, value: unknown): void {
 }
 
 /** `root` in a --json report, when the project is not the current folder. */
-function rootField(run: Run): {root?: string} {
+function rootField(run: Invocation): {root?: string} {
 	return run.root === undefined || path.resolve(run.root) === path.resolve(run.io.cwd) ? {} : {root: run.root};
 }
 
-function render(outcome: Outcome, run: Run, rendering: Rendering): number {
+function render(outcome: Outcome, run: Invocation, rendering: Rendering): number {
 	const {io} = run;
 	const exitCode = outcome.exitCode ?? 0;
 	if (rendering.json) {
@@ -178,7 +178,7 @@ const commanderCodes: Readonly<Record<string, RefusalCode>> = {
 	'commander.missingArgument': 'MISSING_ARGUMENT',
 };
 
-function renderError(error: unknown, run: Run, rendering: Rendering, command?: string): number {
+function renderError(error: unknown, run: Invocation, rendering: Rendering, command?: string): number {
 	const {io} = run;
 	if (error instanceof CommanderError) {
 		// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).

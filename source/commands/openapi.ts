@@ -57,13 +57,13 @@ function diagnosticJson(diagnostic: Diagnostic): object {
 
 export async function runOpenapi(options: OpenapiOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	const {generate, GenerateError} = await import('../openapi/generate.js');
+	const {writeOpenApi, GenerateError} = await import('../openapi/generate.js');
 	const {formatDiagnostic} = await import('../openapi/php/diagnostics.js');
 	const root = context.projectRoot(startFolder(io, options), options.stdout ? 'stderr' : 'stdout');
-	let result: Awaited<ReturnType<typeof generate>>;
+	let result: Awaited<ReturnType<typeof writeOpenApi>>;
 	try {
 		if (options.stdout && options.html) throw new UsageError('--stdout and --html cannot go together: --stdout writes no file, and the page is files.', 'INVALID_OPTION');
-		result = await generate({
+		result = await writeOpenApi({
 			root,
 			write: !options.stdout,
 			force: options.force === true,

@@ -59,7 +59,7 @@ export class GenerateError extends EduError {
 	}
 }
 
-export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+export async function writeOpenApi(options: GenerateOptions): Promise<GenerateResult> {
 	const {root} = options;
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {

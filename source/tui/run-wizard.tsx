@@ -10,7 +10,7 @@ import type {WizardForm} from './form.js';
 import {folderToEnter} from './next-steps.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 import {ThemeProvider} from './controls/theme.js';
-import {Wizard, type Outcome} from './wizard.js';
+import {Wizard, type WizardOutcome} from './wizard.js';
 
 export interface WizardRun {
 	readonly io: Io;
@@ -23,7 +23,7 @@ export interface WizardRun {
 
 export async function runWizard({io, root, kind, initial, sink}: WizardRun): Promise<number> {
 	const snapshot = openProject(root);
-	let outcome: Outcome = {status: 'cancelled'};
+	let outcome: WizardOutcome = {status: 'cancelled'};
 	const instance = render(
 		<ThemeProvider color={useColor(io)}>
 			<Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {

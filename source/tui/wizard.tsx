@@ -27,7 +27,7 @@ import {TemplateScreen} from './screens/template-screen.js';
 import {UploadScreen} from './screens/upload-screen.js';
 import {useLatest} from './use-latest.js';
 
-export type Outcome =
+export type WizardOutcome =
 	| {readonly status: 'written'; readonly plan: Plan}
 	| {readonly status: 'dry-run'; readonly plan: Plan}
 	| {readonly status: 'command'; readonly command: CommandPlan}
@@ -48,7 +48,7 @@ export interface WizardProps {
 	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
 	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
-	readonly onExit: (outcome: Outcome) => void;
+	readonly onExit: (outcome: WizardOutcome) => void;
 }
 
 const labels: Record<Screen, string> = {
@@ -87,7 +87,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const withTemplate = screen !== 'name';
 	const plan = useMemo(() => makePlan(toRequest(form, kind, catalog, withTemplate), snapshot), [form, kind, catalog, withTemplate, snapshot]);
 
-	const finish = (outcome: Outcome, error?: Error): void => {
+	const finish = (outcome: WizardOutcome, error?: Error): void => {
 		if (finished.current) return;
 		finished.current = true;
 		onExit(outcome);

@@ -5,7 +5,7 @@ import {execFileSync, spawn} from 'node:child_process';
 import {rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {generate, GenerateError} from '../../source/openapi/generate.js';
+import {writeOpenApi, GenerateError} from '../../source/openapi/generate.js';
 import {parseAll} from '../../source/openapi/php/parse-pool.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
@@ -26,7 +26,7 @@ describe('the time budget per file', () => {
 		const root = tempProject('openapi/project');
 		writeFileSync(path.join(root, 'app/Controller/api/HangController.php'), '<?php\n');
 		const before = snapshotTree(root);
-		const run = generate({root, write: true, parse: {budgetMs: 300, workerUrl: hangingWorker}});
+		const run = writeOpenApi({root, write: true, parse: {budgetMs: 300, workerUrl: hangingWorker}});
 		await expect(run).rejects.toThrow(GenerateError);
 		await expect(run).rejects.toThrow('app/Controller/api/HangController.php: could not be parsed in 0.3 s\npublic/openapi.yaml was not written.');
 		expect(snapshotTree(root)).toEqual(before);

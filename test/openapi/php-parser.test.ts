@@ -6,7 +6,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
-import {generate, GenerateError} from '../../source/openapi/generate.js';
+import {writeOpenApi, GenerateError} from '../../source/openapi/generate.js';
 import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
 import {repoRoot, tempProject} from '../helpers/temp-project.js';
 
@@ -95,7 +95,7 @@ describe('sizes', () => {
 		);
 		mkdirSync(path.join(root, 'app/Controller/api'), {recursive: true});
 		writeFileSync(path.join(root, 'app/Controller/api/DoubleController.php'), `${lines.join('\n')}\n`);
-		const error = await generate({root, write: false}).catch((caught: unknown) => caught);
+		const error = await writeOpenApi({root, write: false}).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(GenerateError);
 		expect((error as GenerateError).message.split('\n')).toEqual([
 			'app/Controller/api/DoubleController.php:23:13: this string would be 1048576 characters long; edu reads strings up to 1000000',

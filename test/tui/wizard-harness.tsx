@@ -9,7 +9,7 @@ import {sinkFor} from '../../source/core/sink/sink.js';
 import {readCommandSnapshot} from '../../source/console/command-project.js';
 import type {WizardForm} from '../../source/tui/form.js';
 import {ThemeProvider} from '../../source/tui/controls/theme.js';
-import {Wizard, type Outcome} from '../../source/tui/wizard.js';
+import {Wizard, type WizardOutcome} from '../../source/tui/wizard.js';
 
 export const keys = {
 	enter: '\r',
@@ -35,8 +35,8 @@ export interface Harness {
 	 */
 	pressRaw(input: string, until: (frame: string) => boolean): Promise<string>;
 	/** Resolves with the outcome once the wizard has exited. */
-	readonly exited: Promise<Outcome>;
-	outcome(): Outcome | undefined;
+	readonly exited: Promise<WizardOutcome>;
+	outcome(): WizardOutcome | undefined;
 	unmount(): void;
 }
 
@@ -58,9 +58,9 @@ export function snapshotOf(root: string): Snapshot {
 
 export async function renderWizard(root: string, options: {kind?: Kind; initial?: Partial<WizardForm>; dryRun?: boolean; color?: boolean} = {}): Promise<Harness> {
 	const snapshot = snapshotOf(root);
-	let outcome: Outcome | undefined;
-	let resolveExit: (outcome: Outcome) => void = () => undefined;
-	const exited = new Promise<Outcome>((resolve) => {
+	let outcome: WizardOutcome | undefined;
+	let resolveExit: (outcome: WizardOutcome) => void = () => undefined;
+	const exited = new Promise<WizardOutcome>((resolve) => {
 		resolveExit = resolve;
 	});
 	// Everything that may update React state runs inside act(): renders, keys, and the waits

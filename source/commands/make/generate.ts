@@ -29,7 +29,7 @@ function terminalReport(written: Plan, dependenciesInstalled: boolean | undefine
 }
 
 /** `sink`: the one the flags chose (commands/make.ts); what it returns says whether anything was written. */
-export async function generate(request: MakeRequest, root: string, sink: Sink, style: ReportStyle = {terminal: false, color: false}): Promise<Outcome> {
+export async function generateFromRequest(request: MakeRequest, root: string, sink: Sink, style: ReportStyle = {terminal: false, color: false}): Promise<Outcome> {
 	const snapshot = openProject(root);
 	const planned = makePlan(request, snapshot);
 	const {warnings} = planned;

@@ -114,7 +114,7 @@ async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, co
 		const {openWizard} = await import('../../tui/open.js');
 		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
 	}
-	const {generate} = await import('./generate.js');
+	const {generateFromRequest} = await import('./generate.js');
 	const {folderToEnter} = await import('../../tui/next-steps.js');
-	return generate(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
+	return generateFromRequest(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
 }

@@ -15,7 +15,7 @@ import {byHand, errorReason} from './leftovers.js';
 import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './host.js';
 import {cleanStaleTemps, undoKilledRun} from './killed-run.js';
-import {Run} from './run.js';
+import {WriteRun} from './run.js';
 
 export interface FileSystemSinkOptions {
 	readonly host?: SinkHost;
@@ -30,7 +30,7 @@ export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
 }
 
 async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSinkOptions): Promise<Written<T>> {
-	const run = new Run(options.host ?? processHost, changeset.root);
+	const run = new WriteRun(options.host ?? processHost, changeset.root);
 	const unsubscribe = options.onSignal?.((signal) => {
 		run.stop ??= `Interrupted (${signal})`;
 	}) ?? (() => {});
@@ -80,7 +80,7 @@ function checkConfinement(changeset: Changeset<unknown>): void {
 }
 
 /** The error to show: an expected one as it is, anything else as WRITE_FAILED; failed cleanups named. */
-function failure(error: unknown, run: Run): EduError {
+function failure(error: unknown, run: WriteRun): EduError {
 	const left = run.leftovers.length > 0 ? ` C${byHand(run.leftovers).slice(1)}.` : '';
 	if (error instanceof EduError) {
 		if (left === '') return error;
@@ -91,7 +91,7 @@ function failure(error: unknown, run: Run): EduError {
 	return new EduError('WRITE_FAILED', `Cannot write the files (${reason}: ${message}); the project was left as it was.${left}`);
 }
 
-function readText(run: Run, absolute: string): string | null {
+function readText(run: WriteRun, absolute: string): string | null {
 	const bytes = run.fs.read(absolute, run.shown(absolute));
 	if (bytes === null) return null;
 	if (!(bytes instanceof Buffer)) throw EduError.from(bytes as Refusal);
@@ -99,13 +99,13 @@ function readText(run: Run, absolute: string): string | null {
 }
 
 /** Under the lock: the project as planned, or a revised plan, or a refusal. */
-function recheck<T>(run: Run, changeset: Changeset<T>): Changeset<T> {
+function recheck<T>(run: WriteRun, changeset: Changeset<T>): Changeset<T> {
 	// An overwrite (--force) replaces whatever is there.
 	const matches = (candidate: Changeset<T>): boolean => candidate.changes.every((change) => change.action === 'overwrite' || readText(run, path.join(candidate.root, change.path)) === change.before);
 	if (matches(changeset)) return changeset;
 	const revised = changeset.revise?.();
 	if (revised === undefined) {
-		throw new EduError('PROJECT_CHANGED', 'The project changed while edu was reading it; nothing was written. Run the command again.');
+		throw new EduError('PROJECT_CHANGED', 'The project changed while edu was reading it; nothing was written. WriteRun the command again.');
 	}
 	if ('code' in revised) throw EduError.from(revised);
 	checkConfinement(revised);
@@ -124,7 +124,7 @@ interface Staged {
 }
 
 /** Every content to a temp file first, then the renames, the last change last. */
-async function apply<T>(run: Run, changeset: Changeset<T>, lock: HeldLock | undefined): Promise<void> {
+async function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined): Promise<void> {
 	const staged: Staged[] = [];
 	for (const change of changeset.changes) {
 		await yieldToSignals();
@@ -161,7 +161,7 @@ function yieldToSignals(): Promise<void> {
 	return new Promise((resolve) => setImmediate(resolve));
 }
 
-function resolveTarget(run: Run, root: string, change: FileChange): string {
+function resolveTarget(run: WriteRun, root: string, change: FileChange): string {
 	const target = path.join(root, change.path);
 	const stat = run.fs.lstat(target);
 	if (stat?.isSymbolicLink() && change.followLink) {
@@ -177,7 +177,7 @@ function resolveTarget(run: Run, root: string, change: FileChange): string {
  * descriptor only once the file is known to be inside the project: if a folder was swapped for a
  * link to somewhere else meanwhile, nothing but an empty file (removed at once) ever lands there.
  */
-function writeTemp(run: Run, target: string, change: FileChange): {temp: string; written: Stats} {
+function writeTemp(run: WriteRun, target: string, change: FileChange): {temp: string; written: Stats} {
 	const {fs} = run;
 	const temp = tempName(run.host, target);
 	const existing = change.action === 'create' ? null : fs.lstat(target);
@@ -223,7 +223,7 @@ function writeTemp(run: Run, target: string, change: FileChange): {temp: string;
  * The lock and its journal go through the same check as the temp files they protect: created
  * empty, located through the descriptor, and removed at once (the run refused) when outside.
  */
-function confineCreated(run: Run, descriptor: number, created: string): void {
+function confineCreated(run: WriteRun, descriptor: number, created: string): void {
 	const located = run.fs.located(descriptor);
 	const realRoot = run.fs.realpath(run.root);
 	const inside = located === null ? isWithin(realRoot, run.fs.realpath(path.dirname(created))) : isInside(realRoot, located);
@@ -239,7 +239,7 @@ function confineCreated(run: Run, descriptor: number, created: string): void {
 }
 
 /** Removes a still-empty temp file at its real place; one it cannot remove is named by the cleanup. */
-function removeEmptyTemp(run: Run, temp: string, where: string | undefined): void {
+function removeEmptyTemp(run: WriteRun, temp: string, where: string | undefined): void {
 	if (where === undefined) return;
 	try {
 		run.fs.unlink(where);
@@ -250,7 +250,7 @@ function removeEmptyTemp(run: Run, temp: string, where: string | undefined): voi
 }
 
 /** Renames one temp file into place: a create never replaces a file that appeared meanwhile. */
-function place(run: Run, step: Staged): void {
+function place(run: WriteRun, step: Staged): void {
 	const {change, target, temp} = step;
 	const {fs} = run;
 	const realFolder = fs.realpath(path.dirname(target));
@@ -260,14 +260,14 @@ function place(run: Run, step: Staged): void {
 	if (change.action !== 'create') {
 		const previous = readText(run, target);
 		if (change.action === 'modify' && previous !== change.before) {
-			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
+			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. WriteRun the command again.`);
 		}
 		step.previous = previous;
 		fs.rename(temp, target);
 		run.temps.delete(temp);
 		return;
 	}
-	const appeared = (): EduError => new EduError('PROJECT_CHANGED', `${change.path} appeared while edu was writing; nothing was written. Run the command again.`);
+	const appeared = (): EduError => new EduError('PROJECT_CHANGED', `${change.path} appeared while edu was writing; nothing was written. WriteRun the command again.`);
 	try {
 		// A hard link fails on an existing name, so a file that appeared meanwhile is never replaced.
 		fs.link(temp, target);
@@ -285,7 +285,7 @@ function place(run: Run, step: Staged): void {
 }
 
 /** Undoes what was placed, newest first; a step it cannot undo is named in the error. */
-function rollback(run: Run, done: readonly Staged[]): void {
+function rollback(run: WriteRun, done: readonly Staged[]): void {
 	for (const {change, target, previous} of [...done].reverse()) {
 		try {
 			if (previous === undefined || previous === null) run.fs.unlink(target);

@@ -4,10 +4,10 @@ import type {Stats} from 'node:fs';
 import path from 'node:path';
 import {confinementProblem} from '../project/confinement.js';
 import {isWrittenFile, tempPattern, type Journal} from './lock.js';
-import type {Run} from './run.js';
+import type {WriteRun} from './run.js';
 
 /** Temp files left by a run that was killed: removed when their process is gone. */
-export function cleanStaleTemps(run: Run, folder: string): void {
+export function cleanStaleTemps(run: WriteRun, folder: string): void {
 	let names: string[];
 	try {
 		names = run.fs.readdir(folder);
@@ -26,7 +26,7 @@ export function cleanStaleTemps(run: Run, folder: string): void {
 }
 
 /** The lock of a killed run carried its journal: unless it reached its commit point, remove the files it created. */
-export function undoKilledRun(run: Run, journal: Journal): string[] {
+export function undoKilledRun(run: WriteRun, journal: Journal): string[] {
 	const removed = killedRunLeftovers(journal, (relative) => {
 		try {
 			return run.fs.lstat(run.fs.realpath(path.join(run.root, relative)));

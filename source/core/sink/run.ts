@@ -7,7 +7,7 @@ import type {SinkHost} from './host.js';
 import {posixPath} from '../project/posix-path.js';
 
 /** One run of the sink: what it created, so every failure path can remove it. */
-export class Run {
+export class WriteRun {
 	readonly folders: string[] = [];
 	readonly temps = new Set<string>();
 	/** Cleanups that failed: named in the error or the notes. */
