@@ -104,6 +104,29 @@ const inkWithoutDevtools = {
 };
 
 /**
+ * string-width 8 (Ink measures every text node with it) answers text made of common non-ASCII
+ * characters without its segmenter and emoji expression: scripts/string-width-fast.js says why.
+ * The build fails if ui.js ends up without it.
+ */
+const stringWidthFast = {
+	name: 'string-width-fast',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]string-width[\\/]index\.js$/}, ({path: file}) => {
+			const asciiPath = /if \(\/\^\[\\u0020-\\u007E\]\*\$\/\.test\(string\)\) \{\s*return string\.length;\s*\}/;
+			const text = readFileSync(file, 'utf8');
+			// Older copies (wrap-ansi's string-width 7) count some of these characters as emoji: left as they are.
+			if (!asciiPath.test(text)) return undefined;
+			const fast = JSON.stringify(path.join(repoRoot, 'scripts', 'string-width-fast.js'));
+			return {
+				contents: `import {simpleWidth} from ${fast};\n${text.replace(asciiPath, (ascii) => `${ascii}\n\tconst simple = simpleWidth(string, ambiguousIsNarrow);\n\tif (simple !== undefined) return simple;`)}`,
+				resolveDir: path.dirname(file),
+				loader: 'js',
+			};
+		});
+	},
+};
+
+/**
  * commander's node:child_process, loaded on first use: commander runs child processes only for
  * stand-alone subcommand executables, which edu has none of, and the module brings net and dgram.
  */
@@ -207,7 +230,7 @@ async function buildBin(outdir, cli) {
 			format: 'cjs',
 			platform: 'node',
 			target: 'node20',
-			plugins: [syncYoga, inkWithoutDevtools],
+			plugins: [syncYoga, inkWithoutDevtools, stringWidthFast],
 			minifyWhitespace: true,
 			minifySyntax: true,
 			define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
@@ -216,6 +239,9 @@ async function buildBin(outdir, cli) {
 	}
 
 	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
+	if (!readFileSync(path.join(outdir, 'ui.js'), 'utf8').includes('simpleWidth(')) {
+		throw new Error('dist/bin/ui.js measures text without scripts/string-width-fast.js: Ink\'s string-width changed, update stringWidthFast in scripts/bundle.js.');
+	}
 
 	const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
 	if (dynamicImport) {
