@@ -77,15 +77,9 @@ function isDanglingLink(target: string): boolean {
  */
 export function outputProblem(root: string, relative: string, options: {force: boolean; ownOutput: (text: string) => boolean; read: (absolute: string) => string | null}): Refusal | undefined {
 	const realRoot = nodeFs.realpathSync(root);
-	let existing = path.join(realRoot, relative);
-	let rest = '';
-	while (!nodeFs.existsSync(existing) && path.relative(realRoot, existing) !== '') {
-		rest = path.join(path.basename(existing), rest);
-		existing = path.dirname(existing);
-	}
 	let resolved: string;
 	try {
-		resolved = path.join(nodeFs.realpathSync(existing), rest);
+		resolved = realPathOf(path.join(realRoot, relative));
 	} catch {
 		return undefined;
 	}

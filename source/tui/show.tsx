@@ -1,0 +1,25 @@
+// Draws a full-screen wizard on the Io's terminal until it exits, and turns a cancel into the
+// cancel's message and exit code: the one place the wizards meet Ink's render().
+import {render} from 'ink';
+import type {ReactElement} from 'react';
+import {useColor, type Io} from '../io.js';
+import {ThemeProvider} from './controls/theme.js';
+import {cancelledExitCode, cancelledMessage} from './session.js';
+
+/** `screen` drawn until it exits; `cancelled` says, once it has, whether the user cancelled. */
+export async function showUntilExit(io: Io, screen: ReactElement, cancelled: () => boolean): Promise<number> {
+	const instance = render(<ThemeProvider color={useColor(io)}>{screen}</ThemeProvider>, {
+		stdin: io.stdin as NodeJS.ReadStream,
+		stdout: io.stdout as NodeJS.WriteStream,
+		stderr: io.stderr as NodeJS.WriteStream,
+		// Ctrl+C is the wizard's own key: it quits with nothing written and exit code 130.
+		exitOnCtrlC: false,
+		patchConsole: false,
+	});
+	await instance.waitUntilExit();
+	if (cancelled()) {
+		io.stderr.write(`${cancelledMessage}\n`);
+		return cancelledExitCode;
+	}
+	return 0;
+}
