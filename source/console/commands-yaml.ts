@@ -1,15 +1,8 @@
 // app/Config/commands.yaml, the flat map `<name>: Command\<Name>Command` the framework console
 // reads: parsed with the `yaml` package to validate and index it, appended to as text (every
 // existing byte kept), then re-parsed and compared with the intended map before any write.
-import {createRequire} from 'node:module';
 import {refusal, type Refusal} from '../core/errors.js';
-
-// The `yaml` package is loaded on first use, not when the wizard that can plan a command loads.
-let yamlModule: typeof import('yaml') | undefined;
-function yaml(): typeof import('yaml') {
-	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
-	return yamlModule;
-}
+import {yaml} from '../core/yaml-package.js';
 
 export const commandsPath = 'app/Config/commands.yaml';
 

@@ -3,11 +3,11 @@
 // read and checked when first asked for, so a run reads only the template it uses, and a broken
 // one is refused (file:line) before anything is planned.
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 import {checkText} from './check.js';
 import {engines, nameVariables} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
+import {yaml} from '../core/yaml-package.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
 export const builtinNames = ['default', 'resource', 'upload', 'web'] as const;
@@ -143,7 +143,7 @@ type Read = {readonly manifest: Manifest; readonly lineOf: (key: readonly string
 /** A project's template.json: JSON, read with the `yaml` package (JSON is YAML) for the line of every key. */
 function readManifestWithLines(text: string, name: string): Read {
 	// Loaded only for a project's own templates: the built-ins' path stays free of the YAML parser.
-	const {parseDocument, LineCounter, isMap, isPair, isScalar} = requireYaml();
+	const {parseDocument, LineCounter, isMap, isPair, isScalar} = yaml();
 	const lines = new LineCounter();
 	const document = parseDocument(text, {lineCounter: lines, prettyErrors: false});
 	const [error] = document.errors;
@@ -166,8 +166,3 @@ function readManifestWithLines(text: string, name: string): Read {
 	return {manifest, lineOf};
 }
 
-let yamlModule: typeof import('yaml') | undefined;
-function requireYaml(): typeof import('yaml') {
-	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
-	return yamlModule;
-}

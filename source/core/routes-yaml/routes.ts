@@ -1,13 +1,13 @@
 // routes.yaml read: validated and indexed by the line scanner when the file has the usual shape,
 // by the `yaml` package otherwise, with the same refusals at the same file:line:col. append.ts,
 // beside it, is the only code that edits the file.
-import {createRequire} from 'node:module';
 import type {Document, LineCounter, Node} from 'yaml';
 import {refusal, type Refusal} from '../errors.js';
 import {routesPath} from '../project/root.js';
 import {tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
+import {yaml} from '../yaml-package.js';
 
 export {routesPath};
 export type {NewRoute, RouteEntry, RouteIndex, RoutesFile} from './route-index.js';
@@ -58,13 +58,6 @@ function taggedNodes(document: Document.Parsed): Array<{tag: string; start: numb
 		},
 	});
 	return found;
-}
-
-// The `yaml` package is large: it is loaded only when a file needs the full parse.
-let yamlModule: typeof import('yaml') | undefined;
-function yaml(): typeof import('yaml') {
-	yamlModule ??= createRequire(import.meta.filename)('yaml') as typeof import('yaml');
-	return yamlModule;
 }
 
 /**
