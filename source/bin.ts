@@ -5,6 +5,7 @@
 import {writeSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
+import {outputLostExitCode, outputLostLine} from './output-lost.js';
 import {version} from './version.js';
 
 const [first, ...rest] = process.argv.slice(2);
@@ -16,11 +17,11 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 		// (a full disk) is said as cli.ts's settleOutput says it, with its exit code.
 		if ((error as NodeJS.ErrnoException).code !== 'EPIPE') {
 			try {
-				writeSync(2, `edu: could not write the output to stdout (${(error as NodeJS.ErrnoException).code ?? 'error'}); the command itself was done: any files it wrote are in place, only its report was lost.\n`);
+				writeSync(2, outputLostLine([`stdout (${(error as NodeJS.ErrnoException).code ?? 'error'})`], 0));
 			} catch {
 				// stderr is gone too: the exit code alone tells.
 			}
-			process.exitCode = 3;
+			process.exitCode = outputLostExitCode;
 		}
 	}
 } else {

@@ -9,6 +9,7 @@ import {fstatSync, writeSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import process from 'node:process';
 import type {OutStream} from './io.js';
+import {outputLostExitCode, outputLostLine} from './output-lost.js';
 
 /**
  * Whether `fd` is a terminal. Only a character device can be one: anything else (a pipe, a file)
@@ -44,8 +45,6 @@ function exitOnEpipe(stream: NodeJS.WriteStream, fd: number): NodeJS.WriteStream
 	return stream;
 }
 
-/** Exit code when the run was done but its output could not be written (see docs/safety.md). */
-export const outputLostExitCode = 3;
 
 /**
  * After main: when stdout or stderr could not be written, one line on stderr (if it can take
@@ -55,11 +54,8 @@ export function settleOutput(exitCode: number): number {
 	const lost = [...failures].map(([fd, code]) => `${fd === 1 ? 'stdout' : 'stderr'} (${code})`);
 	if (lost.length === 0) return exitCode;
 	if (!failures.has(2)) {
-		const outcome = exitCode === 0
-			? 'the command itself was done: any files it wrote are in place, only its report was lost'
-			: `the command itself ended with exit code ${exitCode} (refused or failed), and its report saying why was lost`;
 		try {
-			writeSync(2, `edu: could not write the output to ${lost.join(' and ')}; ${outcome}.\n`);
+			writeSync(2, outputLostLine(lost, exitCode));
 		} catch {
 			// stderr is gone too: the exit code alone tells.
 		}
