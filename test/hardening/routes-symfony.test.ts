@@ -2,29 +2,14 @@
 // the corpus, edu refuses exactly what Symfony refuses (at the same line, with file:line:col) and
 // appends only to files Symfony reads, and Symfony reads the result as the old routes plus the
 // new one. Zero disagreements in either direction.
-import {execFileSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {plan} from '../../source/core/plan.js';
 import type {Snapshot} from '../../source/core/project/project.js';
 import {parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
-import {hasPhp} from '../helpers/php.js';
-import {fixturesDir} from '../helpers/temp-project.js';
-
-type Verdict = {ok: true; data: unknown} | {ok: false; line: number; message: string};
-
-/** Every text through Symfony YAML in one PHP process. */
-function symfony(texts: readonly string[]): Verdict[] {
-	const script = `require "Symfony/Component/Yaml/autoload.php";
-$out = [];
-foreach (json_decode(stream_get_contents(STDIN), true) as $text) {
-	try { $out[] = ['ok' => true, 'data' => Symfony\\Component\\Yaml\\Yaml::parse($text)]; }
-	catch (Symfony\\Component\\Yaml\\Exception\\ParseException $e) { $out[] = ['ok' => false, 'line' => $e->getParsedLine(), 'message' => $e->getMessage()]; }
-}
-echo json_encode($out, JSON_THROW_ON_ERROR | JSON_PRESERVE_ZERO_FRACTION);`;
-	return JSON.parse(execFileSync('php', ['-r', script], {input: JSON.stringify(texts), encoding: 'utf8'})) as Verdict[];
-}
+import {hasPhp, symfonyVerdicts as symfony} from '../helpers/php.js';
+import {fixturesDir, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';
 
 const route = 'index:\n    uri: /\n    controller: Controller\\HomeController\n    httpMethod: [GET]\n';
 const corpus: Array<[string, string]> = [
@@ -39,6 +24,13 @@ const corpus: Array<[string, string]> = [
 	['a %YAML directive', `%YAML 1.2\n---\n${route}`],
 	['a lone CR in a comment', `# one\rtwo\n${route}`],
 	['a lone CR after a value', 'index:\n    uri: / # c\rd\n    controller: A\n    httpMethod: [GET]\n'],
+	['a lone CR ending a comment', `# one\r${route}`],
+	['lone-CR line ends only (classic Mac)', route.replaceAll('\n', '\r')],
+	['lone-CR line ends, no final one', route.replaceAll('\n', '\r').slice(0, -1)],
+	['lone-CR line ends, spaced routes', `${route}\n${route.replace('index', 'other')}`.replaceAll('\n', '\r')],
+	['a lone CR inside a quoted URI', 'index:\n    uri: "/a\rb"\n    controller: A\n    httpMethod: [GET]\n'],
+	['mixed line ends: LF, then CRLF and lone CRs', `${route}other:\r\n    uri: /o\r    controller: B\r\n    httpMethod: [GET]\r`],
+	['mixed line ends: lone CR first, then LF', `${route.replaceAll('\n', '\r')}other:\n    uri: /o\n    controller: B\n    httpMethod: [GET]\n`],
 	['CRLF line ends', route.replaceAll('\n', '\r\n')],
 	['a whitespace-only file with a tab', ' \t \n'],
 	['a tab-only file', '\t\n'],
@@ -58,14 +50,6 @@ const corpus: Array<[string, string]> = [
 ];
 
 describe.skipIf(!hasPhp)('routes.yaml: edu and Symfony YAML agree', () => {
-	// The one known difference: Symfony reads a file whose only line ends are lone CRs (classic
-	// Mac); edu refuses it with file:line:col, as it could not append a route in that style.
-	it('lone-CR line ends: edu refuses what Symfony reads (the known exception, in the safe direction)', () => {
-		const text = route.replaceAll('\n', '\r');
-		expect(symfony([text])[0]!.ok).toBe(true);
-		expect(parseRoutes(text, routesPath, true)).toMatchObject({code: 'BAD_PROJECT_FILE', message: expect.stringMatching(/^app\/Config\/routes\.yaml:2:1: a carriage return without a line feed/) as unknown});
-	});
-
 	const verdicts = hasPhp ? symfony(corpus.map(([, text]) => text)) : [];
 	it.each(corpus.map(([label, text], index) => [label, text, index] as const))('%s', (_label, text, index) => {
 		const judged = verdicts[index]!;
@@ -82,8 +66,35 @@ describe.skipIf(!hasPhp)('routes.yaml: edu and Symfony YAML agree', () => {
 		const snapshot: Snapshot = {root: '/project', routes, files: new Map()};
 		const planned = plan({kind: 'api', name: 'FuzzNew'}, snapshot);
 		expect(planned.refusals).toEqual([]);
-		const after = planned.changes.find((change) => change.path === routesPath)!.after;
+		const after = planned.changes.find((change) => change.path === routesPath)!.after as string;
+		// Every old byte kept; what is added uses the line end the file's first line end uses.
+		expect(after.startsWith(text)).toBe(true);
+		const style = /\r\n|\r|\n/.exec(text)?.[0] ?? '\n';
+		expect(after.slice(text.length).match(/\r\n|\r|\n/g)?.every((end) => end === style)).toBe(true);
 		const [read] = symfony([after]);
 		expect(read).toEqual({ok: true, data: {...(judged.data ?? {}) as object, 'api_fuzz-new': {uri: '/api/fuzz-new', controller: 'Controller\\api\\FuzzNewController', httpMethod: ['GET']}}});
+	});
+});
+
+describe.skipIf(!hasPhp)('make:api on a routes.yaml with lone-CR line ends (classic Mac)', () => {
+	it('writes the route in lone CRs, keeps every old byte, and Symfony YAML reads the result', async () => {
+		const root = tempProject('sample');
+		const file = path.join(root, routesPath);
+		const before = readFileSync(file, 'utf8').replaceAll('\n', '\r');
+		writeFileSync(file, before);
+		const [old] = symfony([before]);
+		expect(old).toMatchObject({ok: true});
+
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		const after = readProjectFile(root, routesPath);
+		expect(after.startsWith(before.endsWith('\r') ? before : `${before}\r`)).toBe(true);
+		expect(after).not.toContain('\n');
+		expect(after.endsWith('api_ville:\r    uri: /api/ville\r    controller: Controller\\api\\VilleController\r    httpMethod: [GET]\r')).toBe(true);
+		expect(symfony([after])).toEqual([{ok: true, data: {
+			...(old as {data: object}).data,
+			api_ville: {uri: '/api/ville', controller: 'Controller\\api\\VilleController', httpMethod: ['GET']},
+		}}]);
 	});
 });

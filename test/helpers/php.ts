@@ -29,6 +29,22 @@ export function symfonyYamlParse(text: string): unknown {
 	return JSON.parse(execFileSync('php', ['-r', script], {input: text, encoding: 'utf8'}));
 }
 
+export type SymfonyVerdict = {ok: true; data: unknown} | {ok: false; line: number; message: string};
+
+/** Every text through Symfony YAML in one PHP process: the data it reads, or its refusal and the line it names. */
+export function symfonyVerdicts(texts: readonly string[]): SymfonyVerdict[] {
+	const script = `require "Symfony/Component/Yaml/autoload.php";
+// JSON has no INF or NAN: such a float comes back as {"float": "INF"}, which no string equals.
+function finite($value) { return is_float($value) && !is_finite($value) ? ['float' => (string) $value] : (is_array($value) ? array_map('finite', $value) : $value); }
+$out = [];
+foreach (json_decode(stream_get_contents(STDIN), true) as $text) {
+	try { $out[] = ['ok' => true, 'data' => finite(Symfony\\Component\\Yaml\\Yaml::parse($text))]; }
+	catch (Symfony\\Component\\Yaml\\Exception\\ParseException $e) { $out[] = ['ok' => false, 'line' => $e->getParsedLine(), 'message' => $e->getMessage()]; }
+}
+echo json_encode($out, JSON_THROW_ON_ERROR | JSON_PRESERVE_ZERO_FRACTION);`;
+	return JSON.parse(execFileSync('php', ['-r', script], {input: JSON.stringify(texts), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})) as SymfonyVerdict[];
+}
+
 /** `php -l` on a file; returns php's output, throws with it when the file has a syntax error. */
 export function phpLint(file: string): string {
 	return execFileSync('php', ['-l', file], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});

@@ -38,11 +38,12 @@ export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): str
 		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append a route: ${file.appendProblem}; the file was left unchanged`);
 	}
 	let text = file.text;
-	if (text.length > 0 && !text.endsWith('\n')) text += file.eol;
+	// A lone CR ends a line for Symfony YAML as LF and CRLF do.
+	if (text.length > 0 && !/[\r\n]$/.test(text)) text += file.eol;
 	let added = '';
 	for (const route of routes) {
 		const hasContent = /[^\s]/.test(text.replace(/^\uFEFF/, ''));
-		const separator = file.spaced && hasContent && !/(\r?\n){2}$/.test(text) ? file.eol : '';
+		const separator = file.spaced && hasContent && !endsWithBlankLine(text) ? file.eol : '';
 		const entry = renderEntry(route, file.indent, file.eol);
 		text += separator + entry;
 		added += entry;
@@ -77,6 +78,11 @@ export function verifyAppended(file: RoutesFile, text: string, routes: readonly 
 		return refusal('BAD_PROJECT_FILE', `${file.path}: appending the new route would change how the file reads; the file was left unchanged`);
 	}
 	return undefined;
+}
+
+/** Whether the text ends with two line ends (LF, CRLF or a lone CR each). Only its tail is read. */
+function endsWithBlankLine(text: string): boolean {
+	return /\n\n$/.test(text.slice(-8).replace(/\r\n?/g, '\n'));
 }
 
 function sameRoutes(actual: readonly NewRoute[], expected: readonly NewRoute[]): boolean {

@@ -20,7 +20,7 @@ export interface RoutesFile extends RouteIndex {
 	/** The file's text as read ('' when the file does not exist). */
 	readonly text: string;
 	readonly exists: boolean;
-	readonly eol: '\n' | '\r\n';
+	readonly eol: '\n' | '\r\n' | '\r';
 	/** Indentation of an entry's keys, in spaces. */
 	readonly indent: number;
 	/** Entries are separated by blank lines. */

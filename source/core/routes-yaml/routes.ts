@@ -4,7 +4,7 @@
 import type {Document, LineCounter, Node} from 'yaml';
 import {refusal, type Refusal} from '../errors.js';
 import {routesPath} from '../project/root.js';
-import {tagProblem, textProblem, type StrictProblem} from './strict.js';
+import {symfonyLines, tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
 import {yaml} from '../yaml-package.js';
@@ -30,8 +30,9 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 
 /** Parses and indexes routes.yaml, or says where and why it cannot be used. */
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
-	// A file the scanner does not take (a NUL byte included) goes through the full parse, which words the refusal.
+	// A file the scanner does not take (a NUL byte or a lone CR included) goes through the full parse, which words the refusal.
 	// A NUL is worded by the full parse, before anything else.
+	if (text.includes('\r') && /\r(?!\n)/.test(text)) return composeRoutes(text, path, exists);
 	const strict = text.includes('\0') ? undefined : textProblem(text);
 	if (strict) return strictFail(path, text, strict);
 	// A tag is judged by the full parse, which sees which node it belongs to.
@@ -40,13 +41,15 @@ export function parseRoutes(text: string, path = routesPath, exists = true): Rou
 	return routesFile({path, text, exists, eol: lineEnding(text), indent: scanned.indent ?? 4, spaced: isSpaced(text, scanned.count)}, scanned);
 }
 
-function lineEnding(text: string): '\n' | '\r\n' {
-	return text.includes('\r\n') ? '\r\n' : '\n';
+/** The file's line-end style, as its first line end has it (new entries are written in it). */
+function lineEnding(text: string): RoutesFile['eol'] {
+	const at = text.search(/[\r\n]/);
+	if (at === -1 || text[at] === '\n') return '\n';
+	return text[at + 1] === '\n' ? '\r\n' : '\r';
 }
 
 function strictFail(path: string, text: string, problem: StrictProblem): Refusal {
-	if (problem.line === undefined) return fail(path, text, problem.offset, problem.reason);
-	return refusal('BAD_PROJECT_FILE', `${path}:${problem.line}:${problem.col ?? 1}: ${problem.reason}`);
+	return fail(path, text, problem.offset, problem.reason);
 }
 
 /** Every node with an explicit tag, and where it starts. */
@@ -64,12 +67,14 @@ function taggedNodes(document: Document.Parsed): Array<{tag: string; start: numb
  * parseRoutes through the full YAML parse, whatever the file's shape: what parseRoutes does
  * for every file the scanner leaves, and the reference its fast path is tested against.
  */
-export function composeRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
+export function composeRoutes(original: string, path = routesPath, exists = true): RoutesFile | Refusal {
+	// Read as Symfony reads it (a lone CR ends a line); the file keeps its own bytes.
+	const text = symfonyLines(original);
+	const eol = lineEnding(original);
 	const nul = text.indexOf('\0');
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
 	const strictText = textProblem(text);
 	if (strictText) return strictFail(path, text, strictText);
-	const eol = lineEnding(text);
 	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
 	const counter = new LineCounter();
 	let document: Document.Parsed;
@@ -86,7 +91,7 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 	if (strict) return strictFail(path, text, strict);
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
-		return routesFile({path, text, exists, eol, indent: 4, spaced: false}, listed([]));
+		return routesFile({path, text: original, exists, eol, indent: 4, spaced: false}, listed([]));
 	}
 	if (!isMap(top)) {
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level must be a mapping of route names to routes', counter);
@@ -150,7 +155,7 @@ export function composeRoutes(text: string, path = routesPath, exists = true): R
 		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col, offset: start});
 	}
 	return routesFile({
-		path, text, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
+		path, text: original, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
 		appendProblem: appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
 	}, listed(entries));
 }

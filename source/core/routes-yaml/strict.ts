@@ -6,21 +6,19 @@ const reader = 'Symfony YAML (what the framework reads routes.yaml with)';
 export interface StrictProblem {
 	readonly offset: number;
 	readonly reason: string;
-	/** Where Symfony YAML places it, when its line count differs from one per LF (it ends lines on a lone CR too). */
-	readonly line?: number;
-	readonly col?: number;
 }
 
-/** Lone carriage returns, tabs in indentation, directives other than %YAML: linear, no parse. */
+/**
+ * Symfony YAML replaces every CRLF and every lone CR with LF before it parses; the `yaml`
+ * package ends no line on a lone CR. Mapping each lone CR to LF keeps the length (offsets
+ * hold) and lets the `yaml` package see the lines Symfony sees.
+ */
+export function symfonyLines(text: string): string {
+	return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
+/** Tabs in indentation, directives other than %YAML: linear, no parse. `text` is as symfonyLines returns it. */
 export function textProblem(text: string): StrictProblem | undefined {
-	for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 1)) {
-		// A CR that ends the file (with only blanks after it) is trimmed away by Symfony too.
-		if (text[at + 1] !== '\n' && text.slice(at + 1).trim() !== '') {
-			// Symfony YAML ends a line on a lone CR, where the yaml package does not: they would read the file differently.
-			const lines = text.slice(0, at + 1).split(/\r\n|\r|\n/);
-			return {offset: at + 1, line: lines.length, col: 1, reason: `a carriage return without a line feed ends the line before: ${reader} reads it as a line end, YAML 1.2 does not; use LF or CRLF line ends`};
-		}
-	}
 	// Symfony drops a file of comments only; anywhere else a tab before a comment is indentation too.
 	const content = text.includes('\t') && /^[ \t]*[^ \t\r\n#]/m.test(text);
 	for (let start = text.includes('\t') ? 0 : text.length; start < text.length;) {
