@@ -1,44 +1,81 @@
-// Damaged routes.yaml files through make:api's parse and append: every fixture's routes.yaml cut
-// at every byte offset, and seeded mutations (byte flips to YAML's own punctuation, deleted
-// brackets, NUL and non-UTF-8 bytes). Each case ends in a clean refusal (a code and a located
-// message, nothing to write) or in a routes.yaml that keeps every old byte and reads back, in the
-// full `yaml` parse, as the old routes plus the new one.
-import {readFileSync} from 'node:fs';
+// Random and damaged routes.yaml files, each judged by real Symfony YAML (what the framework reads
+// routes.yaml with), all in one PHP process: every fixture's routes.yaml cut at every byte offset,
+// seeded byte mutations of them, and files generated with the shapes that part YAML readers
+// (tags, directives, lone CRs, CRLF, tabs, comments, FastRoute URIs, no final newline, blank files).
+// For every case: Symfony refuses ⇔ edu refuses (with file:line:col, at Symfony's line); when both
+// read it, the same routes; and when edu appends, every old byte is kept and Symfony reads the
+// result as the old routes plus the new one.
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parse} from 'yaml';
 import {plan} from '../../source/core/plan.js';
 import type {Snapshot} from '../../source/core/project/project.js';
 import {parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
+import {hasPhp, symfonyVerdicts, type SymfonyVerdict} from '../helpers/php.js';
+import {fixturesDir} from '../helpers/temp-project.js';
 
-const fixtures = ['sample', 'comments', 'crlf'];
+const fixtures = ['sample', 'comments', 'crlf', 'skeleton', 'mock-project'];
 const newRoute = {uri: '/api/fuzz-new', controller: 'Controller\\api\\FuzzNewController', httpMethod: ['GET']};
 
-interface Verdict {
-	readonly kind: 'refused' | 'appended';
-}
+/** What edu makes of a text: its refusal (and the line it names), or its routes and, when it appends, the new text. */
+type EduVerdict =
+	| {readonly refused: string; readonly line: number | undefined}
+	| {readonly routes: ReadonlyArray<readonly [string, string, string, string]>; readonly after: string | undefined; readonly planRefusal: string | undefined};
 
-function check(text: string): Verdict {
+function edu(text: string): EduVerdict {
 	const routes = parseRoutes(text, routesPath, true);
 	if ('code' in routes) {
-		expect(routes.message).toMatch(/^app\/Config\/routes\.yaml(:\d+:\d+)?: ./);
-		return {kind: 'refused'};
+		const line = /^app\/Config\/routes\.yaml:(\d+):\d+: ./.exec(routes.message)?.[1];
+		return {refused: routes.message, line: line === undefined ? undefined : Number(line)};
 	}
+	const read = routes.entries.map((entry) => [entry.name, entry.uri, entry.controller, entry.methods.join(',')] as const);
 	const snapshot: Snapshot = {root: '/project', routes, files: new Map()};
 	const planned = plan({kind: 'api', name: 'FuzzNew'}, snapshot);
-	if (planned.refusals.length > 0) {
-		expect(planned.changes).toEqual([]);
-		for (const refusal of planned.refusals) expect(refusal.message.length).toBeGreaterThan(5);
-		return {kind: 'refused'};
+	if (planned.refusals.length > 0) return {routes: read, after: undefined, planRefusal: planned.refusals.map((refusal) => refusal.message).join('; ')};
+	return {routes: read, after: planned.changes.find((change) => change.path === routesPath)!.after as string, planRefusal: undefined};
+}
+
+/** The routes in what Symfony read, as edu lists them, or undefined when it is not a routes file. */
+function routesOf(data: unknown): Array<readonly [string, string, string, string]> | undefined {
+	if (data === null) return [];
+	if (typeof data !== 'object') return undefined;
+	const routes: Array<readonly [string, string, string, string]> = [];
+	for (const [name, route] of Object.entries(data as object)) {
+		if (route === null || typeof route !== 'object' || Array.isArray(route)) return undefined;
+		const {uri, controller, httpMethod} = route as Record<string, unknown>;
+		const methods: unknown[] = Array.isArray(httpMethod) ? httpMethod : [httpMethod];
+		if (typeof uri !== 'string' || typeof controller !== 'string' || !methods.every((method) => typeof method === 'string')) return undefined;
+		routes.push([name, uri, controller, methods.map((method) => (method as string).toUpperCase()).join(',')]);
 	}
-	const change = planned.changes.find((candidate) => candidate.path === routesPath);
-	expect(change).toBeDefined();
-	const after = change!.after as string;
-	// Every old byte kept, the new entry appended.
-	expect(after.startsWith(text)).toBe(true);
-	const before = (parse(text) ?? {}) as Record<string, unknown>;
-	expect(parse(after)).toEqual({...before, 'api_fuzz-new': newRoute});
-	return {kind: 'appended'};
+	return routes;
+}
+
+// Refusals that are not about reading: edu cannot append to the file where it stands.
+const cannotAppend = /the top level is a flow mapping|cannot append a route/;
+
+/** Why edu and Symfony disagree on a case, or undefined when they agree. */
+function disagreement(text: string, ours: EduVerdict, theirs: SymfonyVerdict, reread: SymfonyVerdict | undefined): string | undefined {
+	if (!theirs.ok) {
+		if (!('refused' in ours)) return `Symfony refuses it (line ${theirs.line}: ${theirs.message}), edu reads it`;
+		if (ours.line === undefined) return `edu's refusal names no line: ${ours.refused}`;
+		if (theirs.line > 0 && ours.line !== theirs.line) return `edu refuses at line ${ours.line} (${ours.refused}), Symfony at ${theirs.line} (${theirs.message})`;
+		return undefined;
+	}
+	const wanted = routesOf(theirs.data);
+	if ('refused' in ours) {
+		if (wanted === undefined || cannotAppend.test(ours.refused)) return ours.line === undefined ? `edu's refusal names no line: ${ours.refused}` : undefined;
+		return `Symfony reads ${JSON.stringify(theirs.data)}, edu refuses: ${ours.refused}`;
+	}
+	if (wanted === undefined) return `Symfony reads ${JSON.stringify(theirs.data)}, not routes; edu reads routes ${JSON.stringify(ours.routes)}`;
+	if (JSON.stringify(ours.routes) !== JSON.stringify(wanted)) return `Symfony reads ${JSON.stringify(wanted)}, edu ${JSON.stringify(ours.routes)}`;
+	if (ours.after === undefined) return undefined;
+	if (!ours.after.startsWith(text)) return 'the appended file does not keep the old bytes';
+	const expected = {...(theirs.data ?? {}) as object, 'api_fuzz-new': newRoute};
+	if (!reread?.ok || JSON.stringify(routesOf(reread.data)) !== JSON.stringify(routesOf(expected))) {
+		return `after the append Symfony reads ${JSON.stringify(reread)}`;
+	}
+	return undefined;
 }
 
 /** A small seeded generator, so a failure names a case that can be replayed. */
@@ -50,44 +87,117 @@ function random(seed: number): () => number {
 	};
 }
 
-const punctuation = [':', ' ', '\n', '\r', '\t', '[', ']', '{', '}', ',', '"', "'", '#', '&', '*', '!', '|', '>', '-', '?', '%', '@', '`', '\0', 'x'];
+const punctuation = [':', ' ', '\n', '\r', '\t', '[', ']', '{', '}', ',', '"', "'", '#', '&', '*', '!', '|', '>', '-', '?', '%', '@', '`', 'x'];
 
 function mutate(bytes: Buffer, next: () => number): Buffer {
 	const copy = Buffer.from(bytes);
 	const at = Math.floor(next() * copy.length);
-	const how = Math.floor(next() * 4);
+	const how = Math.floor(next() * 3);
 	if (how === 0) return Buffer.concat([copy.subarray(0, at), Buffer.from(punctuation[Math.floor(next() * punctuation.length)]!, 'latin1'), copy.subarray(at + 1)]);
 	if (how === 1) {
 		const bracket = copy.findIndex((byte, index) => index >= at && (byte === 0x5b || byte === 0x5d));
 		return bracket === -1 ? copy : Buffer.concat([copy.subarray(0, bracket), copy.subarray(bracket + 1)]);
 	}
-	if (how === 2) return Buffer.concat([copy.subarray(0, at), Buffer.from([[0xff, 0xfe][Math.floor(next() * 2)]!]), copy.subarray(at)]);
-	return Buffer.concat([copy.subarray(0, at), Buffer.from([0]), copy.subarray(at)]);
+	return Buffer.concat([copy.subarray(0, at), Buffer.from([[0xff, 0xfe][Math.floor(next() * 2)]!]), copy.subarray(at)]);
 }
 
-describe.each(fixtures)('fixtures/%s routes.yaml, damaged', (fixture) => {
-	const bytes = readFileSync(path.join(import.meta.dirname, '../../fixtures', fixture, 'app/Config/routes.yaml'));
+// Generated files: routes in the shapes real projects write, with what parts YAML readers mixed in.
+const fastRouteUris = ['/', '/api/ville', '/api/ville/{id}', '/user/{id:\\d+}[/{name}]', '/post/{slug:[a-z0-9-]+}', '/lang/{code:(?:fr|en)}', '/y/{year:\\d{4}}', '/a/{b}[/{c}[/{d}]]'];
+const uriValue = fc.oneof(
+	{weight: 6, arbitrary: fc.constantFrom(...fastRouteUris)},
+	{weight: 3, arbitrary: fc.constantFrom(...fastRouteUris).map((uri) => `'${uri}'`)},
+	{weight: 1, arbitrary: fc.constantFrom(...fastRouteUris).map((uri) => `"${uri.replaceAll('\\', '\\\\')}"`)},
+	{weight: 1, arbitrary: fc.constantFrom('!route /x', '!!str /x', '!<tag:x,2000:u> /x', '!!int 1', '"/a\tb"', '/a:b', '/a: b', '~', '123', 'true', '/a #c', '"/x\\d"')},
+);
+const methods = fc.oneof(
+	{weight: 6, arbitrary: fc.constantFrom('[GET]', '[GET, POST]', '[GET,POST]', '[ get , Post ]')},
+	{weight: 2, arbitrary: fc.constantFrom(['GET'], ['GET', 'POST'])},
+	{weight: 1, arbitrary: fc.constantFrom('GET', '[GET, !m POST]', '[]', '[GET', '!!seq [GET]', '{a: 1}')},
+);
+const gap = fc.constantFrom('', '', '', '# a comment', '  # indented comment', '\t# tab-indented comment', '#', '   ', '\t', ' \t ');
+const indentOf = fc.constantFrom('    ', '    ', '  ', '\t', '  \t', ' ');
+const after = fc.constantFrom('', '', '', '', ' # note', '\t', '\t# note', ' ');
+const route = fc.record({
+	name: fc.constantFrom('home', 'api_ville', 'userShow', 'a.b', '_x', 'y', 'home', 'null', '1', '"quoted"'),
+	tag: fc.constantFrom('', '', '', '', '', '', ' !route', ' !!map'),
+	indent: indentOf,
+	uri: uriValue,
+	controller: fc.constantFrom('Controller\\HomeController', "'Controller\\api\\VilleController'", 'Controller\\api\\VilleController'),
+	methods,
+	after,
+	before: fc.array(gap, {maxLength: 2}),
+	drop: fc.constantFrom(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2),
+});
+const generated = fc.record({
+	header: fc.constantFrom('', '', '', '', '%YAML 1.2\n---', '%YAML 1.1\n---', '%TAG ! tag:example.com,2000:\n---', '%FOO bar\n---', '---', '# routes'),
+	routes: fc.array(route, {maxLength: 4}),
+	eol: fc.constantFrom('\n', '\n', '\r\n', '\r', 'mixed'),
+	finalEol: fc.boolean(),
+	blank: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, '', ' ', '\t', ' \t \n', '\n\n', '\r', '\t\r\n', '  \r  '),
+	ends: fc.array(fc.constantFrom('\n', '\r\n', '\r'), {minLength: 40, maxLength: 40}),
+}).map(({header, routes, eol, finalEol, blank, ends}) => {
+	if (blank !== undefined) return blank;
+	const lines = header === '' ? [] : header.split('\n');
+	for (const entry of routes) {
+		lines.push(...entry.before, `${entry.name}:${entry.tag}`);
+		const fields: string[][] = [
+			[`${entry.indent}uri: ${entry.uri}${entry.after}`],
+			[`${entry.indent}controller: ${entry.controller}`],
+			typeof entry.methods === 'string' ? [`${entry.indent}httpMethod: ${entry.methods}`] : [`${entry.indent}httpMethod:`, ...entry.methods.map((method) => `${entry.indent}  - ${method}`)],
+		];
+		lines.push(...fields.filter((_field, index) => index !== entry.drop).flat());
+	}
+	const endOf = (index: number): string => (eol === 'mixed' ? ends[index % ends.length]! : eol);
+	const text = lines.map((line, index) => (index === lines.length - 1 && !finalEol ? line : line + endOf(index))).join('');
+	return text;
+});
 
-	it('cut at every byte offset: a clean refusal or the old routes plus the new one', () => {
-		const counts = {refused: 0, appended: 0};
-		for (let cut = 0; cut <= bytes.length; cut++) counts[check(bytes.subarray(0, cut).toString('utf8')).kind]++;
-		// Both outcomes occur: a cut between entries appends, a cut inside a value refuses.
-		expect(counts.appended).toBeGreaterThan(0);
-		expect(counts.refused).toBeGreaterThan(0);
-	});
+interface Case {
+	readonly label: string;
+	readonly text: string;
+}
 
-	it('600 seeded mutations (one to three each): a clean refusal or the old routes plus the new one', () => {
+function cases(): Case[] {
+	const all: Case[] = [];
+	for (const fixture of fixtures) {
+		const bytes = readFileSync(path.join(fixturesDir, fixture, routesPath));
+		for (let cut = 0; cut <= bytes.length; cut++) all.push({label: `fixtures/${fixture} cut at ${cut}`, text: bytes.subarray(0, cut).toString('utf8')});
 		const next = random(fixture.length * 7919);
-		for (let round = 0; round < 600; round++) {
+		for (let round = 0; round < 300; round++) {
 			let damaged: Buffer = bytes;
 			const times = 1 + Math.floor(next() * 3);
 			for (let time = 0; time < times; time++) damaged = mutate(damaged, next);
-			const text = damaged.toString('utf8');
-			try {
-				check(text);
-			} catch (error) {
-				throw new Error(`mutation round ${round} of fixtures/${fixture}: ${JSON.stringify(text)}\n${(error as Error).message}`);
-			}
+			all.push({label: `fixtures/${fixture} mutation ${round}`, text: damaged.toString('utf8')});
 		}
+	}
+	fc.sample(generated, {seed: 26, numRuns: 800}).forEach((text, index) => all.push({label: `generated ${index}`, text}));
+	return all;
+}
+
+describe.skipIf(!hasPhp)('routes.yaml fuzz: edu and real Symfony YAML agree on every case', () => {
+	const corpus = hasPhp ? cases() : [];
+	const ours = corpus.map(({text}) => edu(text));
+	const appended = ours.flatMap((verdict) => ('after' in verdict && verdict.after !== undefined ? [verdict.after] : []));
+	const theirs = hasPhp ? symfonyVerdicts([...corpus.map(({text}) => text), ...appended]) : [];
+	let reread = corpus.length;
+	const judged = corpus.map((item, index) => {
+		const verdict = ours[index]!;
+		const again = 'after' in verdict && verdict.after !== undefined ? theirs[reread++] : undefined;
+		return {...item, verdict, problem: disagreement(item.text, verdict, theirs[index]!, again)};
+	});
+	if (process.env['FUZZ_DUMP']) writeFileSync(process.env['FUZZ_DUMP'], JSON.stringify(judged.filter((item) => item.problem), null, 1));
+
+	it.each([...fixtures.map((fixture) => `fixtures/${fixture} `), 'generated '])('%s…: zero disagreements', (prefix) => {
+		const mine = judged.filter((item) => item.label.startsWith(prefix));
+		expect(mine.length).toBeGreaterThan(100);
+		expect(mine.filter((item) => item.problem !== undefined).map((item) => `${item.label}: ${JSON.stringify(item.text)}: ${item.problem}`)).toEqual([]);
+	});
+
+	it('the generated files reach every outcome: refused by both, read by both, appended', () => {
+		const generatedCases = judged.filter((item) => item.label.startsWith('generated '));
+		const refused = generatedCases.filter((item) => 'refused' in item.verdict).length;
+		const added = generatedCases.filter((item) => 'after' in item.verdict && item.verdict.after !== undefined).length;
+		expect(refused).toBeGreaterThan(generatedCases.length / 10);
+		expect(added).toBeGreaterThan(generatedCases.length / 10);
 	});
 });

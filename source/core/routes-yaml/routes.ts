@@ -1,10 +1,10 @@
 // routes.yaml read: validated and indexed by the line scanner when the file has the usual shape,
 // by the `yaml` package otherwise, with the same refusals at the same file:line:col. append.ts,
 // beside it, is the only code that edits the file.
-import type {Document, LineCounter, Node} from 'yaml';
+import type {Document, LineCounter, Node, Scalar} from 'yaml';
 import {refusal, type Refusal} from '../errors.js';
 import {routesPath} from '../project/root.js';
-import {symfonyLines, tagProblem, textProblem, type StrictProblem} from './strict.js';
+import {documentProblem, firstProblem, keyProblem, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
 import {yaml} from '../yaml-package.js';
@@ -30,11 +30,10 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 
 /** Parses and indexes routes.yaml, or says where and why it cannot be used. */
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
-	// A file the scanner does not take (a NUL byte or a lone CR included) goes through the full parse, which words the refusal.
-	// A NUL is worded by the full parse, before anything else.
+	// A file the scanner does not take (a NUL byte, a lone CR, a tab or a directive included) goes
+	// through the full parse, which words the refusal at the first problem in the text.
 	if (text.includes('\r') && /\r(?!\n)/.test(text)) return composeRoutes(text, path, exists);
-	const strict = text.includes('\0') ? undefined : textProblem(text);
-	if (strict) return strictFail(path, text, strict);
+	if (text.includes('\0') || textProblem(text) !== undefined) return composeRoutes(text, path, exists);
 	// A tag is judged by the full parse, which sees which node it belongs to.
 	const scanned = text.includes('!') ? undefined : scanRoutes(text);
 	if (scanned === undefined) return composeRoutes(text, path, exists);
@@ -48,8 +47,9 @@ function lineEnding(text: string): RoutesFile['eol'] {
 	return text[at + 1] === '\n' ? '\r\n' : '\r';
 }
 
-function strictFail(path: string, text: string, problem: StrictProblem): Refusal {
-	return fail(path, text, problem.offset, problem.reason);
+function strictFail(path: string, text: string, problem: StrictProblem & {line?: number}, counter?: LineCounter): Refusal {
+	if (problem.line !== undefined) return refusal('BAD_PROJECT_FILE', `${path}:${problem.line}:1: ${problem.reason}`);
+	return fail(path, text, problem.offset, problem.reason, counter);
 }
 
 /** Every node with an explicit tag, and where it starts. */
@@ -68,13 +68,11 @@ function taggedNodes(document: Document.Parsed): Array<{tag: string; start: numb
  * for every file the scanner leaves, and the reference its fast path is tested against.
  */
 export function composeRoutes(original: string, path = routesPath, exists = true): RoutesFile | Refusal {
-	// Read as Symfony reads it (a lone CR ends a line); the file keeps its own bytes.
-	const text = symfonyLines(original);
+	// Read as Symfony reads it (see symfonyText); the file keeps its own bytes.
+	const text = symfonyText(original);
 	const eol = lineEnding(original);
 	const nul = text.indexOf('\0');
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
-	const strictText = textProblem(text);
-	if (strictText) return strictFail(path, text, strictText);
 	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
 	const counter = new LineCounter();
 	let document: Document.Parsed;
@@ -84,11 +82,15 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		return fail(path, text, 0, `cannot be read as YAML (${error instanceof Error ? error.message : String(error)})`);
 	}
 	const [firstError] = document.errors;
-	if (firstError) {
-		return fail(path, text, firstError.pos[0], shortReason(firstError.message), counter);
-	}
-	const strict = tagProblem(text, taggedNodes(document));
-	if (strict) return strictFail(path, text, strict);
+	// What Symfony YAML refuses, whether the `yaml` package reads it or not: the first in the text.
+	const strict = firstProblem<StrictProblem & {line?: number}>([
+		documentProblem(original),
+		textProblem(text),
+		firstError && {offset: firstError.pos[0], reason: shortReason(firstError.message)},
+		tagProblem(text, taggedNodes(document)),
+		keyProblem(document.contents),
+	]);
+	if (strict) return strictFail(path, text, strict, counter);
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
 		return routesFile({path, text: original, exists, eol, indent: 4, spaced: false}, listed([]));
@@ -109,6 +111,9 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		const start = keyNode?.range?.[0] ?? 0;
 		if (!isScalar(keyNode) || (typeof keyNode.value !== 'string' && typeof keyNode.value !== 'number')) {
 			return fail(path, text, start, 'a route name must be a plain string', counter);
+		}
+		if (typeof keyNode.value === 'string' && !readAsString(keyNode)) {
+			return fail(path, text, start, `a route name Symfony YAML reads as a number or a date (${keyNode.source}); quote it`, counter);
 		}
 		const name = String(keyNode.value);
 		if (seen.has(name)) return fail(path, text, start, `duplicate key: ${name}`, counter);
@@ -137,16 +142,16 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		for (const [key, node] of [['uri', uri], ['controller', controller], ['httpMethod', httpMethod]] as const) {
 			if (node === undefined) return fail(path, text, start, `route "${name}" has no "${key}"`, counter);
 		}
-		if (!isScalar(uri) || typeof uri.value !== 'string') {
+		if (!readAsString(uri)) {
 			return fail(path, text, uri?.range?.[0] ?? start, `route "${name}": uri must be a string`, counter);
 		}
-		if (!isScalar(controller) || typeof controller.value !== 'string') {
+		if (!readAsString(controller)) {
 			return fail(path, text, controller?.range?.[0] ?? start, `route "${name}": controller must be a string`, counter);
 		}
 		let methods: string[];
-		if (isSeq(httpMethod) && httpMethod.items.every((item) => isScalar(item) && typeof item.value === 'string')) {
+		if (isSeq(httpMethod) && httpMethod.items.every(readAsString)) {
 			methods = httpMethod.items.map((item) => String((item as {value: unknown}).value).toUpperCase());
-		} else if (isScalar(httpMethod) && typeof httpMethod.value === 'string') {
+		} else if (isScalar(httpMethod) && readAsString(httpMethod)) {
 			methods = [httpMethod.value.toUpperCase()];
 		} else {
 			return fail(path, text, httpMethod?.range?.[0] ?? start, `route "${name}": httpMethod must be a list of methods such as [GET]`, counter);
@@ -158,6 +163,12 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		path, text: original, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
 		appendProblem: appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
 	}, listed(entries));
+}
+
+/** A string for the `yaml` package and for Symfony YAML alike (see symfonyString). */
+function readAsString(node: unknown): node is Scalar & {value: string} {
+	if (!yaml().isScalar(node) || typeof node.value !== 'string') return false;
+	return node.type !== 'PLAIN' || symfonyString(node.source ?? node.value);
 }
 
 /**

@@ -63,8 +63,9 @@ const flowMethods = /^\[[ ]*((?:[A-Za-z]+[ ]*,[ ]*)*[A-Za-z]+)?[ ]*\](?:[ ]+#.*)
 // (no '' inside), `[GET]`, `[GET, POST]` or `[GET,POST]`, nothing else on the lines, and no null or boolean
 // word where a string must be. Checked in one match instead of line by line; anything else,
 // and a duplicate name, goes through the line reading.
-const notStrings = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
-const notStringWord = `(?:${[...notStrings].join('|')})`;
+// Symfony YAML reads null, true and false in any case (`nULL`, `tRUE`) as such, not as strings.
+const notStrings = {has: (word: string): boolean => /^(?:null|true|false)$/i.test(word)};
+const notStringWord = `(?:${['null', 'true', 'false'].map((word) => [...word].map((char) => `[${char}${char.toUpperCase()}]`).join('')).join('|')})`;
 const entryValue = `(?!${notStringWord}\\r?\\n)(${plainScalar}|${quotedScalar})`;
 const entryMethod = `(?!${notStringWord}[,\\]])[A-Za-z]+`;
 const canonicalEntry = new RegExp(String.raw`(?!${notStringWord}:)([A-Za-z_][A-Za-z0-9_.-]*):\r?\n( +)uri: ${entryValue}\r?\n\2controller: ${entryValue}\r?\n\2httpMethod: \[(${entryMethod}(?:, ?${entryMethod})*)\](?:\r?\n|$)`, 'y');

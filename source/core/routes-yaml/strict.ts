@@ -1,6 +1,9 @@
 // What Symfony YAML (the framework's reader of routes.yaml) refuses but the `yaml` package reads:
 // refused here too, at the same place, so edu never appends to a file the framework cannot load.
 
+import type {Node} from 'yaml';
+import {yaml} from '../yaml-package.js';
+
 const reader = 'Symfony YAML (what the framework reads routes.yaml with)';
 
 export interface StrictProblem {
@@ -9,16 +12,57 @@ export interface StrictProblem {
 }
 
 /**
- * Symfony YAML replaces every CRLF and every lone CR with LF before it parses; the `yaml`
- * package ends no line on a lone CR. Mapping each lone CR to LF keeps the length (offsets
- * hold) and lets the `yaml` package see the lines Symfony sees.
+ * The text as Symfony YAML reads it, in the same length (offsets and line numbers hold):
+ * - it replaces every CRLF and every lone CR with LF before it parses, where the `yaml` package
+ *   ends no line on a lone CR: each lone CR becomes LF;
+ * - it drops a first `%YAML …` line, so the `yaml` package never reads YAML 1.1 (where `y` is
+ *   true), and the first `---` line (after that and leading comments) whole when a line end
+ *   follows it, where the `yaml` package reads what follows the marker: those are blanked.
  */
-export function symfonyLines(text: string): string {
+export function symfonyText(text: string): string {
+	let read = lineEnds(text);
+	const marker = firstMarker(read);
+	if (marker?.end !== undefined) read = blank(read, marker.start + 3, marker.end);
+	const header = headerLength(read);
+	if (header > 0) read = blank(read, 0, read[header - 2] === '\r' ? header - 2 : header - 1);
+	return read;
+}
+
+function lineEnds(text: string): string {
 	return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
-/** Tabs in indentation, directives other than %YAML: linear, no parse. `text` is as symfonyLines returns it. */
+function blank(text: string, from: number, to: number): string {
+	return text.slice(0, from) + ' '.repeat(to - from) + text.slice(to);
+}
+
+function headerLength(text: string): number {
+	return text.startsWith('%') ? /^%YAML[: ][\d.]+[^\n]*\n/.exec(text)?.[0].length ?? 0 : 0;
+}
+
+/** Where the first `---` line Symfony looks at starts, and where its line end is (undefined when none follows). */
+function firstMarker(text: string): {start: number; end: number | undefined} | undefined {
+	const header = headerLength(text);
+	const start = header + (/^(?:#[^\n]*\n)+/.exec(text.slice(header))?.[0].length ?? 0);
+	if (!text.startsWith('---', start)) return undefined;
+	const end = text.indexOf('\n', start);
+	return {start, end: end === -1 ? undefined : (text[end - 1] === '\r' ? end - 1 : end)};
+}
+
+/**
+ * A `---` that ends the file, where Symfony YAML looks for the document start: it drops a `---`
+ * line only when a line end follows, and refuses this one as a second document, at line 1 of
+ * what follows the %YAML line and comments it dropped. `text` is the file as it is.
+ */
+export function documentProblem(text: string): (StrictProblem & {line: number}) | undefined {
+	const marker = firstMarker(lineEnds(text));
+	if (marker === undefined || marker.end !== undefined) return undefined;
+	return {offset: marker.start, line: 1, reason: `a document marker (---) that ends the file: ${reader} reads it as a second document; remove it`};
+}
+
+/** Tabs in indentation, directives other than %YAML, whichever comes first: linear, no parse. `text` is as symfonyText returns it. */
 export function textProblem(text: string): StrictProblem | undefined {
+	let tab: StrictProblem | undefined;
 	// Symfony drops a file of comments only; anywhere else a tab before a comment is indentation too.
 	const content = text.includes('\t') && /^[ \t]*[^ \t\r\n#]/m.test(text);
 	for (let start = text.includes('\t') ? 0 : text.length; start < text.length;) {
@@ -28,13 +72,16 @@ export function textProblem(text: string): StrictProblem | undefined {
 		const indent = /^[ \t]*/.exec(line)![0];
 		const rest = line.slice(indent.length);
 		if (indent.includes('\t') && (content || !rest.startsWith('#'))) {
-			return {offset: start + indent.indexOf('\t'), reason: `a tab in the indentation: ${reader} refuses tabs as indentation; indent with spaces`};
+			tab = {offset: start + indent.indexOf('\t'), reason: `a tab in the indentation: ${reader} refuses tabs as indentation; indent with spaces`};
+			break;
 		}
 		start = end + 1;
 	}
-	const directive = /^%(?!YAML[ \t])/m.exec(text);
-	if (directive) return {offset: directive.index, reason: `a directive (%…): ${reader} reads only %YAML; remove the line`};
-	return undefined;
+	// Only LF ends a line here (a JavaScript `^` would start one after U+2028 too).
+	const directive = /(?:^|\n)%(?!YAML[ \t])/.exec(text);
+	const at = directive ? directive.index + (directive[0].startsWith('\n') ? 1 : 0) : -1;
+	if (at !== -1 && (tab === undefined || at < tab.offset)) return {offset: at, reason: `a directive (%…): ${reader} reads only %YAML; remove the line`};
+	return tab;
 }
 
 /** Tags Symfony YAML reads without flags. */
@@ -48,4 +95,54 @@ export function tagProblem(text: string, tagged: ReadonlyArray<{tag: string; sta
 		return {offset: at === -1 ? start : at, reason: `a tag (${text.slice(at, start).trim() || tag}): ${reader} refuses tags here; remove it`};
 	}
 	return undefined;
+}
+
+/**
+ * The first key Symfony YAML refuses, anywhere in the document: null, true or false, a number
+ * with a fraction, or a key twice in one mapping (1 and '1' are one key to PHP).
+ */
+export function keyProblem(node: unknown, route?: string): StrictProblem | undefined {
+	const {isMap, isScalar, isSeq} = yaml();
+	if (isSeq(node)) {
+		for (const item of node.items) {
+			const found = keyProblem(item, route);
+			if (found) return found;
+		}
+	}
+	if (!isMap(node)) return undefined;
+	const seen = new Set<string>();
+	for (const pair of node.items) {
+		const key = pair.key as Node | null;
+		if (isScalar(key)) {
+			const {value} = key;
+			const offset = key.range?.[0] ?? 0;
+			if (value === null || typeof value === 'boolean' || (key.type === 'PLAIN' && /^(?:null|true|false)$/i.test(String(value)))) return {offset, reason: `a key that is not a string (${String(key.source ?? value)}): ${reader} refuses it; quote it`};
+			if (typeof value === 'number' && (!Number.isInteger(value) || /^[^x]*[.e]/i.test(key.source ?? ''))) return {offset, reason: `a number with a fraction as a key (${String(key.source ?? value)}): ${reader} refuses it; quote it`};
+			const name = String(value);
+			if (seen.has(name)) return {offset, reason: route === undefined ? `duplicate key: ${name}` : `route "${route}": duplicate key ${name}`};
+			seen.add(name);
+		}
+		const found = keyProblem(pair.value, route ?? (isScalar(key) ? String(key.value) : ''));
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/**
+ * Whether Symfony YAML reads this plain scalar (its source) as that string. It reads null, true
+ * and false in any case, and, from a scalar that starts with a digit, a sign or a dot, numbers
+ * (`1_000`, `0o17`, `.5`, `1e3`) and dates (`2001-12-14`), where the `yaml` package reads strings.
+ */
+export function symfonyString(source: string): boolean {
+	if (/^(?:null|true|false|~)?$/i.test(source)) return false;
+	if (!/^[-+.0-9]/.test(source)) return true;
+	return !(/^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)(?:e[-+]?[0-9]+)?$/i.test(source) || /^[-+]?0(?:x[0-9a-f_]+|o[0-7_]+)$/i.test(source)
+		|| /^[-+]?\.(?:inf|nan)$/i.test(source) || /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/.test(source));
+}
+
+/** The problem that comes first in the text (the first listed, at one offset), as Symfony YAML meets them in reading order. */
+export function firstProblem<T extends StrictProblem>(problems: ReadonlyArray<T | undefined>): T | undefined {
+	let first: T | undefined;
+	for (const problem of problems) if (problem !== undefined && (first === undefined || problem.offset < first.offset)) first = problem;
+	return first;
 }
