@@ -5,78 +5,16 @@
 // For every case: Symfony refuses ⇔ edu refuses (with file:line:col, at Symfony's line); when both
 // read it, the same routes; and when edu appends, every old byte is kept and Symfony reads the
 // result as the old routes plus the new one.
-import {readFileSync, writeFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {plan} from '../../source/core/plan.js';
-import type {Snapshot} from '../../source/core/project/project.js';
-import {parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
-import {hasPhp, symfonyVerdicts, type SymfonyVerdict} from '../helpers/php.js';
+import {routesPath} from '../../source/core/routes-yaml/routes.js';
+import {hasPhp, symfonyVerdicts} from '../helpers/php.js';
+import {disagreement, edu} from '../helpers/symfony-routes.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
 const fixtures = ['sample', 'comments', 'crlf', 'skeleton', 'mock-project'];
-const newRoute = {uri: '/api/fuzz-new', controller: 'Controller\\api\\FuzzNewController', httpMethod: ['GET']};
-
-/** What edu makes of a text: its refusal (and the line it names), or its routes and, when it appends, the new text. */
-type EduVerdict =
-	| {readonly refused: string; readonly line: number | undefined}
-	| {readonly routes: ReadonlyArray<readonly [string, string, string, string]>; readonly after: string | undefined; readonly planRefusal: string | undefined};
-
-function edu(text: string): EduVerdict {
-	const routes = parseRoutes(text, routesPath, true);
-	if ('code' in routes) {
-		const line = /^app\/Config\/routes\.yaml:(\d+):\d+: ./.exec(routes.message)?.[1];
-		return {refused: routes.message, line: line === undefined ? undefined : Number(line)};
-	}
-	const read = routes.entries.map((entry) => [entry.name, entry.uri, entry.controller, entry.methods.join(',')] as const);
-	const snapshot: Snapshot = {root: '/project', routes, files: new Map()};
-	const planned = plan({kind: 'api', name: 'FuzzNew'}, snapshot);
-	if (planned.refusals.length > 0) return {routes: read, after: undefined, planRefusal: planned.refusals.map((refusal) => refusal.message).join('; ')};
-	return {routes: read, after: planned.changes.find((change) => change.path === routesPath)!.after as string, planRefusal: undefined};
-}
-
-/** The routes in what Symfony read, as edu lists them, or undefined when it is not a routes file. */
-function routesOf(data: unknown): Array<readonly [string, string, string, string]> | undefined {
-	if (data === null) return [];
-	if (typeof data !== 'object') return undefined;
-	const routes: Array<readonly [string, string, string, string]> = [];
-	for (const [name, route] of Object.entries(data as object)) {
-		if (route === null || typeof route !== 'object' || Array.isArray(route)) return undefined;
-		const {uri, controller, httpMethod} = route as Record<string, unknown>;
-		const methods: unknown[] = Array.isArray(httpMethod) ? httpMethod : [httpMethod];
-		if (typeof uri !== 'string' || typeof controller !== 'string' || !methods.every((method) => typeof method === 'string')) return undefined;
-		routes.push([name, uri, controller, methods.map((method) => (method as string).toUpperCase()).join(',')]);
-	}
-	return routes;
-}
-
-// Refusals that are not about reading: edu cannot append to the file where it stands.
-const cannotAppend = /the top level is a flow mapping|cannot append a route/;
-
-/** Why edu and Symfony disagree on a case, or undefined when they agree. */
-function disagreement(text: string, ours: EduVerdict, theirs: SymfonyVerdict, reread: SymfonyVerdict | undefined): string | undefined {
-	if (!theirs.ok) {
-		if (!('refused' in ours)) return `Symfony refuses it (line ${theirs.line}: ${theirs.message}), edu reads it`;
-		if (ours.line === undefined) return `edu's refusal names no line: ${ours.refused}`;
-		if (theirs.line > 0 && ours.line !== theirs.line) return `edu refuses at line ${ours.line} (${ours.refused}), Symfony at ${theirs.line} (${theirs.message})`;
-		return undefined;
-	}
-	const wanted = routesOf(theirs.data);
-	if ('refused' in ours) {
-		if (wanted === undefined || cannotAppend.test(ours.refused)) return ours.line === undefined ? `edu's refusal names no line: ${ours.refused}` : undefined;
-		return `Symfony reads ${JSON.stringify(theirs.data)}, edu refuses: ${ours.refused}`;
-	}
-	if (wanted === undefined) return `Symfony reads ${JSON.stringify(theirs.data)}, not routes; edu reads routes ${JSON.stringify(ours.routes)}`;
-	if (JSON.stringify(ours.routes) !== JSON.stringify(wanted)) return `Symfony reads ${JSON.stringify(wanted)}, edu ${JSON.stringify(ours.routes)}`;
-	if (ours.after === undefined) return undefined;
-	if (!ours.after.startsWith(text)) return 'the appended file does not keep the old bytes';
-	const expected = {...(theirs.data ?? {}) as object, 'api_fuzz-new': newRoute};
-	if (!reread?.ok || JSON.stringify(routesOf(reread.data)) !== JSON.stringify(routesOf(expected))) {
-		return `after the append Symfony reads ${JSON.stringify(reread)}`;
-	}
-	return undefined;
-}
 
 /** A small seeded generator, so a failure names a case that can be replayed. */
 function random(seed: number): () => number {
@@ -183,14 +121,13 @@ describe.skipIf(!hasPhp)('routes.yaml fuzz: edu and real Symfony YAML agree on e
 	const judged = corpus.map((item, index) => {
 		const verdict = ours[index]!;
 		const again = 'after' in verdict && verdict.after !== undefined ? theirs[reread++] : undefined;
-		return {...item, verdict, problem: disagreement(item.text, verdict, theirs[index]!, again)};
+		return {...item, verdict, problem: disagreement(item.text, verdict, theirs[index]!, again, 'same problem')};
 	});
-	if (process.env['FUZZ_DUMP']) writeFileSync(process.env['FUZZ_DUMP'], JSON.stringify(judged.filter((item) => item.problem), null, 1));
 
 	it.each([...fixtures.map((fixture) => `fixtures/${fixture} `), 'generated '])('%s…: zero disagreements', (prefix) => {
 		const mine = judged.filter((item) => item.label.startsWith(prefix));
 		expect(mine.length).toBeGreaterThan(100);
-		expect(mine.filter((item) => item.problem !== undefined).map((item) => `${item.label}: ${JSON.stringify(item.text)}: ${item.problem}`)).toEqual([]);
+		expect(mine.filter((item) => item.problem !== undefined).map((item) => `${item.label}: ${item.problem}; the text: ${JSON.stringify(item.text)}`)).toEqual([]);
 	});
 
 	it('the generated files reach every outcome: refused by both, read by both, appended', () => {

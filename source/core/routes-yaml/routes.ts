@@ -4,7 +4,7 @@
 import type {Document, LineCounter, Node, Scalar} from 'yaml';
 import {refusal, type Refusal} from '../errors.js';
 import {routesPath} from '../project/root.js';
-import {documentProblem, firstProblem, keyProblem, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
+import {documentProblem, firstProblem, flowTail, keyProblem, plainStart, plainValue, symfonyKey, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
 import {yaml} from '../yaml-package.js';
@@ -69,18 +69,28 @@ function taggedNodes(document: Document.Parsed): Array<{tag: string; start: numb
  */
 export function composeRoutes(original: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	// Read as Symfony reads it (see symfonyText); the file keeps its own bytes.
-	const text = symfonyText(original);
+	let text = symfonyText(original);
 	const eol = lineEnding(original);
 	const nul = text.indexOf('\0');
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
 	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
-	const counter = new LineCounter();
+	let counter = new LineCounter();
+	let standIns = false;
+	const restored = (value: string): string => (standIns ? plainValue(value) : value);
+	const options = {uniqueKeys: false, prettyErrors: false, strict: true} as const;
 	let document: Document.Parsed;
 	try {
-		document = parseDocument(text, {lineCounter: counter, uniqueKeys: false, prettyErrors: false, strict: true});
+		document = parseDocument(text, {...options, lineCounter: counter});
+		// Each pass changes one more character (a space, a stand-in) where the first error was: the loop ends.
+		for (let read = flowTail(text, document) ?? plainStart(text, document); read !== undefined; read = flowTail(text, document) ?? plainStart(text, document)) {
+			text = read;
+			counter = new LineCounter();
+			document = parseDocument(text, {...options, lineCounter: counter});
+		}
 	} catch (error) {
 		return fail(path, text, 0, `cannot be read as YAML (${error instanceof Error ? error.message : String(error)})`);
 	}
+	standIns = !/[\uE000-\uE003]/.test(original) && /[\uE000-\uE003]/.test(text);
 	const [firstError] = document.errors;
 	// What Symfony YAML refuses, whether the `yaml` package reads it or not: the first in the text.
 	const strict = firstProblem<StrictProblem & {line?: number}>([
@@ -112,10 +122,10 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		if (!isScalar(keyNode) || (typeof keyNode.value !== 'string' && typeof keyNode.value !== 'number')) {
 			return fail(path, text, start, 'a route name must be a plain string', counter);
 		}
-		if (typeof keyNode.value === 'string' && !readAsString(keyNode)) {
-			return fail(path, text, start, `a route name Symfony YAML reads as a number or a date (${keyNode.source}); quote it`, counter);
-		}
-		const name = String(keyNode.value);
+		// A plain name is what Symfony YAML makes of it (`1_000` is 1000), where it can tell.
+		const key = keyNode.type === 'PLAIN' && keyNode.source !== undefined ? symfonyKey(keyNode.source) : String(keyNode.value);
+		if (key === undefined) return fail(path, text, start, `a route name Symfony YAML reads as a float, null or a boolean (${keyNode.source}); quote it`, counter);
+		const name = restored(key);
 		if (seen.has(name)) return fail(path, text, start, `duplicate key: ${name}`, counter);
 		seen.add(name);
 		const value = pair.value as Node | null;
@@ -150,14 +160,14 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		}
 		let methods: string[];
 		if (isSeq(httpMethod) && httpMethod.items.every(readAsString)) {
-			methods = httpMethod.items.map((item) => String((item as {value: unknown}).value).toUpperCase());
+			methods = httpMethod.items.map((item) => restored(String((item as {value: unknown}).value)).toUpperCase());
 		} else if (isScalar(httpMethod) && readAsString(httpMethod)) {
-			methods = [httpMethod.value.toUpperCase()];
+			methods = [restored(httpMethod.value).toUpperCase()];
 		} else {
 			return fail(path, text, httpMethod?.range?.[0] ?? start, `route "${name}": httpMethod must be a list of methods such as [GET]`, counter);
 		}
 		const {line, col} = counter.linePos(start);
-		entries.push({name, uri: uri.value, controller: controller.value, methods, line, col, offset: start});
+		entries.push({name, uri: restored(uri.value), controller: restored(controller.value), methods, line, col, offset: start});
 	}
 	return routesFile({
 		path, text: original, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),

@@ -1,7 +1,7 @@
 // What Symfony YAML (the framework's reader of routes.yaml) refuses but the `yaml` package reads:
 // refused here too, at the same place, so edu never appends to a file the framework cannot load.
 
-import type {Node} from 'yaml';
+import type {Document, Node} from 'yaml';
 import {yaml} from '../yaml-package.js';
 
 const reader = 'Symfony YAML (what the framework reads routes.yaml with)';
@@ -58,6 +58,79 @@ export function documentProblem(text: string): (StrictProblem & {line: number}) 
 	const marker = firstMarker(lineEnds(text));
 	if (marker === undefined || marker.end !== undefined) return undefined;
 	return {offset: marker.start, line: 1, reason: `a document marker (---) that ends the file: ${reader} reads it as a second document; remove it`};
+}
+
+/**
+ * Symfony YAML reads a flow list or mapping written as a value (`httpMethod: [GET]`) up to its
+ * closing bracket and drops what follows on that line (`[GET]x` is [GET]); the `yaml` package
+ * refuses it. When the parse's first error is in such a tail, the text with that tail blanked;
+ * undefined otherwise. Only a flow on one line without `#` (where both readers end it at the same
+ * bracket) is taken.
+ */
+export function flowTail(text: string, document: Document.Parsed): string | undefined {
+	const at = document.errors[0]?.pos[0];
+	if (at === undefined) return undefined;
+	const {isMap, isPair, isSeq, visit} = yaml();
+	let blanked: string | undefined;
+	visit(document, {
+		Collection(_key, node, path) {
+			if (!node.flow) return undefined;
+			const parent = path.at(-1);
+			const holder = isPair(parent) ? path.at(-2) : parent;
+			if ((isMap(holder) || isSeq(holder)) && holder.flow) return visit.SKIP;
+			const [start, end] = node.range ?? [0, 0];
+			const newline = text.indexOf('\n', end);
+			const lineEnd = newline === -1 ? text.length : newline - (text[newline - 1] === '\r' ? 1 : 0);
+			const flow = text.slice(start, end);
+			if (at < end || at >= lineEnd || flow.includes('\n') || flow.includes('#') || !/\S/.test(text.slice(end, lineEnd))) return visit.SKIP;
+			blanked = blank(text, end, lineEnd);
+			return visit.BREAK;
+		},
+	});
+	return blanked;
+}
+
+// Stand-ins for `]`, `}` and `,` where Symfony YAML starts a plain scalar with them, and for the
+// `:` that ends one: private-use characters, one UTF-16 unit each like the characters they
+// stand for, so offsets hold.
+const replaced = ']},:';
+const standIns = '\uE000\uE001\uE002\uE003';
+const anyStandIn = /[\uE000-\uE003]/;
+
+/**
+ * Symfony YAML reads a plain scalar that starts with `]`, `}` or `,` (`uri: ,x`, `]a:`, `- }z`),
+ * and a mapping value that ends with `:` (`controller: A:`), as that string; the `yaml` package
+ * refuses both. When the parse's first error is such a scalar, the text with that character
+ * replaced by its stand-in (see plainValue); undefined otherwise, and always for a text that
+ * holds a stand-in already.
+ */
+export function plainStart(text: string, document: Document.Parsed): string | undefined {
+	const error = document.errors[0];
+	if (error === undefined || anyStandIn.test(text)) return undefined;
+	const at = error.pos[0];
+	const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+	const before = text.slice(lineStart, at);
+	const afterKey = /^ *[^ #'"[{\]},-][^#]*?: +$/.test(before);
+	if (['UNEXPECTED_TOKEN', 'BAD_SCALAR_START'].includes(error.code) && replaced.slice(0, 3).includes(text[at] ?? ':')) {
+		// At the start of a line's content, after `key: ` or after `- `.
+		if (!afterKey && !/^ *(?:- +)*$/.test(before)) return undefined;
+		return replace(text, at);
+	}
+	if (error.code !== 'BLOCK_AS_IMPLICIT_KEY' || !afterKey) return undefined;
+	const newline = text.indexOf('\n', at);
+	const value = /^([^#]*?:)[ \r]*(?: #.*)?$/.exec(text.slice(at, newline === -1 ? text.length : newline));
+	// `a: b: c` Symfony refuses too.
+	if (value === null || /: /.test(value[1]!)) return undefined;
+	return replace(text, at + value[1]!.length - 1);
+}
+
+function replace(text: string, at: number): string {
+	return text.slice(0, at) + standIns[replaced.indexOf(text[at]!)]! + text.slice(at + 1);
+}
+
+/** A string read from a text plainStart changed, with each stand-in back to what it stands for. */
+export function plainValue(value: string): string {
+	return value.replace(/[\uE000-\uE003]/g, (standIn) => replaced[standIns.indexOf(standIn)]!);
 }
 
 /** Tabs in indentation, directives other than %YAML, whichever comes first: linear, no parse. `text` is as symfonyText returns it. */
@@ -138,6 +211,34 @@ export function symfonyString(source: string): boolean {
 	if (!/^[-+.0-9]/.test(source)) return true;
 	return !(/^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)(?:e[-+]?[0-9]+)?$/i.test(source) || /^[-+]?0(?:x[0-9a-f_]+|o[0-7_]+)$/i.test(source)
 		|| /^[-+]?\.(?:inf|nan)$/i.test(source) || /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/.test(source));
+}
+
+/**
+ * The route name Symfony YAML makes of a plain key (PHP's array key, as JSON prints it): numbers
+ * as PHP evaluates them (`1_000` is 1000, `012` is octal 10, `09` stays "09", `0x1F` is 31),
+ * a date as its Unix time. Undefined for a key it reads as a float or another type.
+ */
+export function symfonyKey(source: string): string | undefined {
+	if (!/^[-+.0-9]/.test(source)) return symfonyString(source) ? source : undefined;
+	const integer = /^(-?)([0-9][0-9_]*)$/.exec(source);
+	const octal = /^([-+]?)0o([0-7_]+)$/i.exec(source);
+	const date = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$/.exec(source);
+	let value: number;
+	if (integer) {
+		const digits = integer[2]!.replace(/_/g, '');
+		// PHP keeps a string that is not the integer's own spelling (`09`) as that string.
+		if (!/^0[0-7]+$/.test(digits)) return integer[1] + digits;
+		value = (integer[1] === '-' ? -1 : 1) * Number.parseInt(digits, 8);
+	} else if (octal) {
+		value = (octal[1] === '-' ? -1 : 1) * Number.parseInt(octal[2]!.replace(/_/g, ''), 8);
+	} else if (/^0x[0-9a-f]+$/i.test(source)) {
+		value = Number.parseInt(source.slice(2), 16);
+	} else if (date) {
+		value = Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])) / 1000;
+	} else {
+		return symfonyString(source) ? source : undefined;
+	}
+	return Number.isSafeInteger(value) ? String(value) : undefined;
 }
 
 /** The problem that comes first in the text (the first listed, at one offset), as Symfony YAML meets them in reading order. */
