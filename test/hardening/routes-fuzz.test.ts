@@ -46,23 +46,26 @@ const uriValue = fc.oneof(
 	{weight: 3, arbitrary: fc.constantFrom(...fastRouteUris).map((uri) => `'${uri}'`)},
 	{weight: 1, arbitrary: fc.constantFrom(...fastRouteUris).map((uri) => `"${uri.replaceAll('\\', '\\\\')}"`)},
 	{weight: 1, arbitrary: fc.constantFrom('!route /x', '!!str /x', '!<tag:x,2000:u> /x', '!!int 1', '"/a\tb"', '/a:b', '/a: b', '~', '123', 'true', '/a #c', '"/x\\d"')},
+	// What Symfony YAML reads otherwise than YAML 1.2: other types, and starts and ends the `yaml` package refuses.
+	{weight: 1, arbitrary: fc.constantFrom('2001-12-14', '1_000', 'nULL', 'tRUE', '0o17', '.5', ',x', ']x', '}x', '/a:', 'A: b:', '-x', '+1')},
 );
 const methods = fc.oneof(
 	{weight: 6, arbitrary: fc.constantFrom('[GET]', '[GET, POST]', '[GET,POST]', '[ get , Post ]')},
 	{weight: 2, arbitrary: fc.constantFrom(['GET'], ['GET', 'POST'])},
-	{weight: 1, arbitrary: fc.constantFrom('GET', '[GET, !m POST]', '[]', '[GET', '!!seq [GET]', '{a: 1}')},
+	{weight: 1, arbitrary: fc.constantFrom('GET', '[GET, !m POST]', '[]', '[GET', '!!seq [GET]', '{a: 1}', '[GET]x', '[G]T,POST]', '[GET]#', '[GET, fALSE]', '[GET]] # c')},
 );
 const gap = fc.constantFrom('', '', '', '# a comment', '  # indented comment', '\t# tab-indented comment', '#', '   ', '\t', ' \t ');
 const indentOf = fc.constantFrom('    ', '    ', '  ', '\t', '  \t', ' ');
 const after = fc.constantFrom('', '', '', '', ' # note', '\t', '\t# note', ' ');
 const route = fc.record({
-	name: fc.constantFrom('home', 'api_ville', 'userShow', 'a.b', '_x', 'y', 'home', 'null', '1', '"quoted"'),
+	name: fc.constantFrom('home', 'api_ville', 'userShow', 'a.b', '_x', 'y', 'home', 'null', '1', '"quoted"', '012', '1_000', '-x', 'nULL', ']x', '2001-12-14', '1.5'),
 	tag: fc.constantFrom('', '', '', '', '', '', ' !route', ' !!map'),
 	indent: indentOf,
 	uri: uriValue,
 	controller: fc.constantFrom('Controller\\HomeController', "'Controller\\api\\VilleController'", 'Controller\\api\\VilleController'),
 	methods,
 	after,
+	extra: fc.constantFrom(...Array<string[]>(12).fill([]), ['defaults:', '  a: 1', '  a: 2'], ['defaults:', '  null: 1'], ['defaults: {b: 1, b: 2}'], ['defaults:', '  - x: 1', '    x: 2'], ['Defaults: 1']),
 	before: fc.array(gap, {maxLength: 2}),
 	drop: fc.constantFrom(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2),
 });
@@ -83,7 +86,7 @@ const generated = fc.record({
 			[`${entry.indent}controller: ${entry.controller}`],
 			typeof entry.methods === 'string' ? [`${entry.indent}httpMethod: ${entry.methods}`] : [`${entry.indent}httpMethod:`, ...entry.methods.map((method) => `${entry.indent}  - ${method}`)],
 		];
-		lines.push(...fields.filter((_field, index) => index !== entry.drop).flat());
+		lines.push(...fields.filter((_field, index) => index !== entry.drop).flat(), ...entry.extra.map((line) => entry.indent + line));
 	}
 	const endOf = (index: number): string => (eol === 'mixed' ? ends[index % ends.length]! : eol);
 	const text = lines.map((line, index) => (index === lines.length - 1 && !finalEol ? line : line + endOf(index))).join('');

@@ -29,7 +29,7 @@ export function symfonyYamlParse(text: string): unknown {
 	return JSON.parse(execFileSync('php', ['-r', script], {input: text, encoding: 'utf8'}));
 }
 
-export type SymfonyVerdict = {ok: true; data: unknown} | {ok: false; line: number; message: string};
+export type SymfonyVerdict = {ok: true; data: unknown; keys?: string[] | null} | {ok: false; line: number; message: string};
 
 /** Every text through Symfony YAML in one PHP process: the data it reads, or its refusal and the line it names. */
 export function symfonyVerdicts(texts: readonly string[]): SymfonyVerdict[] {
@@ -38,7 +38,8 @@ export function symfonyVerdicts(texts: readonly string[]): SymfonyVerdict[] {
 function finite($value) { return is_float($value) && !is_finite($value) ? ['float' => (string) $value] : (is_array($value) ? array_map('finite', $value) : $value); }
 $out = [];
 foreach (json_decode(stream_get_contents(STDIN), true) as $text) {
-	try { $out[] = ['ok' => true, 'data' => finite(Symfony\\Component\\Yaml\\Yaml::parse($text))]; }
+	// JSON objects put integer keys first: the keys in PHP's order beside the data.
+	try { $data = Symfony\\Component\\Yaml\\Yaml::parse($text); $out[] = ['ok' => true, 'data' => finite($data), 'keys' => is_array($data) ? array_map('strval', array_keys($data)) : null]; }
 	catch (Symfony\\Component\\Yaml\\Exception\\ParseException $e) { $out[] = ['ok' => false, 'line' => $e->getParsedLine(), 'message' => $e->getMessage()]; }
 }
 echo json_encode($out, JSON_THROW_ON_ERROR | JSON_PRESERVE_ZERO_FRACTION);`;

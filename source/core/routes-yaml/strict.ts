@@ -174,11 +174,11 @@ export function tagProblem(text: string, tagged: ReadonlyArray<{tag: string; sta
  * The first key Symfony YAML refuses, anywhere in the document: null, true or false, a number
  * with a fraction, or a key twice in one mapping (1 and '1' are one key to PHP).
  */
-export function keyProblem(node: unknown, route?: string): StrictProblem | undefined {
+export function keyProblem(node: unknown, route?: string, inList = false): StrictProblem | undefined {
 	const {isMap, isScalar, isSeq} = yaml();
 	if (isSeq(node)) {
 		for (const item of node.items) {
-			const found = keyProblem(item, route);
+			const found = keyProblem(item, route, true);
 			if (found) return found;
 		}
 	}
@@ -192,10 +192,10 @@ export function keyProblem(node: unknown, route?: string): StrictProblem | undef
 			if (value === null || typeof value === 'boolean' || (key.type === 'PLAIN' && /^(?:null|true|false)$/i.test(String(value)))) return {offset, reason: `a key that is not a string (${String(key.source ?? value)}): ${reader} refuses it; quote it`};
 			if (typeof value === 'number' && (!Number.isInteger(value) || /^[^x]*[.e]/i.test(key.source ?? ''))) return {offset, reason: `a number with a fraction as a key (${String(key.source ?? value)}): ${reader} refuses it; quote it`};
 			const name = String(value);
-			if (seen.has(name)) return {offset, reason: route === undefined ? `duplicate key: ${name}` : `route "${route}": duplicate key ${name}`};
+			if (seen.has(name)) return {offset, reason: route === undefined ? `duplicate key: ${name}` : `route "${route}": duplicate key ${name}${inList ? ' in a list item' : ''}`};
 			seen.add(name);
 		}
-		const found = keyProblem(pair.value, route ?? (isScalar(key) ? String(key.value) : ''));
+		const found = keyProblem(pair.value, route ?? (isScalar(key) ? String(key.value) : ''), inList);
 		if (found) return found;
 	}
 	return undefined;
