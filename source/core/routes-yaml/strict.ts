@@ -1,5 +1,7 @@
-// What Symfony YAML (the framework's reader of routes.yaml) refuses but the `yaml` package reads:
-// refused here too, at the same place, so edu never appends to a file the framework cannot load.
+// Where Symfony YAML (the framework's reader of routes.yaml) and the `yaml` package part: what
+// Symfony refuses is refused here too, at the same place, so edu never appends to a file the
+// framework cannot load; what Symfony reads otherwise (a lone CR, a dropped line or tail, a
+// scalar's type) the text or the reading is brought to, so edu reads the routes the framework reads.
 
 import type {Document, Node} from 'yaml';
 import {yaml} from '../yaml-package.js';
