@@ -5,8 +5,10 @@
 // together they cost more than the rest of Ink's start, for a wizard whose text needs neither
 // (scripts/string-width-fast.js). Here each of them is made on its first use instead, and the
 // tokenizer of Ink's output splits lines made of common characters without a segmenter.
-// Ink also draws each line cell by cell, working out the escape codes from one cell's styles to
-// the next: most neighbours share their styles, and that answer (none) is given at once.
+// Ink also draws each line cell by cell, across the terminal's whole width, working out the
+// escape codes from one cell's styles to the next, then trims the blanks at the end: the plain
+// blank cells at the end of a line are left out before, and cells of the same styles need no
+// codes, an answer given at once.
 import path from 'node:path';
 
 /** The module-level constants made on first use, by package file (a path ending). */
@@ -59,4 +61,12 @@ export function withSameStylesAtOnce(text) {
 	const start = 'export function diffAnsiCodes(from, to) {';
 	if (text.split(start).length !== 2) throw new Error(`@alcalzone/ansi-tokenize/build/diff.js no longer has ${start}: update scripts/ink-text.js.`);
 	return text.replace(start, `${start}\n    if (from.length === to.length && from.every((code, index) => code.code === to[index].code)) return [];`);
+}
+
+/** Ink's Output.get(): the plain blank cells that end a line left out before it is turned into text (trimEnd() drops them after). */
+export function withoutTrailingBlanks(text) {
+	const line = 'const lineWithoutEmptyItems = line.filter(item => item !== undefined);';
+	if (text.split(line).length !== 2) throw new Error(`ink/build/output.js no longer has ${line}: update scripts/ink-text.js.`);
+	return text.replace(line, `${line}
+            while (lineWithoutEmptyItems.length > 0 && lineWithoutEmptyItems.at(-1).value === ' ' && lineWithoutEmptyItems.at(-1).styles.length === 0) lineWithoutEmptyItems.pop();`);
 }

@@ -35,6 +35,8 @@ const simple = [
 		h(Text, {color: 'red', bold: true}, '✖ Route already exists.'),
 		h(Text, null, 'plain ', h(Text, {bold: true}, 'bold'), ' ', h(Text, {italic: true, underline: true}, 'both'), ' → ', h(Text, {inverse: true}, 'Créer'))),
 	h(Box, {borderStyle: 'round', paddingX: 1}, h(Text, {color: 'green'}, 'Enter next · Esc quit — ⏎ ≤ ‹›')),
+	h(Box, {width: 40}, h(Text, {backgroundColor: 'blue'}, 'blue ground   '), h(Text, {inverse: true}, '  ')),
+	h(Box, {flexDirection: 'column', width: 50}, h(Text, null, 'ends in blanks   '), h(Text, null, ''), h(Text, {dimColor: true}, '   ')),
 	h(Text, null, h(Text, {color: 'red'}, 'red'), h(Text, {color: 'green'}, 'green'), h(Text, {bold: true}, 'B'), h(Text, {italic: true}, 'I'), h(Text, {color: 'green', bold: true}, 'gb'), h(Text, {color: 'red', bold: true}, 'rb')),
 ];
 const complex = [
