@@ -17,6 +17,8 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
+import {bundleWrapper} from '../dist/code-cache.js';
+import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
@@ -104,24 +106,30 @@ const inkWithoutDevtools = {
 };
 
 /**
- * string-width 8 (Ink measures every text node with it) answers text made of common non-ASCII
- * characters without its segmenter and emoji expression: scripts/string-width-fast.js says why.
- * The build fails if ui.js ends up without it.
+ * Ink's text packages, as scripts/ink-text.js says: their segmenters and Unicode-property
+ * expressions made on first use, the tokenizer of Ink's output without a segmenter for lines of
+ * common characters, no escape codes worked out between cells of the same styles, and no plain
+ * blank cells at the end of a line turned into text. string-width 8 (Ink measures every text node with it) also
+ * answers text made of common non-ASCII characters without its segmenter and emoji expression:
+ * scripts/string-width-fast.js says why. The build fails if ui.js ends up without them.
  */
-const stringWidthFast = {
-	name: 'string-width-fast',
+const textPackages = {
+	name: 'text-packages',
 	setup(builder) {
-		builder.onLoad({filter: /[\\/]string-width[\\/]index\.js$/}, ({path: file}) => {
+		const fast = JSON.stringify(path.join(repoRoot, 'scripts', 'string-width-fast.js'));
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]output\.js$/}, ({path: file}) => ({contents: withoutTrailingBlanks(readFileSync(file, 'utf8')), resolveDir: path.dirname(file), loader: 'js'}));
+		builder.onLoad({filter: /[\\/]ansi-tokenize[\\/]build[\\/]diff\.js$/}, ({path: file}) => ({contents: withSameStylesAtOnce(readFileSync(file, 'utf8')), resolveDir: path.dirname(file), loader: 'js'}));
+		builder.onLoad({filter: /[\\/](string-width[\\/]index|ansi-tokenize[\\/]build[\\/]tokenize|slice-ansi[\\/]tokenize-ansi)\.js$/}, ({path: file}) => {
+			const entry = lazyEntryFor(file);
+			if (entry === undefined) return undefined;
+			let text = makeLazy(readFileSync(file, 'utf8'), entry.names, file);
+			if (file.includes(`${path.sep}ansi-tokenize${path.sep}`)) text = withSimpleSegments(text, JSON.parse(fast));
 			const asciiPath = /if \(\/\^\[\\u0020-\\u007E\]\*\$\/\.test\(string\)\) \{\s*return string\.length;\s*\}/;
-			const text = readFileSync(file, 'utf8');
-			// Older copies (wrap-ansi's string-width 7) count some of these characters as emoji: left as they are.
-			if (!asciiPath.test(text)) return undefined;
-			const fast = JSON.stringify(path.join(repoRoot, 'scripts', 'string-width-fast.js'));
-			return {
-				contents: `import {simpleWidth} from ${fast};\n${text.replace(asciiPath, (ascii) => `${ascii}\n\tconst simple = simpleWidth(string, ambiguousIsNarrow);\n\tif (simple !== undefined) return simple;`)}`,
-				resolveDir: path.dirname(file),
-				loader: 'js',
-			};
+			// Older copies (wrap-ansi's string-width 7) count some of these characters as emoji: no fast width there.
+			if (asciiPath.test(text)) {
+				text = `import {simpleWidth} from ${fast};\n${text.replace(asciiPath, (ascii) => `${ascii}\n\tconst simple = simpleWidth(string, ambiguousIsNarrow);\n\tif (simple !== undefined) return simple;`)}`;
+			}
+			return {contents: text, resolveDir: path.dirname(file), loader: 'js'};
 		});
 	},
 };
@@ -230,7 +238,7 @@ async function buildBin(outdir, cli) {
 			format: 'cjs',
 			platform: 'node',
 			target: 'node20',
-			plugins: [syncYoga, inkWithoutDevtools, stringWidthFast],
+			plugins: [syncYoga, inkWithoutDevtools, textPackages],
 			minifyWhitespace: true,
 			minifySyntax: true,
 			define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
@@ -239,14 +247,27 @@ async function buildBin(outdir, cli) {
 	}
 
 	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
-	if (!readFileSync(path.join(outdir, 'ui.js'), 'utf8').includes('simpleWidth(')) {
-		throw new Error('dist/bin/ui.js measures text without scripts/string-width-fast.js: Ink\'s string-width changed, update stringWidthFast in scripts/bundle.js.');
+	const ui = readFileSync(path.join(outdir, 'ui.js'), 'utf8');
+	if (!ui.includes('simpleWidth(') || !ui.includes('simpleSegments(')) {
+		throw new Error('dist/bin/ui.js measures or splits text without scripts/string-width-fast.js: Ink\'s string-width or ansi-tokenize changed, update textPackages in scripts/bundle.js.');
+	}
+	if (ui.split(/new Intl\.Segmenter\b/).length !== ui.split(/\?\?=\s*new Intl\.Segmenter\b/).length) {
+		throw new Error('dist/bin/ui.js makes an Intl.Segmenter when it loads: a package of Ink\'s changed, add it to scripts/ink-text.js.');
 	}
 
 	const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
 	if (dynamicImport) {
 		throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.');
-}
+	}
+
+	// The bundles the bin runs through the code cache, written as the function it calls (see
+	// bundleWrapper in source/code-cache.ts): each run compiles the file's own text, where wrapping
+	// it at run time would copy the whole bundle into a new string first.
+	const cached = ['cli', ...Object.keys(vendorBundles).filter((file) => cli === 'source/cli.ts' || file === 'ui')];
+	for (const name of cached) {
+		const file = path.join(outdir, `${name}.js`);
+		writeFileSync(file, `${bundleWrapper.start}${readFileSync(file, 'utf8')}${bundleWrapper.end}`);
+	}
 }
 
 // node scripts/bundle.js: dist/bin; node scripts/bundle.js --floor DIR: the bench's floor app in DIR.

@@ -22,3 +22,19 @@ export function simpleWidth(text, ambiguousIsNarrow = true) {
 	}
 	return width;
 }
+
+/** simpleText's characters, and the controls Ink's output holds (escape, tab, line feed): each its own grapheme. */
+const simpleOutput = /^[\t\n\u001B\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u23FF\u2500-\u25FC\u2700-\u27BF]*$/;
+
+/**
+ * The graphemes of `text` as Intl.Segmenter gives them ({segment, index, input}, in order) when
+ * every character of it is one on its own; undefined otherwise. Ink tokenizes every line it
+ * draws into graphemes, and the first Intl.Segmenter of a process costs more than the rest of
+ * a first frame: a line made of these characters needs none.
+ */
+export function simpleSegments(text) {
+	if (!simpleOutput.test(text)) return undefined;
+	const segments = [];
+	for (let index = 0; index < text.length; index++) segments.push({segment: text[index], index, input: text});
+	return segments;
+}

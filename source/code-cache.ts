@@ -28,7 +28,13 @@ function pathTag(text: string): string {
 const maxWorkloads = 64;
 
 /**
- * Runs the CommonJS file at `file` as require() would, with its code cached where Node allows.
+ * How scripts/bundle.js writes each bundle the bin runs: as the function Node wraps a CommonJS
+ * module in, so that a run compiles the file's text as it is.
+ */
+export const bundleWrapper = {start: '(function (exports, require, module, __filename, __dirname) {', end: '\n})'};
+
+/**
+ * Runs the CommonJS file at `file` (written in bundleWrapper) as require() would, with its code cached where Node allows.
  * `workload` names the kind of run (the command and its flags): each kind has its own cache.
  * The bundle's require() of a file beside it (`./ui.js`) loads that one the same way, once.
  */
@@ -54,11 +60,10 @@ function runCached(file: string, workload: string, require: NodeJS.Require): unk
 		return bundleModule.exports;
 	};
 	const source = readFileSync(file, 'utf8');
-	const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 	const cache = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : cacheFileFor(file, workload);
-	if (cache === undefined) return run(new vm.Script(wrapped, {filename: file}).runInThisContext());
+	if (cache === undefined) return run(new vm.Script(source, {filename: file}).runInThisContext());
 	const cachedData = readOrUndefined(cache.file);
-	const script = new vm.Script(wrapped, {filename: file, cachedData});
+	const script = new vm.Script(source, {filename: file, cachedData});
 	if (cachedData === undefined || script.cachedDataRejected === true) {
 		process.once('exit', () => saveCache(script, cache));
 	}

@@ -99,8 +99,14 @@ function loadBuiltin(name: string): LoadedTemplate {
 	const manifest = readManifest(JSON.parse(readFileSync(path.join(folder, manifestFile), 'utf8')), name);
 	// A built-in's manifest is checked by the tests; a broken one is a bug, not the user's problem.
 	if (isManifestProblem(manifest)) throw new Error(`templates/${name}/${manifestFile}: ${manifest.message}`);
-	const texts = Object.fromEntries(manifest.files.map((file) => [file.role, readFileSync(path.join(folder, file.from), 'utf8')]));
-	const loaded: LoadedTemplate = {name, origin: 'built-in', folder, manifest, texts};
+	// Read when first rendered: registering the commands reads every built-in's manifest, for its flags.
+	let texts: Readonly<Record<string, string>> | undefined;
+	const loaded: LoadedTemplate = {
+		name, origin: 'built-in', folder, manifest,
+		get texts() {
+			return texts ??= Object.fromEntries(manifest.files.map((file) => [file.role, readFileSync(path.join(folder, file.from), 'utf8')]));
+		},
+	};
 	builtinCache.set(name, loaded);
 	return loaded;
 }

@@ -9,6 +9,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import vm from 'node:vm';
 import {afterAll, describe, expect, test} from 'vitest';
 import {execa} from 'execa';
 import {binPath, tempProject} from '../helpers/temp-project.js';
@@ -67,7 +68,11 @@ describe('what each run loads', () => {
 	});
 
 	test('the wizard\'s bundle holds React\'s production build', () => {
-		const {react} = createRequire(import.meta.url)(path.join(path.dirname(binPath), 'ui.js')) as {react: typeof import('react')};
+		// The bundle is written as the function the bin's loader calls (source/code-cache.ts).
+		const file = path.join(path.dirname(binPath), 'ui.js');
+		const bundleModule = {exports: {} as {react?: typeof import('react')}};
+		(vm.runInThisContext(readFileSync(file, 'utf8'), {filename: file}) as (...args: unknown[]) => void)(bundleModule.exports, createRequire(file), bundleModule, file, path.dirname(file));
+		const {react} = bundleModule.exports as {react: typeof import('react')};
 		// React's development build exports act() (for tests); its production build does not.
 		expect('act' in react).toBe(false);
 	});
