@@ -73,6 +73,7 @@ const corpus: Array<[string, string]> = [
 	['a route name starting with ]', route.replace('index', ']index')],
 	['a method item starting with }', 'index:\n    uri: /\n    controller: A\n    httpMethod:\n        - }GET\n'],
 	['a controller ending with a colon', 'index:\n    uri: /\n    controller: A:\n    httpMethod: [GET]\n'],
+	['several scalars the yaml package refuses and Symfony reads', 'index:\n    uri: ,x\n    controller: ]A:\n    httpMethod: [GET]x\n'],
 	['a controller with two colons', 'index:\n    uri: /\n    controller: A: b:\n    httpMethod: [GET]\n'],
 	...['sample', 'comments', 'crlf'].map((name): [string, string] => [`fixtures/${name}`, readFileSync(path.join(fixturesDir, name, routesPath), 'utf8')]),
 ];

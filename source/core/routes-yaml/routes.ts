@@ -4,7 +4,7 @@
 import type {Document, LineCounter, Node, Scalar} from 'yaml';
 import {refusal, type Refusal} from '../errors.js';
 import {routesPath} from '../project/root.js';
-import {documentProblem, firstProblem, flowTail, keyProblem, plainStart, plainValue, symfonyKey, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
+import {documentProblem, firstProblem, flowTail, hasStandIns, keyProblem, plainStart, plainValue, symfonyKey, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
 import {yaml} from '../yaml-package.js';
@@ -75,6 +75,7 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
 	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
 	let counter = new LineCounter();
+	const mayStandIn = !hasStandIns(original);
 	let standIns = false;
 	const restored = (value: string): string => (standIns ? plainValue(value) : value);
 	const options = {uniqueKeys: false, prettyErrors: false, strict: true} as const;
@@ -82,7 +83,8 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	try {
 		document = parseDocument(text, {...options, lineCounter: counter});
 		// Each pass changes one more character (a space, a stand-in) where the first error was: the loop ends.
-		for (let read = flowTail(text, document) ?? plainStart(text, document); read !== undefined; read = flowTail(text, document) ?? plainStart(text, document)) {
+		const next = (): string | undefined => flowTail(text, document) ?? (mayStandIn ? plainStart(text, document) : undefined);
+		for (let read = next(); read !== undefined; read = next()) {
 			text = read;
 			counter = new LineCounter();
 			document = parseDocument(text, {...options, lineCounter: counter});
@@ -90,7 +92,7 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	} catch (error) {
 		return fail(path, text, 0, `cannot be read as YAML (${error instanceof Error ? error.message : String(error)})`);
 	}
-	standIns = !/[\uE000-\uE003]/.test(original) && /[\uE000-\uE003]/.test(text);
+	standIns = mayStandIn && hasStandIns(text);
 	const [firstError] = document.errors;
 	// What Symfony YAML refuses, whether the `yaml` package reads it or not: the first in the text.
 	const strict = firstProblem<StrictProblem & {line?: number}>([

@@ -103,12 +103,12 @@ const anyStandIn = /[\uE000-\uE003]/;
  * Symfony YAML reads a plain scalar that starts with `]`, `}` or `,` (`uri: ,x`, `]a:`, `- }z`),
  * and a mapping value that ends with `:` (`controller: A:`), as that string; the `yaml` package
  * refuses both. When the parse's first error is such a scalar, the text with that character
- * replaced by its stand-in (see plainValue); undefined otherwise, and always for a text that
- * holds a stand-in already.
+ * replaced by its stand-in (see plainValue); undefined otherwise. Only for a file that holds no
+ * stand-in of its own (see hasStandIns).
  */
 export function plainStart(text: string, document: Document.Parsed): string | undefined {
 	const error = document.errors[0];
-	if (error === undefined || anyStandIn.test(text)) return undefined;
+	if (error === undefined) return undefined;
 	const at = error.pos[0];
 	const lineStart = text.lastIndexOf('\n', at - 1) + 1;
 	const before = text.slice(lineStart, at);
@@ -128,6 +128,10 @@ export function plainStart(text: string, document: Document.Parsed): string | un
 
 function replace(text: string, at: number): string {
 	return text.slice(0, at) + standIns[replaced.indexOf(text[at]!)]! + text.slice(at + 1);
+}
+
+export function hasStandIns(text: string): boolean {
+	return anyStandIn.test(text);
 }
 
 /** A string read from a text plainStart changed, with each stand-in back to what it stands for. */
