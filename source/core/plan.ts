@@ -81,7 +81,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	});
 	const warnings = [...names.warnings];
 	if (snapshot.routes.text.startsWith('\uFEFF')) {
-		warnings.push(`${routesPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM.`);
+		warnings.push(`${routesPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, reads as the first character of the first route's name: save it as UTF-8 without BOM.`);
 	}
 
 	const optionRefusals: Refusal[] = [];

@@ -76,7 +76,8 @@ const generated = fc.record({
 	finalEol: fc.boolean(),
 	blank: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, '', ' ', '\t', ' \t \n', '\n\n', '\r', '\t\r\n', '  \r  '),
 	ends: fc.array(fc.constantFrom('\n', '\r\n', '\r'), {minLength: 40, maxLength: 40}),
-}).map(({header, routes, eol, finalEol, blank, ends}) => {
+	bom: fc.constantFrom('', '', '', '', '', '', '', '\uFEFF'),
+}).map(({header, routes, eol, finalEol, blank, ends, bom}) => {
 	if (blank !== undefined) return blank;
 	const lines = header === '' ? [] : header.split('\n');
 	for (const entry of routes) {
@@ -89,8 +90,7 @@ const generated = fc.record({
 		lines.push(...fields.filter((_field, index) => index !== entry.drop).flat(), ...entry.extra.map((line) => entry.indent + line));
 	}
 	const endOf = (index: number): string => (eol === 'mixed' ? ends[index % ends.length]! : eol);
-	const text = lines.map((line, index) => (index === lines.length - 1 && !finalEol ? line : line + endOf(index))).join('');
-	return text;
+	return bom + lines.map((line, index) => (index === lines.length - 1 && !finalEol ? line : line + endOf(index))).join('');
 });
 
 interface Case {

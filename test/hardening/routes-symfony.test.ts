@@ -74,6 +74,9 @@ const corpus: Array<[string, string]> = [
 	['a method item starting with }', 'index:\n    uri: /\n    controller: A\n    httpMethod:\n        - }GET\n'],
 	['a controller ending with a colon', 'index:\n    uri: /\n    controller: A:\n    httpMethod: [GET]\n'],
 	['several scalars the yaml package refuses and Symfony reads', 'index:\n    uri: ,x\n    controller: ]A:\n    httpMethod: [GET]x\n'],
+	['a byte-order mark before the first route', `\uFEFF${route}`],
+	['a byte-order mark before a comment', `\uFEFF# routes\n${route}`],
+	['a byte-order mark before a blank line', `\uFEFF\n${route}`],
 	['a controller with two colons', 'index:\n    uri: /\n    controller: A: b:\n    httpMethod: [GET]\n'],
 	...['sample', 'comments', 'crlf'].map((name): [string, string] => [`fixtures/${name}`, readFileSync(path.join(fixturesDir, name, routesPath), 'utf8')]),
 ];

@@ -189,10 +189,8 @@ function readAsString(node: unknown): node is Scalar & {value: string} {
  * `---` marker, no second document).
  */
 function appendProblem(text: string, start: number, end: number, counter: LineCounter): string | undefined {
-	const {line, col} = counter.linePos(start);
-	// A byte-order mark before the first route is not indentation.
-	const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
-	if (col - bom !== 1) return 'its routes are indented; routes must start at column 1';
+	// A byte-order mark is the first character of the first route's name (see symfonyText).
+	if (counter.linePos(start).col !== 1) return 'its routes are indented; routes must start at column 1';
 	const rest = text.slice(end);
 	if (!/^(?:[ \t]*(?:#[^\n]*)?\r?\n?)*$/.test(rest)) {
 		return 'something other than comments follows the last route (a "..." or "---" marker?)';

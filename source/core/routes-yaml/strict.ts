@@ -19,7 +19,9 @@ export interface StrictProblem {
  *   ends no line on a lone CR: each lone CR becomes LF;
  * - it drops a first `%YAML …` line, so the `yaml` package never reads YAML 1.1 (where `y` is
  *   true), and the first `---` line (after that and leading comments) whole when a line end
- *   follows it, where the `yaml` package reads what follows the marker: those are blanked.
+ *   follows it, where the `yaml` package reads what follows the marker: those are blanked;
+ * - it keeps a byte-order mark as the first character of the first line (the first route's name
+ *   is "\uFEFFhome"), where the `yaml` package drops it: it becomes a stand-in (see plainValue).
  */
 export function symfonyText(text: string): string {
 	let read = lineEnds(text);
@@ -27,6 +29,7 @@ export function symfonyText(text: string): string {
 	if (marker?.end !== undefined) read = blank(read, marker.start + 3, marker.end);
 	const header = headerLength(read);
 	if (header > 0) read = blank(read, 0, read[header - 2] === '\r' ? header - 2 : header - 1);
+	if (read.startsWith('\uFEFF') && !hasStandIns(read)) read = `${standIns[4]!}${read.slice(1)}`;
 	return read;
 }
 
@@ -92,12 +95,12 @@ export function flowTail(text: string, document: Document.Parsed): string | unde
 	return blanked;
 }
 
-// Stand-ins for `]`, `}` and `,` where Symfony YAML starts a plain scalar with them, and for the
-// `:` that ends one: private-use characters, one UTF-16 unit each like the characters they
-// stand for, so offsets hold.
-const replaced = ']},:';
-const standIns = '\uE000\uE001\uE002\uE003';
-const anyStandIn = /[\uE000-\uE003]/;
+// Stand-ins for `]`, `}` and `,` where Symfony YAML starts a plain scalar with them, for the `:`
+// that ends one, and for a byte-order mark: private-use characters, one UTF-16 unit each like
+// the characters they stand for, so offsets hold.
+const replaced = ']},:\uFEFF';
+const standIns = '\uE000\uE001\uE002\uE003\uE004';
+const anyStandIn = /[\uE000-\uE004]/;
 
 /**
  * Symfony YAML reads a plain scalar that starts with `]`, `}` or `,` (`uri: ,x`, `]a:`, `- }z`),
@@ -136,7 +139,7 @@ export function hasStandIns(text: string): boolean {
 
 /** A string read from a text plainStart changed, with each stand-in back to what it stands for. */
 export function plainValue(value: string): string {
-	return value.replace(/[\uE000-\uE003]/g, (standIn) => replaced[standIns.indexOf(standIn)]!);
+	return value.replace(/[\uE000-\uE004]/g, (standIn) => replaced[standIns.indexOf(standIn)]!);
 }
 
 /** Tabs in indentation, directives other than %YAML, whichever comes first: linear, no parse. `text` is as symfonyText returns it. */
