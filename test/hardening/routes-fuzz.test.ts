@@ -47,7 +47,7 @@ const uriValue = fc.oneof(
 	{weight: 1, arbitrary: fc.constantFrom(...fastRouteUris).map((uri) => `"${uri.replaceAll('\\', '\\\\')}"`)},
 	{weight: 1, arbitrary: fc.constantFrom('!route /x', '!!str /x', '!<tag:x,2000:u> /x', '!!int 1', '"/a\tb"', '/a:b', '/a: b', '~', '123', 'true', '/a #c', '"/x\\d"')},
 	// What Symfony YAML reads otherwise than YAML 1.2: other types, and starts and ends the `yaml` package refuses.
-	{weight: 1, arbitrary: fc.constantFrom('2001-12-14', '1_000', 'nULL', 'tRUE', '0o17', '.5', ',x', ']x', '}x', '/a:', 'A: b:', '-x', '+1')},
+	{weight: 1, arbitrary: fc.constantFrom('2001-12-14', '1_000', 'nULL', 'tRUE', '0o17', '.5', ',x', ']x', '}x', '/a:', 'A: b:', '-x', '+1', '- x', '? x', "'/x'#c", '&u /x', '*u')},
 );
 const methods = fc.oneof(
 	{weight: 6, arbitrary: fc.constantFrom('[GET]', '[GET, POST]', '[GET,POST]', '[ get , Post ]')},
@@ -65,12 +65,12 @@ const route = fc.record({
 	controller: fc.constantFrom('Controller\\HomeController', "'Controller\\api\\VilleController'", 'Controller\\api\\VilleController'),
 	methods,
 	after,
-	extra: fc.constantFrom(...Array<string[]>(12).fill([]), ['defaults:', '  a: 1', '  a: 2'], ['defaults:', '  null: 1'], ['defaults: {b: 1, b: 2}'], ['defaults:', '  - x: 1', '    x: 2'], ['Defaults: 1']),
+	extra: fc.constantFrom(...Array<string[]>(12).fill([]), ['...'], ['<<: {controller: M}'], ['defaults:', '  a: 1', '  a: 2'], ['defaults:', '  null: 1'], ['defaults: {b: 1, b: 2}'], ['defaults:', '  - x: 1', '    x: 2'], ['Defaults: 1']),
 	before: fc.array(gap, {maxLength: 2}),
 	drop: fc.constantFrom(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2),
 });
 const generated = fc.record({
-	header: fc.constantFrom('', '', '', '', '%YAML 1.2\n---', '%YAML 1.1\n---', '%TAG ! tag:example.com,2000:\n---', '%FOO bar\n---', '---', '# routes'),
+	header: fc.constantFrom('', '', '', '', '%YAML 1.2\n---', '%YAML 1.1\n---', '%TAG ! tag:example.com,2000:\n---', '%FOO bar\n---', '---', '# routes', '--- # x', '? k\n: v'),
 	routes: fc.array(route, {maxLength: 4}),
 	eol: fc.constantFrom('\n', '\n', '\r\n', '\r', 'mixed'),
 	finalEol: fc.boolean(),

@@ -51,7 +51,8 @@ const kinds: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
 	// Symfony numbers the lines of a mapping inside a list item from elsewhere: such a duplicate is not compared.
 	['key', /: a key that is not a string|: a number with a fraction as a key|: duplicate key: |: route "[^"]*": duplicate key (?!.* in a list item$)/, /Non-string keys|Numeric keys|Duplicate key|Implicit casting/],
 	['directive', /: a directive \(/, /reserved indicator "%"|near "%/],
-	['document', /: a document marker/, /Multiple documents/],
+	['document', /: a document marker|: a document end marker/, /Multiple documents|near "\.\.\./],
+	['explicit key', /: an explicit key/, /Complex mappings|near "\?/],
 ];
 
 /** The problem a refusal names, when it is one both readers name; undefined for any other YAML error. */

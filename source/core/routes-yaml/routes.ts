@@ -73,7 +73,7 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	const eol = lineEnding(original);
 	const nul = text.indexOf('\0');
 	if (nul !== -1) return fail(path, text, nul, 'not a text file (it contains a NUL byte)');
-	const {isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
+	const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument} = yaml();
 	let counter = new LineCounter();
 	const mayStandIn = !hasStandIns(original);
 	let standIns = false;
@@ -114,6 +114,8 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level is a flow mapping ({…}); write it in block style so routes can be appended', counter);
 	}
 
+	// An alias (`*a`) reads as the node it names, as for Symfony.
+	const deref = (node: unknown): Node | null => (isAlias(node) ? (node.resolve(document) ?? null) : node as Node | null);
 	// The yaml package's own unique-key check is quadratic; names are checked here with a Map.
 	const entries: RouteEntry[] = [];
 	const seen = new Set<string>();
@@ -130,7 +132,7 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		const name = restored(key);
 		if (seen.has(name)) return fail(path, text, start, `duplicate key: ${name}`, counter);
 		seen.add(name);
-		const value = pair.value as Node | null;
+		const value = deref(pair.value);
 		if (!isMap(value)) {
 			return fail(path, text, value?.range?.[0] ?? start, `route "${name}" must be a mapping with uri, controller and httpMethod`, counter);
 		}
@@ -145,8 +147,15 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 			if (firstKey?.range) indent = counter.linePos(firstKey.range[0]).col - 1;
 		}
 		const field = (key: string): Node | null | undefined => {
-			const found = value.items.find((item) => isScalar(item.key) && item.key.value === key);
-			return found ? (found.value as Node | null) : undefined;
+			const own = value.items.find((item) => isScalar(item.key) && item.key.value === key);
+			if (own) return deref(own.value);
+			// `<<: *base` (or a list of them) merges another mapping's keys, as for Symfony.
+			const merged = deref(value.items.find((item) => isScalar(item.key) && item.key.type === 'PLAIN' && item.key.value === '<<')?.value);
+			for (const source of isSeq(merged) ? merged.items.map(deref) : [merged]) {
+				const found = isMap(source) ? source.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
+				if (found) return deref(found.value);
+			}
+			return undefined;
 		};
 		const uri = field('uri');
 		const controller = field('controller');
@@ -161,8 +170,11 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 			return fail(path, text, controller?.range?.[0] ?? start, `route "${name}": controller must be a string`, counter);
 		}
 		let methods: string[];
-		if (isSeq(httpMethod) && httpMethod.items.every(readAsString)) {
-			methods = httpMethod.items.map((item) => restored(String((item as {value: unknown}).value)).toUpperCase());
+		if (isSeq(httpMethod) && httpMethod.items.map(deref).every(readAsString)) {
+			methods = httpMethod.items.map((item) => restored(String((deref(item) as {value: unknown}).value)).toUpperCase());
+		} else if (isMap(httpMethod) && httpMethod.items.length === 0) {
+			// `{}` is PHP's empty array to Symfony, as `[]` is.
+			methods = [];
 		} else if (isScalar(httpMethod) && readAsString(httpMethod)) {
 			methods = [restored(httpMethod.value).toUpperCase()];
 		} else {
@@ -173,7 +185,7 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	}
 	return routesFile({
 		path, text: original, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
-		appendProblem: appendProblem(text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
+		appendProblem: appendProblem(original, text, top.range?.[0] ?? 0, top.range?.[2] ?? text.length, counter),
 	}, listed(entries));
 }
 
@@ -188,10 +200,13 @@ function readAsString(node: unknown): node is Scalar & {value: string} {
  * column 1 and nothing but blank lines and comments follows the last entry (no `...` or
  * `---` marker, no second document).
  */
-function appendProblem(text: string, start: number, end: number, counter: LineCounter): string | undefined {
+function appendProblem(original: string, read: string, start: number, end: number, counter: LineCounter): string | undefined {
 	// A byte-order mark is the first character of the first route's name (see symfonyText).
 	if (counter.linePos(start).col !== 1) return 'its routes are indented; routes must start at column 1';
-	const rest = text.slice(end);
+	// Symfony drops a `...` only at the very end (see symfonyText): after a new route it would read it.
+	if (/\.\.\.\s*$/.test(original) && !/\.\.\.\s*$/.test(read)) return 'it ends with "...", which Symfony YAML drops only at the very end of the file; remove it';
+	// The file as it is: what follows the last route stays before the new one (a final `...`, which Symfony drops, would not be final).
+	const rest = original.slice(end);
 	if (!/^(?:[ \t]*(?:#[^\n]*)?\r?\n?)*$/.test(rest)) {
 		return 'something other than comments follows the last route (a "..." or "---" marker?)';
 	}

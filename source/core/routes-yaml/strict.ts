@@ -19,14 +19,19 @@ export interface StrictProblem {
  *   ends no line on a lone CR: each lone CR becomes LF;
  * - it drops a first `%YAML …` line, so the `yaml` package never reads YAML 1.1 (where `y` is
  *   true), and the first `---` line (after that and leading comments) whole when a line end
- *   follows it, where the `yaml` package reads what follows the marker: those are blanked;
+ *   follows it, where the `yaml` package reads what follows the marker, and then a `...` that
+ *   ends the file, wherever it stands (`uri: /a...` is /a): those are blanked;
  * - it keeps a byte-order mark as the first character of the first line (the first route's name
  *   is "\uFEFFhome"), where the `yaml` package drops it: it becomes a stand-in (see plainValue).
  */
 export function symfonyText(text: string): string {
 	let read = lineEnds(text);
 	const marker = firstMarker(read);
-	if (marker?.end !== undefined) read = blank(read, marker.start + 3, marker.end);
+	if (marker?.end !== undefined) {
+		read = blank(read, marker.start + 3, marker.end);
+		const end = /\.\.\.\s*$/.exec(read);
+		if (end) read = blank(read, end.index, end.index + 3);
+	}
 	const header = headerLength(read);
 	if (header > 0) read = blank(read, 0, read[header - 2] === '\r' ? header - 2 : header - 1);
 	if (read.startsWith('\uFEFF') && !hasStandIns(read)) read = `${standIns[4]!}${read.slice(1)}`;
@@ -55,20 +60,32 @@ function firstMarker(text: string): {start: number; end: number | undefined} | u
 }
 
 /**
- * A `---` that ends the file, where Symfony YAML looks for the document start: it drops a `---`
- * line only when a line end follows, and refuses this one as a second document, at line 1 of
- * what follows the %YAML line and comments it dropped. `text` is the file as it is.
+ * Lines Symfony YAML refuses where the `yaml` package reads them: a `---` that ends the file, where
+ * it looks for the document start (it drops a `---` line only when a line end follows, and refuses
+ * this one as a second document, at line 1 of what follows the %YAML line and comments it
+ * dropped); a `...` line, unless it ends a file that opened with `---`; an explicit key (`? a`).
+ * `text` is the file as it is; the first in the text.
  */
-export function documentProblem(text: string): (StrictProblem & {line: number}) | undefined {
-	const marker = firstMarker(lineEnds(text));
-	if (marker === undefined || marker.end !== undefined) return undefined;
-	return {offset: marker.start, line: 1, reason: `a document marker (---) that ends the file: ${reader} reads it as a second document; remove it`};
+export function documentProblem(text: string): (StrictProblem & {line?: number}) | undefined {
+	const read = lineEnds(text);
+	const marker = firstMarker(read);
+	if (marker !== undefined && marker.end === undefined) {
+		return {offset: marker.start, line: 1, reason: `a document marker (---) that ends the file: ${reader} reads it as a second document; remove it`};
+	}
+	const end = /(?:^|\n)(\.\.\.)(?=[ \t\r\n]|$)/.exec(read);
+	const endAt = end === null ? -1 : end.index + end[0].length - 3;
+	const kept = endAt !== -1 && !(marker !== undefined && /^\.\.\.\s*$/.test(read.slice(endAt)));
+	const key = /(?:^|\n)( *)\?(?=[ \t\r\n]|$)/.exec(read);
+	const keyAt = key === null ? -1 : key.index + key[0].length - 1;
+	if (kept && (keyAt === -1 || endAt < keyAt)) return {offset: endAt, reason: `a document end marker (...): ${reader} cannot read it there; remove it`};
+	if (keyAt !== -1) return {offset: keyAt, reason: `an explicit key (? …): ${reader} refuses complex mappings; write the key before its colon`};
+	return undefined;
 }
 
 /**
  * Symfony YAML reads a flow list or mapping written as a value (`httpMethod: [GET]`) up to its
- * closing bracket and drops what follows on that line (`[GET]x` is [GET]); the `yaml` package
- * refuses it. When the parse's first error is in such a tail, the text with that tail blanked;
+ * closing bracket and drops what follows on that line (`[GET]x` is [GET]), and reads `#` right
+ * after a quoted value as a comment; the `yaml` package refuses both. When the parse's first error is in such a tail, the text with that tail blanked;
  * undefined otherwise. Only a flow on one line without `#` (where both readers end it at the same
  * bracket) is taken.
  */
@@ -77,15 +94,25 @@ export function flowTail(text: string, document: Document.Parsed): string | unde
 	if (at === undefined) return undefined;
 	const {isMap, isPair, isSeq, visit} = yaml();
 	let blanked: string | undefined;
+	const lineEndAfter = (end: number): number => {
+		const newline = text.indexOf('\n', end);
+		return newline === -1 ? text.length : newline - (text[newline - 1] === '\r' ? 1 : 0);
+	};
 	visit(document, {
+		// A quoted value followed by `#` right away: a comment to Symfony.
+		Scalar(_key, node) {
+			const end = node.range?.[1] ?? -1;
+			if (at !== end || text[end] !== '#' || (node.type !== 'QUOTE_SINGLE' && node.type !== 'QUOTE_DOUBLE')) return undefined;
+			blanked = blank(text, end, lineEndAfter(end));
+			return visit.BREAK;
+		},
 		Collection(_key, node, path) {
 			if (!node.flow) return undefined;
 			const parent = path.at(-1);
 			const holder = isPair(parent) ? path.at(-2) : parent;
 			if ((isMap(holder) || isSeq(holder)) && holder.flow) return visit.SKIP;
 			const [start, end] = node.range ?? [0, 0];
-			const newline = text.indexOf('\n', end);
-			const lineEnd = newline === -1 ? text.length : newline - (text[newline - 1] === '\r' ? 1 : 0);
+			const lineEnd = lineEndAfter(end);
 			const flow = text.slice(start, end);
 			if (at < end || at >= lineEnd || flow.includes('\n') || flow.includes('#') || !/\S/.test(text.slice(end, lineEnd))) return visit.SKIP;
 			blanked = blank(text, end, lineEnd);
@@ -98,14 +125,14 @@ export function flowTail(text: string, document: Document.Parsed): string | unde
 // Stand-ins for `]`, `}` and `,` where Symfony YAML starts a plain scalar with them, for the `:`
 // that ends one, and for a byte-order mark: private-use characters, one UTF-16 unit each like
 // the characters they stand for, so offsets hold.
-const replaced = ']},:\uFEFF';
-const standIns = '\uE000\uE001\uE002\uE003\uE004';
-const anyStandIn = /[\uE000-\uE004]/;
+const replaced = ']},:\uFEFF-?';
+const standIns = '\uE000\uE001\uE002\uE003\uE004\uE005\uE006';
+const anyStandIn = /[\uE000-\uE006]/;
 
 /**
  * Symfony YAML reads a plain scalar that starts with `]`, `}` or `,` (`uri: ,x`, `]a:`, `- }z`),
- * and a mapping value that ends with `:` (`controller: A:`), as that string; the `yaml` package
- * refuses both. When the parse's first error is such a scalar, the text with that character
+ * a mapping value that starts with `- ` or `? ` (`uri: - x`) and one that ends with `:`
+ * (`controller: A:`) as that string; the `yaml` package refuses them. When the parse's first error is such a scalar, the text with that character
  * replaced by its stand-in (see plainValue); undefined otherwise. Only for a file that holds no
  * stand-in of its own (see hasStandIns).
  */
@@ -116,6 +143,8 @@ export function plainStart(text: string, document: Document.Parsed): string | un
 	const lineStart = text.lastIndexOf('\n', at - 1) + 1;
 	const before = text.slice(lineStart, at);
 	const afterKey = /^ *[^ #'"[{\]},-][^#]*?: +$/.test(before);
+	// `uri: - x` and `uri: ? x` are those strings to Symfony.
+	if (afterKey && '-?'.includes(text[at] ?? ':') && text[at + 1] === ' ') return replace(text, at);
 	if (['UNEXPECTED_TOKEN', 'BAD_SCALAR_START'].includes(error.code) && replaced.slice(0, 3).includes(text[at] ?? ':')) {
 		// At the start of a line's content, after `key: ` or after `- `.
 		if (!afterKey && !/^ *(?:- +)*$/.test(before)) return undefined;
@@ -139,7 +168,7 @@ export function hasStandIns(text: string): boolean {
 
 /** A string read from a text plainStart changed, with each stand-in back to what it stands for. */
 export function plainValue(value: string): string {
-	return value.replace(/[\uE000-\uE004]/g, (standIn) => replaced[standIns.indexOf(standIn)]!);
+	return value.replace(/[\uE000-\uE006]/g, (standIn) => replaced[standIns.indexOf(standIn)]!);
 }
 
 /** Tabs in indentation, directives other than %YAML, whichever comes first: linear, no parse. `text` is as symfonyText returns it. */
