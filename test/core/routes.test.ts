@@ -69,7 +69,7 @@ describe('appending is refused rather than risky', () => {
 	it.each([
 		// Symfony YAML refuses a `...` there: refused when read, as by Symfony.
 		['a document end marker', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n...\n', 'app/Config/routes.yaml:5:1: a document end marker'],
-		['--- and a final document end marker', '---\nhome:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n...\n', 'follows the last route'],
+		['--- and a final document end marker', '---\nhome:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n...\n', 'it ends with "..."'],
 		['a second document', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n---\nother: 1\n', 'app/Config/routes.yaml:'],
 		['indented routes', '  home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n', 'indented'],
 	])('%s', (_label, text, reason) => {
