@@ -88,6 +88,7 @@ const corpus: Array<[string, string]> = [
 	['# right after a quoted URI', "index:\n    uri: '/x'#c\n    controller: A\n    httpMethod: [GET]\n"],
 	['a URI starting with a dash and a space', 'index:\n    uri: - x\n    controller: A\n    httpMethod: [GET]\n'],
 	['a URI starting with a question mark and a space', 'index:\n    uri: ? x\n    controller: A\n    httpMethod: [GET]\n'],
+	['a !!binary URI', 'index:\n    uri: !!binary L2hlbGxv\n    controller: A\n    httpMethod: [GET]\n'],
 	['a controller with two colons', 'index:\n    uri: /\n    controller: A: b:\n    httpMethod: [GET]\n'],
 	...['sample', 'comments', 'crlf'].map((name): [string, string] => [`fixtures/${name}`, readFileSync(path.join(fixturesDir, name, routesPath), 'utf8')]),
 ];

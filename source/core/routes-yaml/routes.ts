@@ -1,7 +1,7 @@
 // routes.yaml read: validated and indexed by the line scanner when the file has the usual shape,
 // by the `yaml` package otherwise, with the same refusals at the same file:line:col. append.ts,
 // beside it, is the only code that edits the file.
-import type {Document, LineCounter, Node, Scalar} from 'yaml';
+import type {Document, LineCounter, Node} from 'yaml';
 import {refusal, type Refusal} from '../errors.js';
 import {routesPath} from '../project/root.js';
 import {documentProblem, firstProblem, flowTail, hasStandIns, keyProblem, plainStart, plainValue, symfonyKey, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
@@ -163,25 +163,28 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		for (const [key, node] of [['uri', uri], ['controller', controller], ['httpMethod', httpMethod]] as const) {
 			if (node === undefined) return fail(path, text, start, `route "${name}" has no "${key}"`, counter);
 		}
-		if (!readAsString(uri)) {
+		const uriText = stringOf(uri);
+		if (uriText === undefined) {
 			return fail(path, text, uri?.range?.[0] ?? start, `route "${name}": uri must be a string`, counter);
 		}
-		if (!readAsString(controller)) {
+		const controllerText = stringOf(controller);
+		if (controllerText === undefined) {
 			return fail(path, text, controller?.range?.[0] ?? start, `route "${name}": controller must be a string`, counter);
 		}
 		let methods: string[];
-		if (isSeq(httpMethod) && httpMethod.items.map(deref).every(readAsString)) {
-			methods = httpMethod.items.map((item) => restored(String((deref(item) as {value: unknown}).value)).toUpperCase());
+		const listed = isSeq(httpMethod) ? httpMethod.items.map((item) => stringOf(deref(item))) : undefined;
+		if (listed?.every((method) => method !== undefined)) {
+			methods = listed.map((method) => restored(method!).toUpperCase());
 		} else if (isMap(httpMethod) && httpMethod.items.length === 0) {
 			// `{}` is PHP's empty array to Symfony, as `[]` is.
 			methods = [];
-		} else if (isScalar(httpMethod) && readAsString(httpMethod)) {
-			methods = [restored(httpMethod.value).toUpperCase()];
+		} else if (stringOf(httpMethod) !== undefined) {
+			methods = [restored(stringOf(httpMethod)!).toUpperCase()];
 		} else {
 			return fail(path, text, httpMethod?.range?.[0] ?? start, `route "${name}": httpMethod must be a list of methods such as [GET]`, counter);
 		}
 		const {line, col} = counter.linePos(start);
-		entries.push({name, uri: restored(uri.value), controller: restored(controller.value), methods, line, col, offset: start});
+		entries.push({name, uri: restored(uriText), controller: restored(controllerText), methods, line, col, offset: start});
 	}
 	return routesFile({
 		path, text: original, exists, eol, indent: indent ?? 4, spaced: isSpaced(text, top.items.length),
@@ -189,10 +192,21 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	}, listed(entries));
 }
 
-/** A string for the `yaml` package and for Symfony YAML alike (see symfonyString). */
-function readAsString(node: unknown): node is Scalar & {value: string} {
-	if (!yaml().isScalar(node) || typeof node.value !== 'string') return false;
-	return node.type !== 'PLAIN' || symfonyString(node.source ?? node.value);
+/**
+ * The string a node is for Symfony YAML as for the `yaml` package (see symfonyString), a
+ * `!!binary` value decoded as Symfony does (when it is UTF-8 text); undefined for anything else.
+ */
+function stringOf(node: unknown): string | undefined {
+	if (!yaml().isScalar(node)) return undefined;
+	if (node.value instanceof Uint8Array) {
+		try {
+			return new TextDecoder('utf-8', {fatal: true}).decode(node.value);
+		} catch {
+			return undefined;
+		}
+	}
+	if (typeof node.value !== 'string') return undefined;
+	return node.type !== 'PLAIN' || symfonyString(node.source ?? node.value) ? node.value : undefined;
 }
 
 /**
