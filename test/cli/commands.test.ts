@@ -28,6 +28,14 @@ describe('the command table', () => {
 		expect(registerCommands(program, context, 'mock:token')).toBe(false);
 		expect(program.commands.map((command) => command.name())).toEqual(['mock:persist', 'mock:init', 'mock:token']);
 	});
+
+	it('make:api and make:controller register alone: each is a command of its own', () => {
+		for (const name of ['make:api', 'make:controller']) {
+			const program = new Command('edu');
+			expect(registerCommands(program, context, name)).toBe(false);
+			expect(program.commands.map((command) => command.name())).toEqual([name]);
+		}
+	});
 });
 
 describe('what a command prints does not depend on the others being registered', () => {
@@ -38,6 +46,9 @@ describe('what a command prints does not depend on the others being registered',
 		[['routes', '--bogus']],
 		[['make:api', 'ville', '--methods', 'GET,FETCH', '--yes']],
 		[['make:api', 'ville', '--yes', '--dry-run', '--json']],
+		[['make:controller', '--help']],
+		[['make:controller', 'Accueil', '--yes', '--dry-run']],
+		[['make:api', 'ville', '--yes', '--bogus']],
 		[['openapi', '--stdout']],
 	])('edu %j', async (args) => {
 		const alone = captureIo(tempProject('sample'));

@@ -36,8 +36,8 @@ Examples:
 Views are written under app/Template/.`,
 });
 
-export function registerMake(program: Command, context: CommandContext): void {
-	for (const kind of ['api', 'controller'] as const) {
+export function registerMake(program: Command, context: CommandContext, only?: string): void {
+	for (const kind of (['api', 'controller'] as const).filter((kind) => only === undefined || only === `make:${kind}`)) {
 		const command = program
 			.command(kind === 'api' ? 'make:api' : 'make:controller')
 			.description(kind === 'api'
