@@ -28,6 +28,9 @@ function position(text: string, offset: number, counter?: LineCounter): {line: n
 	return {line, col: offset - (before.lastIndexOf('\n') + 1) + 1};
 }
 
+/** How many places a file may hold that Symfony YAML reads and the `yaml` package refuses (see composeRoutes). */
+export const maxRereads = 32;
+
 /** Parses and indexes routes.yaml, or says where and why it cannot be used. */
 export function parseRoutes(text: string, path = routesPath, exists = true): RoutesFile | Refusal {
 	// A file the scanner does not take (a NUL byte, a lone CR, a tab or a directive included) goes
@@ -82,9 +85,15 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	let document: Document.Parsed;
 	try {
 		document = parseDocument(text, {...options, lineCounter: counter});
-		// Each pass changes one more character (a space, a stand-in) where the first error was: the loop ends.
+		// Each pass changes one more character (a space, a stand-in) where the first error was: the
+		// loop ends. Each pass parses the whole file again, so past maxRereads the file is refused
+		// (at the first place left) rather than read in a time that grows with the square of its size.
 		const next = (): string | undefined => flowTail(text, document) ?? (mayStandIn ? plainStart(text, document) : undefined);
+		let rereads = 0;
 		for (let read = next(); read !== undefined; read = next()) {
+			if (++rereads > maxRereads) {
+				return fail(path, text, document.errors[0]?.pos[0] ?? 0, `more than ${maxRereads} places that Symfony YAML reads past what YAML allows (text after a [list] on its line, a value that starts with ], } or , or ends with :); edu stops at the first one left: write it as YAML allows`, counter);
+			}
 			text = read;
 			counter = new LineCounter();
 			document = parseDocument(text, {...options, lineCounter: counter});
