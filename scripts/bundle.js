@@ -109,9 +109,10 @@ const inkWithoutDevtools = {
  * Ink's text packages, as scripts/ink-text.js says: their segmenters and Unicode-property
  * expressions made on first use, the tokenizer of Ink's output without a segmenter for lines of
  * common characters, no escape codes worked out between cells of the same styles, and no plain
- * blank cells at the end of a line turned into text. string-width 8 (Ink measures every text node with it) also
- * answers text made of common non-ASCII characters without its segmenter and emoji expression:
- * scripts/string-width-fast.js says why. The build fails if ui.js ends up without them.
+ * blank cells at the end of a line turned into text. string-width 8 (Ink measures every text
+ * node with it) also answers text made of common non-ASCII characters without its segmenter and
+ * emoji expression: scripts/string-width-fast.js says why. The build fails if ui.js ends up
+ * without them.
  */
 const textPackages = {
 	name: 'text-packages',

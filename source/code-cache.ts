@@ -34,8 +34,8 @@ const maxWorkloads = 64;
 export const bundleWrapper = {start: '(function (exports, require, module, __filename, __dirname) {', end: '\n})'};
 
 /**
- * Runs the CommonJS file at `file` (written in bundleWrapper) as require() would, with its code cached where Node allows.
- * `workload` names the kind of run (the command and its flags): each kind has its own cache.
+ * Runs the CommonJS file at `file` (written in bundleWrapper) as require() would, with its code
+ * cached where Node allows. `workload` names the kind of run (the command and its flags): each kind has its own cache.
  * The bundle's require() of a file beside it (`./ui.js`) loads that one the same way, once.
  */
 export function runBundle(file: string, workload: string): void {

@@ -11,8 +11,10 @@ import {registerRoutes} from './routes.js';
 import {registerStart} from './start.js';
 import {registerTemplate} from './template.js';
 
-/** Each module, with the names of the commands it registers. */
-/** `only`: the one command the command line names, which a module of several may register alone. */
+/**
+ * Each module, with the names of the commands it registers; `only` is the one command the command
+ * line names, which a module of several may register alone.
+ */
 export const commandModules: ReadonlyArray<{readonly names: readonly string[]; readonly register: (program: Command, context: CommandContext, only?: string) => void}> = [
 	{names: ['make:api', 'make:controller'], register: registerMake},
 	{names: ['make:command'], register: registerMakeCommand},
@@ -27,8 +29,8 @@ export const commandModules: ReadonlyArray<{readonly names: readonly string[]; r
 /**
  * Registers every command, or, when the command line starts with the exact name of one, only
  * the module that holds it (and, where the module allows, that command alone): a run of
- * `edu make:api …` needs no other (each command's help, its
- * options and their suggestions are its own), and building the others costs start-up time.
+ * `edu make:api …` needs no other (each command's help, its options and their suggestions are
+ * its own), and building the others costs start-up time.
  * Returns whether every command was registered (then the console's list, help and completion,
  * and the suggestions for a mistyped name, have them all).
  */
