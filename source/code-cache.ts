@@ -35,8 +35,9 @@ export const bundleWrapper = {start: '(function (exports, require, module, __fil
 
 /**
  * Runs the CommonJS file at `file` (written in bundleWrapper) as require() would, with its code
- * cached where Node allows. `workload` names the kind of run (the command and its flags): each kind has its own cache.
- * The bundle's require() of a file beside it (`./ui.js`) loads that one the same way, once.
+ * cached where Node allows. `workload` names the kind of run (the command and its flags): each
+ * kind has its own cache. The bundle's require() of a file beside it (`./ui.js`) loads that one
+ * the same way, once.
  */
 export function runBundle(file: string, workload: string): void {
 	const loaded = new Map<string, unknown>();
