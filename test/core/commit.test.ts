@@ -256,7 +256,7 @@ describe('the file-system sink for one file (edu openapi, mock:*)', () => {
 		const root = tempProject();
 		writeFileSync(path.join(root, 'compose.yaml'), 'changed meanwhile\n');
 		const before = snapshotTree(root);
-		await expect(fileSystemSink().write(oneFileChangeset(root, 'compose.yaml', 'new\n', undefined, {before: 'old\n'}))).rejects.toThrow('The project changed while edu was reading it');
+		await expect(fileSystemSink().write(oneFileChangeset(root, 'compose.yaml', 'new\n', undefined, {before: 'old\n'}))).rejects.toThrow('The project changed while edu was reading it; nothing was written. Run the command again.');
 		expect(snapshotTree(root)).toEqual(before);
 	});
 

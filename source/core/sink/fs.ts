@@ -105,7 +105,7 @@ function recheck<T>(run: WriteRun, changeset: Changeset<T>): Changeset<T> {
 	if (matches(changeset)) return changeset;
 	const revised = changeset.revise?.();
 	if (revised === undefined) {
-		throw new EduError('PROJECT_CHANGED', 'The project changed while edu was reading it; nothing was written. WriteRun the command again.');
+		throw new EduError('PROJECT_CHANGED', 'The project changed while edu was reading it; nothing was written. Run the command again.');
 	}
 	if ('code' in revised) throw EduError.from(revised);
 	checkConfinement(revised);
@@ -260,14 +260,14 @@ function place(run: WriteRun, step: Staged): void {
 	if (change.action !== 'create') {
 		const previous = readText(run, target);
 		if (change.action === 'modify' && previous !== change.before) {
-			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. WriteRun the command again.`);
+			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
 		}
 		step.previous = previous;
 		fs.rename(temp, target);
 		run.temps.delete(temp);
 		return;
 	}
-	const appeared = (): EduError => new EduError('PROJECT_CHANGED', `${change.path} appeared while edu was writing; nothing was written. WriteRun the command again.`);
+	const appeared = (): EduError => new EduError('PROJECT_CHANGED', `${change.path} appeared while edu was writing; nothing was written. Run the command again.`);
 	try {
 		// A hard link fails on an existing name, so a file that appeared meanwhile is never replaced.
 		fs.link(temp, target);
