@@ -23,6 +23,14 @@ export interface Io {
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
+/**
+ * A --json report with the run's cleanup notes (what it could not remove, and the command that
+ * removes it) as `notes`, when it has any: text mode shows them among the warnings.
+ */
+export function withNotes<T extends object>(json: T, notes: readonly string[]): T | (T & {notes: readonly string[]}) {
+	return notes.length > 0 ? {...json, notes} : json;
+}
+
 export function useColor(io: Io): boolean {
 	return !('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') && Boolean(io.stdout.isTTY);
 }

@@ -1,7 +1,7 @@
 // edu openapi: public/openapi.yaml from the controllers' PHP attributes, without PHP.
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Outcome} from '../io.js';
+import {withNotes, type Outcome} from '../io.js';
 import {docFolder, docPage, docUrlPath} from '../openapi/html/doc-location.js';
 import type {OutputReport} from '../openapi/output-files.js';
 import type {Diagnostic} from '../openapi/php/diagnostics.js';
@@ -75,7 +75,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		if (!(error instanceof GenerateError)) throw error;
 		throw new EduError(error.code, error.message, error.exitCode, {details: {errors: error.errors.map(diagnosticJson), warnings: error.warnings.map(diagnosticJson)}});
 	}
-	const json = {
+	const json = withNotes({
 		out: result.written ? result.out : null,
 		written: result.written && result.mode === 'write',
 		dryRun: result.mode === 'dry-run',
@@ -86,7 +86,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		operations: result.operations,
 		warnings: result.warnings.map(diagnosticJson),
 		...(options.stdout ? {document: result.document} : {}),
-	};
+	}, result.notes);
 	const warnings = [...result.warnings.map(formatDiagnostic), ...result.notes];
 	if (options.stdout) return {json, warnings, text: result.yaml};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -3,7 +3,7 @@
 import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-plan.js';
 import {EduError, exitCodeFor} from '../core/errors.js';
 import {modeReport, type Sink, type SinkMode} from '../core/sink/sink.js';
-import type {Outcome} from '../io.js';
+import {withNotes, type Outcome} from '../io.js';
 import {commandChangeset, readCommandSnapshot} from './command-project.js';
 import {planCommand, type CommandPlan} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
@@ -53,7 +53,7 @@ export async function writeCommand(name: string, root: string, sink: Sink): Prom
 		};
 	}
 	return {
-		json: commandJson(written, mode),
+		json: withNotes(commandJson(written, mode), notes),
 		warnings: [...written.warnings, ...notes],
 		text: `${[...commandSummary(written), '[OK] Command successfully generated'].join('\n')}\n`,
 	};

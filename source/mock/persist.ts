@@ -3,7 +3,7 @@
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io, Outcome} from '../io.js';
+import {withNotes, type Io, type Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
 import {modeReport, sinkFor} from '../core/sink/sink.js';
@@ -104,7 +104,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		]),
 		'',
 	].join('\n');
-	const json = {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, ...modeReport(written.mode), restartCommand: command, restarted: Boolean(options.restart)};
+	const json = withNotes({composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], createdFolder, ...modeReport(written.mode), restartCommand: command, restarted: Boolean(options.restart)}, written.notes);
 	// What the writer could not clean up, named with the command that removes it.
 	const warnings = written.notes;
 	if (!options.restart) return {json, text: summary, warnings};

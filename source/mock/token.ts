@@ -6,7 +6,7 @@ import path from 'node:path';
 import {UsageError} from '../core/errors.js';
 import {oneFileChangeset} from '../core/sink/sink.js';
 import {fileSystemSink} from '../core/sink/fs.js';
-import type {Io, Outcome} from '../io.js';
+import {withNotes, type Io, type Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import {defaultMockUrl} from './init-client.js';
 import type {TokenOptions} from './options.js';
@@ -54,7 +54,7 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const replaced = edit.replaced.length > 0;
 	const warnings = [...(options.file === undefined ? docsFileWarning(project, start) : []), ...notes];
 	return {
-		json: {name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})},
+		json: withNotes({name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})}, notes),
 		warnings,
 		text: [
 			`${replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,

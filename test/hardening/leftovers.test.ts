@@ -98,3 +98,29 @@ describe.each(Object.keys(commands))('%s: zero unreported leftovers', (name) => 
 		expect(files(snapshotTree(root)), said).toEqual(files(goal));
 	});
 });
+
+describe('a --json report names what was left, as the text does', () => {
+	// The lock cannot be removed: the run is done, and says so with the command that removes it.
+	const sink = () => fileSystemSink({host: {...processHost, fs: failingFs([['unlink', 0, 'EIO']])}});
+	const expectNamed = (outcome: {json: object; warnings?: readonly string[]}): void => {
+		const {notes} = outcome.json as {notes?: string[]};
+		expect(notes).toHaveLength(1);
+		expect(notes![0]).toMatch(/^Written, but could not remove .*the lock app\/Config\/\.\w+\.yaml\.edu-lock \(EIO\): remove (?:it|them) by hand: rm -f -- \S+/);
+		expect(outcome.warnings).toContain(notes![0]);
+	};
+
+	it('make:api', async () => {
+		const {generateFromRequest} = await import('../../source/commands/make/generate.js');
+		expectNamed(await generateFromRequest({kind: 'api', name: 'ville'}, tempProject('sample'), sink()));
+	});
+
+	it('make:command', async () => {
+		const {writeCommand} = await import('../../source/console/command-report.js');
+		expectNamed(await writeCommand('generate', tempProject('skeleton'), sink()));
+	});
+
+	it('nothing left, no notes', async () => {
+		const {generateFromRequest} = await import('../../source/commands/make/generate.js');
+		expect((await generateFromRequest({kind: 'api', name: 'ville'}, tempProject('sample'), fileSystemSink())).json).not.toHaveProperty('notes');
+	});
+});

@@ -9,7 +9,7 @@ import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
 import type {Sink} from '../../core/sink/sink.js';
 import {nextSteps, nextStepsLines} from '../../tui/next-steps.js';
-import type {Outcome} from '../../io.js';
+import {withNotes, type Outcome} from '../../io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
 export interface ReportStyle {
@@ -63,5 +63,5 @@ export async function generateFromRequest(request: MakeRequest, root: string, si
 	}
 	const lines = [...summaryLines(written), sgr('32', successLine(written), style.color)];
 	if (style.terminal) lines.push(...terminalReport(written, snapshot.dependenciesInstalled, style));
-	return {json: jsonSuccess(written, mode), warnings: [...warnings, ...notes], text: `${lines.join('\n')}\n`};
+	return {json: withNotes(jsonSuccess(written, mode), notes), warnings: [...warnings, ...notes], text: `${lines.join('\n')}\n`};
 }
