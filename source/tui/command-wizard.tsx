@@ -96,7 +96,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	return (
 		<Frame title={title} step="Console command" keys={[{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
 			<Box>
-				<Text>Command name: </Text>
+				<Box flexShrink={0}><Text>Command name: </Text></Box>
 				<TextField value={name} placeholder="e.g. generate" onChange={(value) => {
 					setFailure(undefined);
 					setName(value);

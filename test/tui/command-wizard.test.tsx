@@ -35,6 +35,16 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
 	});
 
+	it('a name longer than the line wraps after the label, which stays whole', async () => {
+		const wizard = await renderWizard(tempProject('skeleton'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		const name = 'abcdefghij'.repeat(11);
+		const frame = await wizard.press(name, (current) => current.includes(name.slice(-20)));
+		expect(frame).toContain(`Command name: ${name.slice(0, 40)}`);
+	});
+
 	it('shows "Command already exists." for a registered name, writes nothing on Enter, and Esc goes back to the kinds', async () => {
 		const root = tempProject('skeleton');
 		writeFileSync(path.join(root, 'app/Config/commands.yaml'), 'generate: Command\\GenerateCommand\n');

@@ -83,6 +83,13 @@ describe('name screen', () => {
 		expect(wizard.frame()).toContain('Name · step 1 of 4');
 	});
 
+	test('a name longer than the line wraps after the label, which stays whole', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		const name = 'Abcdefghij'.repeat(11);
+		const frame = await wizard.press(name, (current) => current.includes('110 characters'));
+		expect(frame).toContain(`Controller name: ${name.slice(0, 40)}`);
+	});
+
 	test('a URI another route serves is a note here, fixed on the route screen', async () => {
 		const root = tempProject('sample');
 		appendFileSync(path.join(root, 'app/Config/routes.yaml'), 'legacy_ville:\n    uri: /api/ville\n    controller: Controller\\api\\LegacyController\n    httpMethod: [GET]\n');

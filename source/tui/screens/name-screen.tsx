@@ -22,7 +22,7 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 			keys={[{key: 'Enter', what: blocked ? 'next (fix the name first)' : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
 		>
 			<Box>
-				<Text>Controller name: </Text>
+				<Box flexShrink={0}><Text>Controller name: </Text></Box>
 				<TextField value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
 			</Box>
 			<Box marginTop={1}><NamePreview plan={plan} /></Box>
