@@ -52,6 +52,7 @@ describe('routes.yaml', () => {
 		['a route without uri', 'home:\n    controller: A\n    httpMethod: [GET]\n', /^app\/Config\/routes\.yaml:1:1: route "home" has no "uri"\n$/],
 		['a route without controller', 'home:\n    uri: /\n    httpMethod: [GET]\n', /has no "controller"/],
 		['a route without httpMethod', 'home:\n    uri: /\n    controller: A\n', /has no "httpMethod"/],
+		['lists nested 20,000 deep', `home:\n    uri: /\n    controller: A\n    httpMethod: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, /^app\/Config\/routes\.yaml:4:\d+: nested too deeply to be read \(lists or mappings inside one another, thousands deep\)\n$/],
 	])('%s', async (_label, content, expected) => {
 		const root = tempProject('sample');
 		writeFileSync(path.join(root, 'app/Config/routes.yaml'), content);

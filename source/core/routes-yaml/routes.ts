@@ -237,6 +237,8 @@ function appendProblem(original: string, read: string, start: number, end: numbe
 }
 
 function shortReason(message: string): string {
+	// The parser's own stack ran out: say what in the file did it.
+	if (message.includes('Maximum call stack size exceeded')) return 'nested too deeply to be read (lists or mappings inside one another, thousands deep)';
 	return (message.split('\n', 1)[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
