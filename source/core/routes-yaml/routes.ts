@@ -107,7 +107,9 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	const strict = firstProblem<StrictProblem & {line?: number}>([
 		documentProblem(original),
 		textProblem(text),
-		firstError && {offset: firstError.pos[0], reason: shortReason(firstError.message)},
+		firstError && {offset: firstError.pos[0], reason: firstError.pos[0] === 0 && original.startsWith('\uFEFF')
+			? 'the file starts with a byte-order mark (BOM), which Symfony YAML reads as text of the first line: save it as UTF-8 without BOM'
+			: shortReason(firstError.message)},
 		tagProblem(text, taggedNodes(document)),
 		keyProblem(document.contents),
 	]);
