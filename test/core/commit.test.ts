@@ -11,6 +11,7 @@ import {EduError} from '../../source/core/errors.js';
 import {plan} from '../../source/core/plan.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
 import type {MakeRequest} from '../../source/core/request.js';
+import {failingFs} from '../helpers/failing-fs.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function snapshotOf(root: string): Snapshot {
@@ -66,21 +67,6 @@ describe('commit', () => {
 		await expect(commit(planned, snapshot)).rejects.toThrow('Route already exists.');
 		expect(snapshotTree(root)).toEqual(before);
 	});
-
-	/** The real file system, with `operation` failing with `code` on its nth call (every call when nth is 0). */
-	function failingFs(faults: ReadonlyArray<[keyof SinkFs, number, string]>): SinkFs & {calls: Record<string, number>} {
-		const calls: Record<string, number> = {};
-		const fs = {...realFs, calls} as SinkFs & {calls: Record<string, number>};
-		for (const [operation, nth, code] of faults) {
-			const real = realFs[operation] as (...rest: unknown[]) => unknown;
-			(fs as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
-				calls[operation] = (calls[operation] ?? 0) + 1;
-				if (nth === 0 || calls[operation] === nth) throw Object.assign(new Error(`injected ${code}`), {code});
-				return real(...args);
-			};
-		}
-		return fs;
-	}
 
 	describe('a failure at any step restores the project byte for byte, leaving no temp file, folder or lock', () => {
 		const steps: Array<[string, keyof SinkFs, number, string]> = [];

@@ -14,23 +14,8 @@ import {readSnapshot} from '../../source/core/project/project.js';
 import {fileSystemSink} from '../../source/core/sink/fs.js';
 import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
 import {oneFileChangeset} from '../../source/core/sink/sink.js';
+import {failingFs, type Fault} from '../helpers/failing-fs.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
-
-type Fault = readonly [keyof SinkFs, number, string];
-
-function failingFs(faults: readonly Fault[]): SinkFs {
-	const calls: Record<string, number> = {};
-	const fs = {...realFs};
-	for (const [operation, nth, code] of faults) {
-		const real = realFs[operation] as (...rest: unknown[]) => unknown;
-		(fs as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
-			calls[operation] = (calls[operation] ?? 0) + 1;
-			if (nth === 0 || calls[operation] === nth) throw Object.assign(new Error(`injected ${code}`), {code});
-			return real(...args);
-		};
-	}
-	return fs;
-}
 
 /** What each command hands the writer, on a fresh copy of its fixture. */
 const commands: Record<string, {fixture: string; write: (root: string, fs: SinkFs) => Promise<readonly string[]>}> = {
