@@ -8,6 +8,7 @@ import path from 'node:path';
 import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
+import {form, request, type Body} from '../helpers/http.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
 import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
@@ -80,18 +81,7 @@ for (const {name, open, skip, createTable} of databases) {
 			if (database === undefined) throw new Error('no database');
 			return database;
 		};
-		const http = async (method: string, uri: string, init: {body?: string; contentType?: string} = {}) => {
-			const response = await fetch(`${base}${uri}`, {method, headers: init.contentType === undefined ? {} : {'Content-Type': init.contentType}, body: init.body});
-			const text = await response.text();
-			let json: unknown;
-			try {
-				json = JSON.parse(text);
-			} catch {
-				json = undefined;
-			}
-			return {status: response.status, type: response.headers.get('content-type') ?? '', text, json};
-		};
-		const form = (fields: Record<string, string>) => ({body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded'});
+		const http = (method: string, uri: string, init?: Body) => request(base, method, uri, init);
 		const json = (value: unknown) => ({body: JSON.stringify(value), contentType: 'application/json'});
 		const rowCount = (): number => Number(db().sql('SELECT COUNT(*) FROM ville').trim());
 		const noInternals = (text: string) => {

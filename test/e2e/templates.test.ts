@@ -7,6 +7,7 @@ import path from 'node:path';
 import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
+import {form, request, type Body} from '../helpers/http.js';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
@@ -167,22 +168,7 @@ describe.skipIf(!hasPhp).each(flavours)('the generated controllers under php -S 
 	let server: ResultPromise | undefined;
 	let serverOutput = '';
 
-	const http = async (method: string, uri: string, init: {body?: string | Buffer; contentType?: string} = {}) => {
-		const response = await fetch(`${base}${uri}`, {
-			method,
-			headers: init.contentType === undefined ? {} : {'Content-Type': init.contentType},
-			body: init.body,
-		});
-		const text = await response.text();
-		let json: unknown;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		return {status: response.status, type: response.headers.get('content-type') ?? '', text, json};
-	};
-	const form = (fields: Record<string, string>) => ({body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded'});
+	const http = (method: string, uri: string, init?: Body) => request(base, method, uri, init);
 	const upload = (parts: readonly Part[]) => {
 		const {body, contentType} = multipart(parts);
 		return http('POST', '/api/import', {body, contentType});
