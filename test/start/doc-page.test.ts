@@ -2,11 +2,23 @@
 // answering /doc/ and /doc with the page while other paths still reach the front controller.
 import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {execa} from 'execa';
+import {execa, type ResultPromise} from 'execa';
 import {describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
 import {binPath, fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+
+/** What `edu start` printed up to "Press Ctrl+C to stop." (it failed to start if that never comes). */
+async function startedLines(child: ResultPromise): Promise<string> {
+	let stdout = '';
+	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	const deadline = Date.now() + 15_000;
+	while (!stdout.includes('Press Ctrl+C to stop.')) {
+		if (Date.now() > deadline || child.exitCode !== null) throw new Error(`edu start did not start: ${stdout}`);
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+	return stdout;
+}
 
 describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 	it('names http://host:port/doc/ before "Press Ctrl+C", and PHP serves the page there beside the application', async () => {
@@ -18,14 +30,8 @@ describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 		const port = await freePort();
 		const base = `http://127.0.0.1:${port}`;
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
-		let stdout = '';
-		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 		try {
-			const deadline = Date.now() + 15_000;
-			while (!stdout.includes('Press Ctrl+C to stop.')) {
-				if (Date.now() > deadline || child.exitCode !== null) throw new Error(`edu start did not start: ${stdout}`);
-				await new Promise((resolve) => setTimeout(resolve, 25));
-			}
+			const stdout = await startedLines(child);
 			expect(stdout).toBe(`Serving public/ at ${base}\nAPI documentation (try the API): ${base}/doc/\nPress Ctrl+C to stop.\n`);
 			for (const url of [`${base}/doc/`, `${base}/doc`]) {
 				const page = await fetch(url);
@@ -52,14 +58,8 @@ describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 		writeFileSync(path.join(root, 'public/doc/openapi.yaml'), 'openapi: 3.0.0\n');
 		const port = await freePort();
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
-		let stdout = '';
-		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 		try {
-			const deadline = Date.now() + 15_000;
-			while (!stdout.includes('Press Ctrl+C to stop.')) {
-				if (Date.now() > deadline || child.exitCode !== null) throw new Error(`edu start did not start: ${stdout}`);
-				await new Promise((resolve) => setTimeout(resolve, 25));
-			}
+			const stdout = await startedLines(child);
 			expect(stdout).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\n`);
 		} finally {
 			child.kill('SIGINT');
