@@ -170,6 +170,11 @@ async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: numb
 	};
 }
 
+/** A request to `url` that got no answer: it timed out, or the mock could not be reached. */
+function noAnswer(error: unknown, url: string, seconds: number): InitFailure {
+	return isTimeout(error) ? {kind: 'timeout', url, seconds} : {kind: 'unreachable', url, reason: reasonOf(error)};
+}
+
 /** Runs both steps; `onStep` hears about each answer (a refused POST included) as it comes. */
 export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: (step: InitStep) => void = () => {}): Promise<InitResult> {
 	const steps: InitStep[] = [];
@@ -180,10 +185,7 @@ export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: 
 			try {
 				step = await attempt(method, url, timeoutSeconds);
 			} catch (error) {
-				return {
-					steps,
-					failure: isTimeout(error) ? {kind: 'timeout', url, seconds: timeoutSeconds} : {kind: 'unreachable', url, reason: reasonOf(error)},
-				};
+				return {steps, failure: noAnswer(error, url, timeoutSeconds)};
 			}
 			steps.push(step);
 			onStep(step);
@@ -196,10 +198,7 @@ export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: 
 	try {
 		stations = await attempt('GET', url, timeoutSeconds, judgeStations, maxStationsBytes);
 	} catch (error) {
-		return {
-			steps,
-			failure: isTimeout(error) ? {kind: 'timeout', url, seconds: timeoutSeconds} : {kind: 'unreachable', url, reason: reasonOf(error)},
-		};
+		return {steps, failure: noAnswer(error, url, timeoutSeconds)};
 	}
 	steps.push(stations);
 	onStep(stations);
