@@ -185,6 +185,30 @@ describe('the lock', () => {
 		expect(stderr).toBe(`Interrupted (${signal}) while waiting for another edu run to finish writing; nothing was written.\n`);
 		expect(snapshotTree(root)).toEqual(before);
 	}, 60_000);
+
+	it.each(['SIGTERM', 'SIGINT'] as const)('%s sent while the files are being written lets the write finish: every file whole, the run done (exit 0)', (signal) => {
+		const root = tempProject('sample');
+		// Preloaded into the built edu: the signal is sent to itself as the first temp file (the
+		// controller's) is flushed, before routes.yaml's is written.
+		const preload = path.join(root, 'signal-on-fsync.cjs');
+		writeFileSync(preload, `const fs = require('node:fs');
+const fsync = fs.fsyncSync;
+let sent = false;
+fs.fsyncSync = (descriptor) => {
+	if (!sent) process.kill(process.pid, ${JSON.stringify(signal)});
+	sent = true;
+	return fsync(descriptor);
+};
+`);
+		const result = spawnSync(process.execPath, ['--require', preload, binPath, 'make:api', 'ville', '--yes'], {cwd: root, encoding: 'utf8'});
+		expect(result.stderr).toBe('');
+		expect(result.status).toBe(0);
+		expect(result.stdout).toContain('[OK] Controller and route successfully generated');
+		expect(routesOf(root).named('api_ville')?.uri).toBe('/api/ville');
+		expect(readProjectFile(root, 'app/Controller/api/VilleController.php')).toContain('class VilleController');
+		expect(dotFiles(root)).toEqual([]);
+		expect(readdirSync(root)).toContain('signal-on-fsync.cjs');
+	});
 });
 
 describe('a folder swapped for a link to outside the project while make:api runs', () => {

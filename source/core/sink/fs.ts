@@ -2,9 +2,9 @@
 // path stays inside the project, takes the lock, undoes what a killed run left half-done,
 // re-checks the project against what was planned (revising the plan if it changed), writes every
 // new content to a temp file beside its target, and only then renames them into place, the last
-// change (routes.yaml for make:*) being the commit point. On any failure, or Ctrl+C / SIGTERM, it
-// restores what it had changed and removes every temp file, folder and lock it created; a
-// cleanup that fails is named in the error, never hidden.
+// change (routes.yaml for make:*) being the commit point. On any failure it restores what it had
+// changed and removes every temp file, folder and lock it created; a cleanup that fails is named
+// in the error, never hidden. Ctrl+C / SIGTERM stops the wait for another run's lock.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
 import type {StopSignal} from '../../io.js';
@@ -51,7 +51,7 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 		const folders = new Set(current.changes.map((change) => path.dirname(path.join(current.root, change.path))));
 		for (const folder of folders) cleanStaleTemps(run, folder);
 		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
-		await apply(run, current, lock);
+		apply(run, current, lock);
 		// The lock before the notes, so everything left is said in one line with one command.
 		const released = lock?.release();
 		lock = undefined;
@@ -123,19 +123,20 @@ interface Staged {
 	previous?: string | null;
 }
 
-/** Every content to a temp file first, then the renames, the last change last. */
-async function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined): Promise<void> {
+/**
+ * Every content to a temp file first, then the renames, the last change last. Synchronous: a
+ * Ctrl+C or SIGTERM that arrives during it (a few milliseconds) is heard once every file is whole
+ * and in place, so a write is never left half-done by one; only the wait for the lock is stopped.
+ */
+function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined): void {
 	const staged: Staged[] = [];
+	run.checkStop();
 	for (const change of changeset.changes) {
-		await yieldToSignals();
-		run.checkStop();
 		const target = resolveTarget(run, changeset.root, change);
 		run.ensureFolder(path.dirname(target));
 		staged.push({change, target, ...writeTemp(run, target, change)});
 	}
 	if (lock && staged.length > 1) lock.record(journalOf(staged));
-	await yieldToSignals();
-	run.checkStop();
 	const done: Staged[] = [];
 	try {
 		for (const step of staged) {
@@ -154,11 +155,6 @@ function journalOf(staged: readonly Staged[]): Journal {
 		created: staged.slice(0, -1).filter(({change}) => change.action === 'create').map(({change, written}) => writtenFile(change.path, written)),
 		commit: last ? writtenFile(last.change.path, last.written) : null,
 	};
-}
-
-/** Lets a pending Ctrl+C / SIGTERM handler run between steps. */
-function yieldToSignals(): Promise<void> {
-	return new Promise((resolve) => setImmediate(resolve));
 }
 
 function resolveTarget(run: WriteRun, root: string, change: FileChange): string {
