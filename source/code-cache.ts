@@ -63,10 +63,17 @@ function runCached(file: string, workload: string, require: NodeJS.Require): unk
 	const source = readFileSync(file, 'utf8');
 	const cache = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : cacheFileFor(file, workload);
 	if (cache === undefined) return run(new vm.Script(source, {filename: file}).runInThisContext());
-	const cachedData = readOrUndefined(cache.file);
+	// A cache from a run that ended early (a refusal, a usage error) holds only what that run
+	// compiled: the first run of its kind that succeeds replaces it.
+	let cachedData = readOrUndefined(cache.file);
+	const early = cachedData === undefined ? readOrUndefined(cache.early) : undefined;
+	cachedData ??= early;
 	const script = new vm.Script(source, {filename: file, cachedData});
-	if (cachedData === undefined || script.cachedDataRejected === true) {
-		process.once('exit', () => saveCache(script, cache));
+	if (cachedData === undefined || script.cachedDataRejected === true || early !== undefined) {
+		process.once('exit', (code) => {
+			if (code === 0) saveCache(script, cache, cache.file, cache.early);
+			else if (early === undefined) saveCache(script, cache, cache.early, cache.file);
+		});
 	}
 	return run(script.runInThisContext());
 }
@@ -77,7 +84,10 @@ interface CacheFile {
 	readonly prefix: string;
 	/** Every cache file of this build of the bundle starts so. */
 	readonly build: string;
+	/** The cache written by a run that succeeded. */
 	readonly file: string;
+	/** The cache written by a run that did not (exit code other than 0), until one does. */
+	readonly early: string;
 }
 
 /** The cache file for this bundle and kind of run in the user's own folder, or undefined when no safe folder is at hand. */
@@ -96,7 +106,8 @@ function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
 		const key = [process.versions.v8, process.arch, bundleStats.ino, bundleStats.size, Math.trunc(bundleStats.mtimeMs)].join('-');
 		const prefix = `${pathTag(bundle)}-`;
 		const build = `${prefix}${key}-`;
-		return {folder, prefix, build, file: path.join(folder, `${build}${pathTag(workload)}.bin`)};
+		const kind = path.join(folder, `${build}${pathTag(workload)}`);
+		return {folder, prefix, build, file: `${kind}.bin`, early: `${kind}.early.bin`};
 	} catch {
 		return undefined;
 	}
@@ -111,22 +122,25 @@ function readOrUndefined(file: string): Buffer | undefined {
 }
 
 /**
- * Writes the cache whole (temp file, then rename); removes the caches of earlier builds at the
- * same path, and the oldest of this build's when it has caches for as many kinds of run as it may.
+ * Writes the cache whole to `target` (temp file, then rename) and removes `replaced`, the other
+ * cache of its kind of run; removes the caches of earlier builds at the same path, and the oldest
+ * of this build's when it has caches for as many kinds of run as it may.
  */
-function saveCache(script: vm.Script, cache: CacheFile): void {
+function saveCache(script: vm.Script, cache: CacheFile, target: string, replaced: string): void {
 	try {
 		const names = readdirSync(cache.folder);
 		for (const name of names) {
 			if (name.startsWith(cache.prefix) && !name.startsWith(cache.build)) rmSync(path.join(cache.folder, name), {force: true});
 		}
-		const kinds = names.filter((name) => name.startsWith(cache.build) && name.endsWith('.bin') && name !== path.basename(cache.file))
+		const ours = new Set([path.basename(cache.file), path.basename(cache.early)]);
+		const kinds = names.filter((name) => name.startsWith(cache.build) && name.endsWith('.bin') && !ours.has(name))
 			.map((name) => ({name, written: statSync(path.join(cache.folder, name)).mtimeMs}))
 			.sort((a, b) => a.written - b.written);
 		for (const {name} of kinds.slice(0, Math.max(0, kinds.length - maxWorkloads + 1))) rmSync(path.join(cache.folder, name), {force: true});
-		const temp = `${cache.file}.${process.pid}.tmp`;
+		const temp = `${target}.${process.pid}.tmp`;
 		writeFileSync(temp, script.createCachedData(), {mode: 0o600});
-		renameSync(temp, cache.file);
+		renameSync(temp, target);
+		rmSync(replaced, {force: true});
 	} catch {
 		// A cache that cannot be written only costs the next run its compile time.
 	}

@@ -62,6 +62,30 @@ describe('the code cache', () => {
 		expect(statSync(path.join(cacheFolder(temp), make)).mtimeMs).toBe(written);
 	});
 
+	test('a cache written by a run that was refused is replaced by the first run of its kind that succeeds', async () => {
+		const temp = tempProject();
+		const outside = tempProject();
+		const project = tempProject('sample');
+		const sizes = (): number[] => cacheFiles(cacheFolder(temp)).filter((name) => name.endsWith('.bin')).map((name) => statSync(path.join(cacheFolder(temp), name)).size);
+		// No project here: refused before anything is planned, so it compiles little.
+		expect((await runEdu(args, {cwd: outside, env: env(temp)})).exitCode).toBe(1);
+		const [refused] = sizes();
+		expect(sizes()).toHaveLength(1);
+
+		const uncached = await runEdu(args, {cwd: project, env: {...env(temp), NODE_DISABLE_COMPILE_CACHE: '1'}});
+		const first = await runEdu(args, {cwd: project, env: env(temp)});
+		expect(first).toEqual(uncached);
+		// One cache for the kind of run, now holding what a whole run compiles.
+		expect(sizes()).toHaveLength(1);
+		expect(sizes()[0]).toBeGreaterThan(refused! * 1.2);
+		const written = cacheFiles(cacheFolder(temp)).map((name) => statSync(path.join(cacheFolder(temp), name)).mtimeMs);
+
+		// Then left alone, by runs that succeed and by runs that are refused.
+		expect(await runEdu(args, {cwd: project, env: env(temp)})).toEqual(uncached);
+		expect((await runEdu(args, {cwd: outside, env: env(temp)})).exitCode).toBe(1);
+		expect(cacheFiles(cacheFolder(temp)).map((name) => statSync(path.join(cacheFolder(temp), name)).mtimeMs)).toEqual(written);
+	});
+
 	test('a damaged cache is replaced, and the run prints what it always does', async () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
