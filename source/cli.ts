@@ -5,13 +5,25 @@
 // receive it.
 import process from 'node:process';
 import {directOutput, isTerminal, settleOutput} from './direct-output.js';
-import {main} from './main.js';
+import type {Io} from './io.js';
+import {main, refuseMissingFolder} from './main.js';
 
 const stdout = directOutput(1);
 const stderr = directOutput(2);
 
-void main(process.argv.slice(2), {
-	cwd: process.cwd(),
+/** The current folder, or undefined when it no longer exists. */
+function currentFolder(): string | undefined {
+	try {
+		return process.cwd();
+	} catch {
+		return undefined;
+	}
+}
+
+const cwd = currentFolder();
+const argv = process.argv.slice(2);
+const io: Io = {
+	cwd: cwd ?? '',
 	env: process.env,
 	stdout,
 	stderr,
@@ -28,7 +40,9 @@ void main(process.argv.slice(2), {
 			for (const signal of signals) process.off(signal, listener);
 		};
 	},
-}).then((exitCode) => {
+};
+
+void (cwd === undefined ? Promise.resolve(refuseMissingFolder(argv, io)) : main(argv, io)).then((exitCode) => {
 	process.exitCode = settleOutput(exitCode);
 	// Left to itself, Node tears the whole heap down before the process ends (docs/performance.md
 	// says what that costs). Once main is done only the 'exit' handlers are left (the code cache's), and

@@ -143,6 +143,16 @@ export async function main(typed: readonly string[], io: Io): Promise<number> {
 	}
 }
 
+/**
+ * A run whose current folder is gone (removed or renamed while the shell sat in it): nothing can
+ * be found or resolved from there, so it is refused before any command runs. `io.cwd` is unused.
+ */
+export function refuseMissingFolder(typed: readonly string[], io: Io): number {
+	const rendering = renderingOf(typed, io);
+	const message = 'The current folder no longer exists (it was removed or renamed): cd to the project and run the command again; nothing was written.';
+	return renderError(new EduError('NOT_A_PROJECT', message), newRun(io, rendering), rendering);
+}
+
 function writeJson(io: Io, value: unknown): void {
 	io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

@@ -1,11 +1,12 @@
 // A strict project root: composer.json requiring studoo/edu-framework, or app/Config/routes.yaml.
+import {spawnSync} from 'node:child_process';
 import {mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {isProjectRoot} from '../../source/core/project/root.js';
 import {main} from '../../source/main.js';
 import {captureIo} from '../helpers/io.js';
-import {fixturesDir, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {binPath, fixturesDir, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const lookedFor = '(looked for a composer.json requiring studoo/edu-framework, or an app/Config/routes.yaml file)';
 
@@ -30,6 +31,22 @@ describe('project root', () => {
 		const io = captureIo(tempProject());
 		expect(await main([...args, '--json'], io)).toBe(1);
 		expect(JSON.parse(io.out()).error).toEqual({code: 'NOT_A_PROJECT', message: expect.stringContaining(lookedFor)});
+	});
+
+	it.runIf(process.platform !== 'win32').each([[[]], [['--json']]])('run from a folder that was removed (%j): one line, exit 1, no stack trace', (extra) => {
+		const top = tempProject();
+		// The shell sits in a folder that is then removed, as after `rm -rf` of the folder one is in.
+		const script = 'mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@"';
+		const result = spawnSync('sh', ['-c', script, process.execPath, binPath, 'make:api', 'ville', '--yes', ...extra], {cwd: top, encoding: 'utf8'});
+		expect(result.status).toBe(1);
+		const message = 'The current folder no longer exists (it was removed or renamed): cd to the project and run the command again; nothing was written.';
+		if (extra.length === 0) {
+			expect(result.stderr).toBe(`${message}\n`);
+			expect(result.stdout).toBe('');
+		} else {
+			expect(JSON.parse(result.stdout)).toEqual({ok: false, error: {code: 'NOT_A_PROJECT', message}});
+			expect(result.stderr).toBe('');
+		}
 	});
 
 	it.each([
