@@ -18,6 +18,9 @@ import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {bundleWrapper} from '../dist/code-cache.js';
+import {knownParse, parseOf} from '../dist/core/templates.js';
+import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
+import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
 import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -191,6 +194,33 @@ function withBuiltinsUnwrapped(file) {
 }
 
 /**
+ * The built-in templates compiled for the bundle (source/templates/compiled.ts reads them):
+ * `templates/manifests.json` holds every manifest read and checked, and how each `to` path
+ * parses; `templates/<name>.json` each file's text and how it parses. The build fails if a
+ * manifest is broken or if mustache no longer takes a parse handed to it.
+ */
+function writeCompiledTemplates(outdir) {
+	const folder = path.join(outdir, 'templates');
+	mkdirSync(folder, {recursive: true});
+	const checked = (text) => {
+		const tokens = parseOf(text);
+		knownParse(text, tokens);
+		if (parseOf(text) !== tokens) throw new Error('mustache no longer takes the parse knownParse() hands it: update knownParse in source/core/templates.ts.');
+		return [text, tokens];
+	};
+	const manifests = {};
+	for (const name of builtinNames) {
+		const manifest = readManifest(JSON.parse(readFileSync(path.join(builtinFolder, name, manifestFile), 'utf8')), name);
+		if (isManifestProblem(manifest)) throw new Error(`templates/${name}/${manifestFile}: ${manifest.message}`);
+		manifests[name] = manifest;
+		const texts = Object.fromEntries(manifest.files.map((file) => [file.role, readFileSync(path.join(builtinFolder, name, file.from), 'utf8')]));
+		writeFileSync(path.join(folder, `${name}.json`), JSON.stringify({texts, parsed: Object.values(texts).map(checked)}));
+	}
+	const paths = [...new Set(Object.values(manifests).flatMap((manifest) => manifest.files.map((file) => file.to)))];
+	writeFileSync(path.join(folder, 'manifests.json'), JSON.stringify({manifests, parsed: paths.map(checked)}));
+}
+
+/**
  * The bundles into `outdir`. `cli` is the program the bin runs: source/cli.ts for edu, the
  * bench's minimal Ink app for the floor it measures the wizard against (built and cached the
  * same way, beside the same bin and ui.js).
@@ -220,7 +250,7 @@ async function buildBin(outdir, cli) {
 		// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
 		// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
 		// worker pool asks for it).
-		define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version)},
+		define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version), EDU_COMPILED_TEMPLATES: '"templates"'},
 		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 		logLevel: 'warning',
 	});
@@ -247,6 +277,7 @@ async function buildBin(outdir, cli) {
 		});
 	}
 
+	if (cli === 'source/cli.ts') writeCompiledTemplates(outdir);
 	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
 	const ui = readFileSync(path.join(outdir, 'ui.js'), 'utf8');
 	if (!ui.includes('simpleWidth(') || !ui.includes('simpleSegments(')) {

@@ -13,8 +13,21 @@ export function phpSingleQuoted(value: unknown): string {
 	return String(value).replace(/[\\']/g, (char) => `\\${char}`);
 }
 
+const tags: ['<%', '%>'] = ['<%', '%>'];
+
 export function render(text: string, view: TemplateView): string {
-	return Mustache.render(text, view, {}, {tags: ['<%', '%>'], escape: phpSingleQuoted});
+	return Mustache.render(text, view, {}, {tags, escape: phpSingleQuoted});
+}
+
+/** How `text` parses (Mustache.parse with render()'s tags), known beforehand: render() then takes it as it is. */
+export function knownParse(text: string, tokens: unknown): void {
+	// The cache holds parsed tokens (@types/mustache says strings); its key is the text and the tags.
+	(Mustache.templateCache as {set(key: string, value: unknown): void} | undefined)?.set(`${text}:${tags.join(':')}`, tokens);
+}
+
+/** How `text` parses with render()'s tags, for knownParse. */
+export function parseOf(text: string): unknown {
+	return Mustache.parse(text, tags);
 }
 
 const templatesFolder = path.join(import.meta.dirname, '..', '..', 'templates');

@@ -5,6 +5,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {checkText} from './check.js';
+import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines, nameVariables} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {yaml} from '../core/yaml-package.js';
@@ -96,7 +97,7 @@ function loadBuiltin(name: string): LoadedTemplate {
 	const cached = builtinCache.get(name);
 	if (cached !== undefined) return cached;
 	const folder = path.join(builtinFolder, name);
-	const manifest = readManifest(JSON.parse(readFileSync(path.join(folder, manifestFile), 'utf8')), name);
+	const manifest = compiledManifest(name) ?? readManifest(JSON.parse(readFileSync(path.join(folder, manifestFile), 'utf8')), name);
 	// A built-in's manifest is checked by the tests; a broken one is a bug, not the user's problem.
 	if (isManifestProblem(manifest)) throw new Error(`templates/${name}/${manifestFile}: ${manifest.message}`);
 	// Read when first rendered: registering the commands reads every built-in's manifest, for its flags.
@@ -104,7 +105,7 @@ function loadBuiltin(name: string): LoadedTemplate {
 	const loaded: LoadedTemplate = {
 		name, origin: 'built-in', folder, manifest,
 		get texts() {
-			return texts ??= Object.fromEntries(manifest.files.map((file) => [file.role, readFileSync(path.join(folder, file.from), 'utf8')]));
+			return texts ??= compiledTexts(name) ?? Object.fromEntries(manifest.files.map((file) => [file.role, readFileSync(path.join(folder, file.from), 'utf8')]));
 		},
 	};
 	builtinCache.set(name, loaded);
