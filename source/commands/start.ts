@@ -1,5 +1,5 @@
 // edu start: the project's public/ folder served by PHP's built-in server on {base_url}.
-import {existsSync, statSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
@@ -8,6 +8,7 @@ import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
 import {posixPath} from '../core/project/posix-path.js';
+import {isFolder} from '../core/project/path-kind.js';
 
 export interface StartOptions {
 	readonly port: string;
@@ -45,22 +46,14 @@ function parsePort(value: string): number {
 	return port;
 }
 
-function isDirectory(target: string): boolean {
-	try {
-		return statSync(target).isDirectory();
-	} catch {
-		return false;
-	}
-}
-
 /** The folder to serve: <start>/<docroot>, else <project root>/<docroot>. */
 function locateDocroot(start: string, docroot: string): {root: string; docroot: string} {
 	if (path.isAbsolute(docroot)) {
-		if (isDirectory(docroot)) return {root: start, docroot};
+		if (isFolder(docroot)) return {root: start, docroot};
 	} else {
-		if (isDirectory(path.join(start, docroot))) return {root: start, docroot: path.join(start, docroot)};
+		if (isFolder(path.join(start, docroot))) return {root: start, docroot: path.join(start, docroot)};
 		const project = findProjectRoot(start);
-		if (typeof project === 'string' && isDirectory(path.join(project, docroot))) return {root: project, docroot: path.join(project, docroot)};
+		if (typeof project === 'string' && isFolder(path.join(project, docroot))) return {root: project, docroot: path.join(project, docroot)};
 	}
 	throw new EduError('NO_DOCROOT', `No ${docroot.replace(/[\\/]+$/, '')}/ folder in ${start}: edu start serves the project's ${docroot.replace(/[\\/]+$/, '')}/ folder; run it at the project root, or pass --cwd or --docroot.`);
 }
@@ -71,7 +64,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const host = options.host.trim().replace(/^\[(.*)\]$/, '$1');
 	if (host === '' || /[\s/]/.test(host)) throw new UsageError(`--host must be a host name or an IP address (got "${options.host}").`, 'INVALID_OPTION');
 	const start = startFolder(io, options);
-	if (!isDirectory(start)) throw new EduError('NOT_A_PROJECT', `${start}: no such folder.`);
+	if (!isFolder(start)) throw new EduError('NOT_A_PROJECT', `${start}: no such folder.`);
 	const located = locateDocroot(start, options.docroot);
 	context.announceRoot(located.root);
 

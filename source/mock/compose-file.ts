@@ -1,8 +1,9 @@
 // Which compose file `docker compose` would use: the first of its default names in the
 // folder, else in the nearest folder above it; or the one given with --compose.
-import {existsSync, statSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
+import {isFile, isFolder} from '../core/project/path-kind.js';
 
 /** docker compose's own order of preference. */
 export const composeFileNames = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'] as const;
@@ -14,14 +15,6 @@ export interface ComposeFile {
 	readonly dir: string;
 	/** True when plain `docker compose …` run from `dir` picks this file. */
 	readonly isDefault: boolean;
-}
-
-function isFile(target: string): boolean {
-	try {
-		return statSync(target).isFile();
-	} catch {
-		return false;
-	}
 }
 
 function defaultIn(dir: string): string | undefined {
@@ -39,16 +32,8 @@ function isLast(dir: string, limit: string | undefined): boolean {
 /** The nearest folder at or above `start` (up to `limit`) with a compose file or a var/api folder: where the mock API's files live. */
 export function mockRootAbove(start: string, limit?: string): string | undefined {
 	for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-		if (defaultIn(dir) !== undefined || isDirectory(path.join(dir, 'var', 'api'))) return dir;
+		if (defaultIn(dir) !== undefined || isFolder(path.join(dir, 'var', 'api'))) return dir;
 		if (isLast(dir, limit)) return undefined;
-	}
-}
-
-function isDirectory(target: string): boolean {
-	try {
-		return statSync(target).isDirectory();
-	} catch {
-		return false;
 	}
 }
 

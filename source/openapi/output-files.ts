@@ -1,11 +1,11 @@
 // What edu openapi writes, as a changeset of only the files whose content differs from the disk:
 // an unchanged specification or page is left alone (its date too), and a run that changes
 // nothing takes no lock and writes nothing.
-import {statSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
 import type {FileChange} from '../core/sink/file-change.js';
 import {readRegularFile} from '../core/project/regular-file.js';
+import {isFolder} from '../core/project/path-kind.js';
 
 export interface OutputFile {
 	/** Relative to the project root, with `/`. */
@@ -43,12 +43,4 @@ export function outputChanges(root: string, files: readonly OutputFile[]): {chan
 export function distinctFiles(files: readonly OutputFile[]): OutputFile[] {
 	const last = new Map(files.map((file) => [file.path, file]));
 	return files.filter((file) => last.get(file.path) === file);
-}
-
-function isFolder(target: string): boolean {
-	try {
-		return statSync(target).isDirectory();
-	} catch {
-		return false;
-	}
 }

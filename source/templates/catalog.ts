@@ -2,13 +2,14 @@
 // own under .edu/templates/<name>/ (a built-in's name there replaces the built-in). Each folder is
 // read and checked when first asked for, so a run reads only the template it uses, and a broken
 // one is refused (file:line) before anything is planned.
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkText} from './check.js';
 import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines, nameVariables} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {yaml} from '../core/yaml-package.js';
+import {isFile, isFolder} from '../core/project/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
 export const builtinNames = ['default', 'resource', 'upload', 'web'] as const;
@@ -85,14 +86,6 @@ function projectTemplateNames(root: string): string[] {
 	}
 }
 
-function isFolder(target: string): boolean {
-	try {
-		return statSync(target).isDirectory();
-	} catch {
-		return false;
-	}
-}
-
 function loadBuiltin(name: string): LoadedTemplate {
 	const cached = builtinCache.get(name);
 	if (cached !== undefined) return cached;
@@ -139,7 +132,7 @@ function loadProject(root: string, name: string): TemplateEntry {
 
 function readText(file: string): string | undefined {
 	try {
-		return statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
+		return isFile(file) ? readFileSync(file, 'utf8') : undefined;
 	} catch {
 		return undefined;
 	}
@@ -172,4 +165,3 @@ function readManifestWithLines(text: string, name: string): Read {
 	if (isManifestProblem(manifest)) return {problem: manifest.message, line: lineOf(manifest.key)};
 	return {manifest, lineOf};
 }
-

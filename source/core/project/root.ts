@@ -1,22 +1,15 @@
 // Finds the project root: the nearest folder at or above the start that is an Edu Framework
 // project. Kept apart from the snapshot reader so commands that only need the root load no YAML.
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../errors.js';
+import {isFile} from './path-kind.js';
 
 /** Where the framework reads its routes, relative to the project root. */
 export const routesPath = 'app/Config/routes.yaml';
 export const frameworkPackage = 'studoo/edu-framework';
 /** The rule, in words, for messages and the readme. */
 export const projectRule = `a composer.json requiring ${frameworkPackage}, or an ${routesPath} file`;
-
-function isFile(file: string): boolean {
-	try {
-		return statSync(file).isFile();
-	} catch {
-		return false;
-	}
-}
 
 function requiresFramework(file: string): boolean {
 	if (!isFile(file)) return false;

@@ -1,13 +1,13 @@
 // Where a changeset goes: the file system, or a dry run that only reports what would be written.
 // Choosing the sink is the only place a dry run makes a difference (schematics' HostSink /
 // DryRunSink): callers plan, pick a sink once, and render what the sink returns.
-import {statSync} from 'node:fs';
 import path from 'node:path';
 import type {StopSignal} from '../../io.js';
 import {EduError} from '../errors.js';
 import type {Changeset, Sink} from './file-change.js';
 import {readRegularFile} from '../project/regular-file.js';
 import {fileSystemSink} from './fs.js';
+import {isFolder} from '../project/path-kind.js';
 
 export {modeReport} from './file-change.js';
 export type {Changeset, FileChange, ModeReport, Sink, SinkMode, Written} from './file-change.js';
@@ -61,12 +61,4 @@ export function oneFileChangeset<T>(root: string, relative: string, after: strin
 		value,
 		...(options.folders ? {folders: options.folders} : {}),
 	};
-}
-
-function isFolder(target: string): boolean {
-	try {
-		return statSync(target).isDirectory();
-	} catch {
-		return false;
-	}
 }

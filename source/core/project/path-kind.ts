@@ -1,0 +1,19 @@
+// Whether a path is a file or a folder (following links), for the places that only need a yes
+// or no: anything that cannot be stat'ed (missing, no permission, a broken link) is neither.
+import {statSync} from 'node:fs';
+
+export function isFile(target: string): boolean {
+	try {
+		return statSync(target).isFile();
+	} catch {
+		return false;
+	}
+}
+
+export function isFolder(target: string): boolean {
+	try {
+		return statSync(target).isDirectory();
+	} catch {
+		return false;
+	}
+}
