@@ -3,6 +3,7 @@
 import type {Kind} from '../core/naming.js';
 import {methodNames, type MakeRequest} from '../core/request.js';
 import type {Sink} from '../core/sink/sink.js';
+import type {TemplateCatalog} from '../templates/catalog.js';
 import type {Io} from '../io.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 
@@ -16,6 +17,8 @@ export interface OpenWizard {
 	readonly sink?: Sink;
 	/** The command's flags as its request, already checked (commands/make.ts): the wizard's starting values. */
 	readonly request?: MakeRequest;
+	/** The project's templates as they checked the flags (read once, by the command). */
+	readonly templates?: TemplateCatalog;
 }
 
 /** The request the flags made, as the wizard's form: what it leaves out keeps the form's defaults. */
@@ -37,7 +40,7 @@ function inCi(env: Io['env']): string | undefined {
 	return ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
 }
 
-export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request}: OpenWizard): Promise<number> {
+export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request, templates}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
 	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
@@ -46,10 +49,10 @@ export async function openWizard(io: Io, {kind, root, plain, sink: chosen, reque
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
-		return runPlain({io, root, kind, initial, sink});
+		return runPlain({io, root, kind, initial, sink, templates});
 	}
 	const {runWizard} = await import('./run-wizard.js');
-	return runWizard({io, root, kind, initial, sink});
+	return runWizard({io, root, kind, initial, sink, templates});
 }
 
 /** `edu make:command` without a name: its one screen, or with --plain (or CI set) its line prompts. */

@@ -9,6 +9,7 @@ import type {WizardForm} from './form.js';
 import {folderToEnter} from './next-steps.js';
 import {showUntilExit} from './show.js';
 import {Wizard, type WizardOutcome} from './wizard.js';
+import type {TemplateCatalog} from '../templates/catalog.js';
 
 export interface WizardRun {
 	readonly io: Io;
@@ -17,10 +18,12 @@ export interface WizardRun {
 	readonly kind?: Kind;
 	readonly initial?: Partial<WizardForm>;
 	readonly sink: Sink;
+	/** The project's templates, when the command has read them already. */
+	readonly templates?: TemplateCatalog;
 }
 
-export async function runWizard({io, root, kind, initial, sink}: WizardRun): Promise<number> {
-	const snapshot = openProject(root);
+export async function runWizard({io, root, kind, initial, sink, templates}: WizardRun): Promise<number> {
+	const snapshot = openProject(root, templates);
 	let outcome: WizardOutcome = {status: 'cancelled'};
 	return showUntilExit(io, <Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 		outcome = result;

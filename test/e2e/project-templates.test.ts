@@ -80,6 +80,30 @@ describe('make:api with the project\'s templates', () => {
 		if (hasPhp) expect(phpLint(path.join(root, 'app/Controller/api/VilleController.php'))).toContain('No syntax errors');
 	});
 
+	it('make:api --yes reads the project\'s template folder once: each of its files one time', async () => {
+		const root = await published();
+		// Preloaded into the built edu: counts the reads of files under .edu/templates/, written at exit.
+		const preload = path.join(root, 'count-reads.cjs');
+		const counts = path.join(root, 'reads.json');
+		writeFileSync(preload, `const fs = require('node:fs');
+const read = fs.readFileSync;
+const counted = {};
+fs.readFileSync = function (file, ...rest) {
+	if (typeof file === 'string' && file.includes('.edu')) counted[file.slice(file.indexOf('.edu'))] = (counted[file.slice(file.indexOf('.edu'))] ?? 0) + 1;
+	return read.call(this, file, ...rest);
+};
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(counts)}, JSON.stringify(counted)));
+`);
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root, env: {NODE_OPTIONS: `--require ${preload}`}});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		const edu = path.join('.edu', 'templates', 'default');
+		expect(JSON.parse(readFileSync(counts, 'utf8'))).toEqual({
+			[path.join(edu, 'template.json')]: 1,
+			[path.join(edu, 'controller.php.tpl')]: 1,
+			[path.join(edu, 'openapi.php.tpl')]: 1,
+		});
+	});
+
 	it('a copy under a new name is chosen with --template; an unknown name gets the nearest one', async () => {
 		const root = await published('minimal');
 		const result = await runEdu(['make:api', 'lyon', '--template', 'minimal', '--yes'], {cwd: root});

@@ -96,7 +96,7 @@ describe('a --json report names what was left, as the text does', () => {
 
 	it('make:api', async () => {
 		const {generateFromRequest} = await import('../../source/commands/make/generate.js');
-		expectNamed(await generateFromRequest({kind: 'api', name: 'ville'}, tempProject('sample'), sink()));
+		expectNamed(await generateFromRequest({kind: 'api', name: 'ville'}, {root: tempProject('sample')}, sink()));
 	});
 
 	it('make:command', async () => {
@@ -106,6 +106,6 @@ describe('a --json report names what was left, as the text does', () => {
 
 	it('nothing left, no notes', async () => {
 		const {generateFromRequest} = await import('../../source/commands/make/generate.js');
-		expect((await generateFromRequest({kind: 'api', name: 'ville'}, tempProject('sample'), fileSystemSink())).json).not.toHaveProperty('notes');
+		expect((await generateFromRequest({kind: 'api', name: 'ville'}, {root: tempProject('sample')}, fileSystemSink())).json).not.toHaveProperty('notes');
 	});
 });

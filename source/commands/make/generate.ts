@@ -5,6 +5,7 @@ import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine
 import {EduError, exitCodeFor} from '../../core/errors.js';
 import {plan as makePlan} from '../../core/plan.js';
 import {openProject} from '../../core/project/project.js';
+import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
 import type {Sink} from '../../core/sink/sink.js';
@@ -28,9 +29,12 @@ function terminalReport(written: Plan, dependenciesInstalled: boolean | undefine
 	return ['', ...files, '', sgr('1', heading, color), ...steps];
 }
 
-/** `sink`: the one the flags chose (commands/make.ts); what it returns says whether anything was written. */
-export async function generateFromRequest(request: MakeRequest, root: string, sink: Sink, style: ReportStyle = {terminal: false, color: false}): Promise<Outcome> {
-	const snapshot = openProject(root);
+/**
+ * `project`: the root the command found, and the templates it checked the flags with (read once);
+ * `sink`: the one the flags chose (commands/make.ts); what it returns says whether anything was written.
+ */
+export async function generateFromRequest(request: MakeRequest, project: {readonly root: string; readonly templates?: TemplateCatalog}, sink: Sink, style: ReportStyle = {terminal: false, color: false}): Promise<Outcome> {
+	const snapshot = openProject(project.root, project.templates);
 	const planned = makePlan(request, snapshot);
 	const {warnings} = planned;
 

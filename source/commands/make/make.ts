@@ -1,7 +1,7 @@
 // make:api and make:controller: flags → request → plan → commit through the sink --dry-run
 // chose (the file system, or a dry run that only reports).
 import {Command} from 'commander';
-import {EduError, messages, refusal} from '../../core/errors.js';
+import {EduError, isRefusal, messages, refusal} from '../../core/errors.js';
 import {nameProblem, type Kind} from '../../core/naming.js';
 import type {MakeRequest} from '../../core/request.js';
 import {useColor, type Outcome} from '../../io.js';
@@ -93,28 +93,36 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	// The project's templates count (.edu/templates/); outside a project, the built-ins judge the
 	// flags, so a flag that fits no template is the usage error shown before "no project".
 	const found = findProjectRoot(startFolder(io, options));
-	const request = requestFrom(kind, name ?? '', options, templateCatalog(typeof found === 'string' ? found : undefined), interactive);
+	const templates = templateCatalog(isRefusal(found) ? undefined : found);
+	const request = requestFrom(kind, name ?? '', options, templates, interactive);
 	// Keys typed while the wizard loads are kept for it, not echoed above it.
 	const typeAhead = interactive ? await import('../../tui/keys/type-ahead.js') : undefined;
 	await typeAhead?.holdForWizard(io, options.plain);
 	try {
-		return await makeIn(kind, request, options, context, interactive);
+		if (isRefusal(found)) throw EduError.from(found);
+		context.announceRoot(found);
+		return await makeIn(kind, request, {root: found, templates}, options, context, interactive);
 	} finally {
 		typeAhead?.releaseTypeAhead(io.stdin);
 	}
 }
 
-async function makeIn(kind: Kind, request: MakeRequest, options: MakeOptions, context: CommandContext, interactive: boolean): Promise<Outcome> {
+/** The project found once by runMake: its root, and its templates as they judged the flags. */
+interface FoundProject {
+	readonly root: string;
+	readonly templates: TemplateCatalog;
+}
+
+async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: FoundProject, options: MakeOptions, context: CommandContext, interactive: boolean): Promise<Outcome> {
 	const {io} = context;
-	const root = context.projectRoot(startFolder(io, options));
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../../core/sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal});
 	if (interactive) {
 		const {openWizard} = await import('../../tui/open.js');
-		return {json: {}, exitCode: await openWizard(io, {kind, root, plain: options.plain, sink, request})};
+		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, sink, request})};
 	}
 	const {generateFromRequest} = await import('./generate.js');
 	const {folderToEnter} = await import('../../tui/next-steps.js');
-	return generateFromRequest(request, root, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
+	return generateFromRequest(request, {root, templates}, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
 }

@@ -29,8 +29,11 @@ export interface Snapshot {
 	readonly templates?: TemplateCatalog;
 }
 
-/** Reads routes.yaml (absent is fine: it will be created) and lists controllers and views. */
-export function readSnapshot(root: string, host: SinkHost = processHost): Snapshot | Refusal {
+/**
+ * Reads routes.yaml (absent is fine: it will be created) and lists controllers and views.
+ * `templates`: the project's catalog when the caller has it already (its folders read once).
+ */
+export function readSnapshot(root: string, host: SinkHost = processHost, templates: TemplateCatalog = templateCatalog(root)): Snapshot | Refusal {
 	const routes = readRoutesFile(root);
 	if ('code' in routes) return routes;
 	const files = new Map<string, string>();
@@ -38,15 +41,15 @@ export function readSnapshot(root: string, host: SinkHost = processHost): Snapsh
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), templates: templateCatalog(root)};
+	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), templates};
 }
 
 /**
  * The project at `root` (found by the command), read once: what make:* plans against, the
  * command and the wizard alike. Throws the core's refusal (a routes.yaml that cannot be read…).
  */
-export function openProject(root: string): Snapshot {
-	const snapshot = readSnapshot(root);
+export function openProject(root: string, templates?: TemplateCatalog): Snapshot {
+	const snapshot = readSnapshot(root, processHost, templates);
 	if ('code' in snapshot) throw EduError.from(snapshot);
 	return snapshot;
 }

@@ -18,6 +18,7 @@ import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequ
 import {folderToEnter, nextSteps, nextStepsLines} from '../next-steps.js';
 import {askCommand} from './plain-command.js';
 import {cancelledExitCode, cancelledMessage} from '../session.js';
+import type {TemplateCatalog} from '../../templates/catalog.js';
 
 export interface PlainRun {
 	readonly io: Io;
@@ -26,11 +27,13 @@ export interface PlainRun {
 	readonly kind?: Kind | 'command';
 	readonly initial?: Partial<WizardForm>;
 	readonly sink: Sink;
+	/** The project's templates, when the command has read them already. */
+	readonly templates?: TemplateCatalog;
 }
 
-export async function runPlain({io, root, kind: givenKind, initial, sink}: PlainRun): Promise<number> {
+export async function runPlain({io, root, kind: givenKind, initial, sink, templates}: PlainRun): Promise<number> {
 	try {
-		const written = await ask(io, root, givenKind, initial ?? {}, sink);
+		const written = await ask(io, root, givenKind, initial ?? {}, sink, templates);
 		if (written === undefined) {
 			io.stderr.write(`${cancelledMessage}\n`);
 			return cancelledExitCode;
@@ -48,7 +51,7 @@ export async function runPlain({io, root, kind: givenKind, initial, sink}: Plain
 }
 
 /** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
-async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink): Promise<object | undefined> {
+async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, templates?: TemplateCatalog): Promise<object | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
@@ -63,7 +66,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	}, context());
 	if (chosen === 'command') return askCommand(root, sink, context, say);
 	const kind: Kind = chosen;
-	const snapshot: Snapshot = openProject(root);
+	const snapshot: Snapshot = openProject(root, templates);
 	let form = initialForm({...initial, kind});
 	const catalog = catalogOf(snapshot);
 	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);
