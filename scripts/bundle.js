@@ -21,6 +21,7 @@ import {bundleWrapper} from '../dist/code-cache.js';
 import {knownParse, parseOf} from '../dist/core/templates.js';
 import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
 import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
+import {withSharedEsmWrappers} from './esm-wrappers.js';
 import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -256,7 +257,8 @@ async function buildBin(outdir, cli) {
 	});
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
-	for (const [file, packages] of Object.entries(vendorBundles).filter(([file]) => cli === 'source/cli.ts' || file === 'ui')) {
+	const vendorFiles = Object.keys(vendorBundles).filter((file) => cli === 'source/cli.ts' || file === 'ui');
+	for (const [file, packages] of vendorFiles.map((name) => [name, vendorBundles[name]])) {
 		await build({
 			absWorkingDir: repoRoot,
 			stdin: {
@@ -279,6 +281,10 @@ async function buildBin(outdir, cli) {
 
 	if (cli === 'source/cli.ts') writeCompiledTemplates(outdir);
 	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
+	for (const name of [...Object.keys(entryPoints), ...vendorFiles]) {
+		const file = path.join(outdir, `${name}.js`);
+		writeFileSync(file, withSharedEsmWrappers(readFileSync(file, 'utf8'), path.relative(repoRoot, file)));
+	}
 	const ui = readFileSync(path.join(outdir, 'ui.js'), 'utf8');
 	if (!ui.includes('simpleWidth(') || !ui.includes('simpleSegments(')) {
 		throw new Error('dist/bin/ui.js measures or splits text without scripts/string-width-fast.js: Ink\'s string-width or ansi-tokenize changed, update textPackages in scripts/bundle.js.');
@@ -295,7 +301,7 @@ async function buildBin(outdir, cli) {
 	// The bundles the bin runs through the code cache, written as the function it calls (see
 	// bundleWrapper in source/code-cache.ts): each run compiles the file's own text, where wrapping
 	// it at run time would copy the whole bundle into a new string first.
-	const cached = ['cli', ...Object.keys(vendorBundles).filter((file) => cli === 'source/cli.ts' || file === 'ui')];
+	const cached = ['cli', ...vendorFiles];
 	for (const name of cached) {
 		const file = path.join(outdir, `${name}.js`);
 		writeFileSync(file, `${bundleWrapper.start}${readFileSync(file, 'utf8')}${bundleWrapper.end}`);
