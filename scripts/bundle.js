@@ -22,7 +22,7 @@ import {knownParse, parseOf} from '../dist/core/templates.js';
 import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
 import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
 import {withSharedEsmWrappers} from './esm-wrappers.js';
-import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
+import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSharedBlankCells, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
@@ -112,8 +112,9 @@ const inkWithoutDevtools = {
 /**
  * Ink's text packages, as scripts/ink-text.js says: their segmenters and Unicode-property
  * expressions made on first use, the tokenizer of Ink's output without a segmenter for lines of
- * common characters, no escape codes worked out between cells of the same styles, and no plain
- * blank cells at the end of a line turned into text. string-width 8 (Ink measures every text
+ * common characters, no escape codes worked out between cells of the same styles, no plain
+ * blank cells at the end of a line turned into text, and one blank cell shared by the whole grid
+ * a frame starts from. string-width 8 (Ink measures every text
  * node with it) also answers text made of common non-ASCII characters without its segmenter and
  * emoji expression: scripts/string-width-fast.js says why. The build fails if ui.js ends up
  * without them.
@@ -122,7 +123,7 @@ const textPackages = {
 	name: 'text-packages',
 	setup(builder) {
 		const fast = JSON.stringify(path.join(repoRoot, 'scripts', 'string-width-fast.js'));
-		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]output\.js$/}, ({path: file}) => ({contents: withoutTrailingBlanks(readFileSync(file, 'utf8')), resolveDir: path.dirname(file), loader: 'js'}));
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]output\.js$/}, ({path: file}) => ({contents: withSharedBlankCells(withoutTrailingBlanks(readFileSync(file, 'utf8'))), resolveDir: path.dirname(file), loader: 'js'}));
 		builder.onLoad({filter: /[\\/]ansi-tokenize[\\/]build[\\/]diff\.js$/}, ({path: file}) => ({contents: withSameStylesAtOnce(readFileSync(file, 'utf8')), resolveDir: path.dirname(file), loader: 'js'}));
 		builder.onLoad({filter: /[\\/](string-width[\\/]index|ansi-tokenize[\\/]build[\\/]tokenize|slice-ansi[\\/]tokenize-ansi)\.js$/}, ({path: file}) => {
 			const entry = lazyEntryFor(file);

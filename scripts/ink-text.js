@@ -8,7 +8,8 @@
 // Ink also draws each line cell by cell, across the terminal's whole width, working out the
 // escape codes from one cell's styles to the next, then trims the blanks at the end: the plain
 // blank cells at the end of a line are left out before, and cells of the same styles need no
-// codes, an answer given at once.
+// codes, an answer given at once. And the blank cells it starts each frame from are one cell,
+// shared, instead of two new objects per cell of the screen.
 import path from 'node:path';
 
 /** The module-level constants made on first use, by package file (a path ending). */
@@ -69,4 +70,26 @@ export function withoutTrailingBlanks(text) {
 	if (text.split(line).length !== 2) throw new Error(`ink/build/output.js no longer has ${line}: update scripts/ink-text.js.`);
 	return text.replace(line, `${line}
             while (lineWithoutEmptyItems.length > 0 && lineWithoutEmptyItems.at(-1).value === ' ' && lineWithoutEmptyItems.at(-1).styles.length === 0) lineWithoutEmptyItems.pop();`);
+}
+
+/**
+ * Ink's Output.get(): the grid a frame starts from filled with one blank cell, frozen, where Ink
+ * makes a cell and its list of styles for each of the width × height cells. Nothing changes a
+ * cell in place: get() puts other cells over it, and the cells of text are already shared, from
+ * Ink's own cache of each line's cells.
+ */
+export function withSharedBlankCells(text) {
+	const grid = `            const row = [];
+            for (let x = 0; x < this.width; x++) {
+                row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });
+            }
+            output.push(row);`;
+	if (text.split(grid).length !== 2 || text.split('    get() {\n').length !== 2) throw new Error('ink/build/output.js no longer fills its grid cell by cell as scripts/ink-text.js expects: update withSharedBlankCells.');
+	const blank = "Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([])})";
+	return text.replace('    get() {\n', `    get() {\n        const blank = ${blank};\n`).replace(grid, '            output.push(new Array(this.width).fill(blank));');
 }
