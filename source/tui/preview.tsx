@@ -10,12 +10,17 @@ import {Toned} from './controls/theme.js';
 
 const none = '—';
 
+/**
+ * A label in a column of 8, then its value, shortened in the middle when the line is too long.
+ * One text, not a box of two: each box is a layout node for Yoga and Ink, and the preview's rows
+ * are most of the first screen's (docs/performance.md has what they cost the first frame).
+ */
 export function Row({label, value}: {label: string; value: string | undefined}) {
 	return (
-		<Box>
-			<Box width={8} flexShrink={0}><Toned tone="muted">{label}</Toned></Box>
-			<Text wrap="truncate-middle">{value ?? none}</Text>
-		</Box>
+		<Text wrap="truncate-middle">
+			<Toned tone="muted">{label.padEnd(8)}</Toned>
+			{value ?? none}
+		</Text>
 	);
 }
 

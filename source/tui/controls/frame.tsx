@@ -11,10 +11,10 @@ export interface Key {
 export function Frame({title, step, keys, children}: {title: string; step?: string; keys: readonly Key[]; children: ReactNode}) {
 	return (
 		<Box flexDirection="column">
-			<Box>
+			<Text>
 				<Toned tone="accent" bold>{title}</Toned>
 				{step === undefined ? null : <Toned tone="muted">{`  ${step}`}</Toned>}
-			</Box>
+			</Text>
 			<Box flexDirection="column" marginTop={1}>{children}</Box>
 			{keys.length === 0 ? null : <Box marginTop={1}>
 				<Text wrap="wrap">
