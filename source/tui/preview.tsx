@@ -30,13 +30,13 @@ export function customUri(plan: Plan): string | undefined {
 	return typed !== undefined && plan.names !== undefined && typed !== plan.names.uri ? typed : undefined;
 }
 
-/** Class, controller file, route name, URI and (web) view, as the plan derives them. */
+/** Class, controller file, route name, URI and (web) view, as the plan derives them, under a blank line. */
 export function NamePreview({plan}: {plan: Plan}) {
 	const [route] = plan.routes;
 	const names = plan.names;
 	const custom = customUri(plan);
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection="column" marginTop={1}>
 			<Row label="Class" value={names?.className} />
 			<Row label="File" value={route?.controllerPath} />
 			<Row label="Route" value={names?.routeName} />

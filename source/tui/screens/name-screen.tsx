@@ -21,11 +21,11 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 			step={chrome.step}
 			keys={[{key: 'Enter', what: blocked ? 'next (fix the name first)' : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
 		>
-			<Box>
-				<Box flexShrink={0}><Text>Controller name: </Text></Box>
+			<Text>
+				{'Controller name: '}
 				<TextField value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
-			</Box>
-			<Box marginTop={1}><NamePreview plan={plan} /></Box>
+			</Text>
+			<NamePreview plan={plan} />
 			{empty
 				? <Box marginTop={1}><Toned tone="muted">Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).</Toned></Box>
 				: <Notes plan={plan} screen="name" screens={screens} />}
