@@ -114,10 +114,9 @@ const inkWithoutDevtools = {
  * expressions made on first use, the tokenizer of Ink's output without a segmenter for lines of
  * common characters, no escape codes worked out between cells of the same styles, no plain
  * blank cells at the end of a line turned into text, and one blank cell shared by the whole grid
- * a frame starts from. string-width 8 (Ink measures every text
- * node with it) also answers text made of common non-ASCII characters without its segmenter and
- * emoji expression: scripts/string-width-fast.js says why. The build fails if ui.js ends up
- * without them.
+ * a frame starts from. string-width 8 (Ink measures every text node with it) also answers text
+ * made of common non-ASCII characters without its segmenter and emoji expression:
+ * scripts/string-width-fast.js says why. The build fails if ui.js ends up without them.
  */
 const textPackages = {
 	name: 'text-packages',
