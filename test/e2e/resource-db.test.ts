@@ -5,12 +5,11 @@
 import {execFileSync} from 'node:child_process';
 import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {freePort} from '../helpers/free-port.js';
 import {form, request, type Body} from '../helpers/http.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
+import {servePhp, type PhpServer} from '../helpers/php-server.js';
 import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
 
 const villeArgs = ['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', 'nom:string:255,code_postal:string:10,nombre_habitant:int', '--yes'];
@@ -74,8 +73,8 @@ for (const {name, open, skip, createTable} of databases) {
 		let root = '';
 		let base = '';
 		let database: Database | undefined;
-		let server: ResultPromise | undefined;
-		let serverOutput = '';
+		// Every server the tests start: the last test reads their logs.
+		const servers: PhpServer[] = [];
 
 		const db = (): Database => {
 			if (database === undefined) throw new Error('no database');
@@ -89,23 +88,10 @@ for (const {name, open, skip, createTable} of databases) {
 		};
 
 		/** php -S on the project with these settings, once it answers. */
-		const serve = async (env: Record<string, string>): Promise<{server: ResultPromise; base: string}> => {
-			const port = await freePort();
-			const address = `http://127.0.0.1:${port}`;
-			const started = execa('php', ['-S', `127.0.0.1:${port}`, '-t', 'public'], {cwd: root, env, reject: false, all: true});
-			started.all?.on('data', (chunk: Buffer) => {
-				serverOutput += chunk.toString();
-			});
-			const deadline = Date.now() + 10_000;
-			for (;;) {
-				try {
-					await fetch(`${address}/`);
-					return {server: started, base: address};
-				} catch {
-					if (Date.now() > deadline || started.exitCode !== null) throw new Error(`php -S did not answer on ${address}: ${serverOutput}`);
-					await new Promise((resolve) => setTimeout(resolve, 50));
-				}
-			}
+		const serve = async (env: Record<string, string>): Promise<PhpServer> => {
+			const started = await servePhp('public', {cwd: root, env});
+			servers.push(started);
+			return started;
 		};
 
 		beforeAll(async () => {
@@ -115,16 +101,11 @@ for (const {name, open, skip, createTable} of databases) {
 			const result = await runEdu(villeArgs, {cwd: root});
 			expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
 			database = await open(root);
-			const started = await serve(db().env);
-			server = started.server;
-			base = started.base;
+			base = (await serve(db().env)).base;
 		});
 
 		afterAll(async () => {
-			if (server !== undefined) {
-				server.kill();
-				await server;
-			}
+			for (const started of servers) await started.stop();
 			await database?.stop();
 		});
 
@@ -300,14 +281,13 @@ for (const {name, open, skip, createTable} of databases) {
 					for (const leak of ['not-the-password', '127.0.0.1', 'Access denied', 'no-such-folder']) expect(text).not.toContain(leak);
 				}
 			} finally {
-				broken.server.kill();
-				await broken.server;
+				await broken.stop();
 			}
 			expect((await http('GET', '/api/ville/2')).status).toBe(200);
 		});
 
 		it('the server logged no PHP warning, error or uncaught exception', () => {
-			expect(serverOutput).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)|Uncaught/);
+			expect(servers.map((started) => started.output()).join('')).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)|Uncaught/);
 			expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain(') DEFAULT CHARSET = utf8mb4;');
 		});
 	});

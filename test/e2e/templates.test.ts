@@ -4,11 +4,10 @@
 // MariaDB, are in resource-db.test.ts.
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {execa, type ResultPromise} from 'execa';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {freePort} from '../helpers/free-port.js';
 import {form, request, type Body} from '../helpers/http.js';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
+import {servePhp, type PhpServer} from '../helpers/php-server.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const villeArgs = ['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', 'nom:string:255,code_postal:string:10,nombre_habitant:int'];
@@ -165,8 +164,7 @@ const flavours = [
 describe.skipIf(!hasPhp).each(flavours)('the generated controllers under php -S and the runtime stand-in ($flavour)', ({flavour, uploadApi, uses}) => {
 	let root = '';
 	let base = '';
-	let server: ResultPromise | undefined;
-	let serverOutput = '';
+	let server: PhpServer | undefined;
 
 	const http = (method: string, uri: string, init?: Body) => request(base, method, uri, init);
 	const upload = (parts: readonly Part[]) => {
@@ -193,34 +191,13 @@ describe.skipIf(!hasPhp).each(flavours)('the generated controllers under php -S 
 		// The folder of the "blocked" upload cannot be created: a file stands in the way.
 		writeFileSync(path.join(root, 'var/blocked'), 'not a folder');
 
-		const port = await freePort();
-		base = `http://127.0.0.1:${port}`;
 		// As `edu start` serves a project, with a small upload limit to exercise an upload that fails.
-		server = execa('php', ['-d', 'upload_max_filesize=4K', '-S', `127.0.0.1:${port}`, '-t', 'public'], {
-			cwd: root,
-			reject: false,
-			all: true,
-		});
-		server.all?.on('data', (chunk: Buffer) => {
-			serverOutput += chunk.toString();
-		});
-		const deadline = Date.now() + 10_000;
-		for (;;) {
-			try {
-				await fetch(`${base}/`);
-				break;
-			} catch {
-				if (Date.now() > deadline || server.exitCode !== null) throw new Error(`php -S did not answer on ${base}: ${serverOutput}`);
-				await new Promise((resolve) => setTimeout(resolve, 50));
-			}
-		}
+		server = await servePhp('public', {cwd: root, ini: {upload_max_filesize: '4K'}});
+		base = server.base;
 	});
 
 	afterAll(async () => {
-		if (server !== undefined) {
-			server.kill();
-			await server;
-		}
+		await server?.stop();
 	});
 
 	it('every generated PHP file passes php -l, and routes.yaml reads back through Symfony YAML', () => {
@@ -342,6 +319,6 @@ describe.skipIf(!hasPhp).each(flavours)('the generated controllers under php -S 
 	});
 
 	it('the server logged no PHP warning or error', () => {
-		expect(serverOutput).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)/);
+		expect(server?.output()).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)/);
 	});
 });

@@ -3,44 +3,23 @@
 // mock:token again in a temp project, and the tokens are then tried over HTTP.
 import {mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {execa, type ResultPromise} from 'execa';
 import {afterEach, describe, expect, it} from 'vitest';
-import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
+import {servePhp, type PhpServer} from '../helpers/php-server.js';
 import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
 
-const running: ResultPromise[] = [];
+const running: PhpServer[] = [];
 afterEach(async () => {
-	for (const server of running.splice(0)) {
-		server.kill();
-		await server;
-	}
+	for (const server of running.splice(0)) await server.stop();
 });
 
-/** What the stand-ins started here wrote to their log (php -S's stderr), by URL. */
-const logs = new Map<string, string[]>();
-
 /** The stand-in on a free port, its var/ being the project's var/api (the volume mock:persist adds). */
-async function serveMock(root: string, openData: string, offline: 'error' | 'warnings' | 'log' = 'error'): Promise<string> {
-	const port = await freePort();
-	const url = `http://127.0.0.1:${port}`;
-	const server = execa('php', ['-S', `127.0.0.1:${port}`, '-t', path.join(fixturesDir, 'mock-api', 'public')], {
+async function serveMock(root: string, openData: string, offline: 'error' | 'warnings' | 'log' = 'error'): Promise<PhpServer> {
+	const server = await servePhp(path.join(fixturesDir, 'mock-api', 'public'), {
 		env: {MOCK_VAR_DIR: path.join(root, 'var/api'), MOCK_OPEN_DATA: openData, MOCK_OFFLINE: offline},
-		reject: false,
 	});
 	running.push(server);
-	const log: string[] = [];
-	server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-	logs.set(url, log);
-	for (const deadline = Date.now() + 10_000; ;) {
-		try {
-			await fetch(`${url}/`);
-			return url;
-		} catch {
-			if (Date.now() > deadline) throw new Error(`php -S did not answer on ${url}`);
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-	}
+	return server;
 }
 
 /** A project: compose.yaml with the mock service, and an Edu Framework app/ folder. */
@@ -64,7 +43,7 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		const persisted = await runEdu(['mock:persist'], {cwd: root});
 		expect(persisted).toMatchObject({exitCode: 0, stderr: ''});
 		expect(persisted.stdout).toContain('Created var/api/: the mock API keeps its tokens (var/api/configDataset.json) and its database (var/api/sqlite/app_db.sqlite) there.');
-		const url = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
+		const {base: url} = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
 
 		expect(await runEdu(['mock:token', 'early'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
 		const early = tokenOf(root, 'early');
@@ -96,7 +75,7 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 	it('a data step that fails (offline): exit 1 with the mock\'s message, never [OK], the token still kept', async () => {
 		const root = project();
 		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
-		const url = await serveMock(root, '');
+		const {base: url} = await serveMock(root, '');
 		expect((await runEdu(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
 		const early = tokenOf(root, 'early');
 
@@ -113,7 +92,8 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 	it('a data step that fails offline with its warnings only in the log and a clean success body (0.3.2): exit 1, says why, the token kept', async () => {
 		const root = project();
 		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
-		const url = await serveMock(root, '', 'log');
+		const mock = await serveMock(root, '', 'log');
+		const url = mock.base;
 		expect((await runEdu(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
 		const early = tokenOf(root, 'early');
 
@@ -125,14 +105,14 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		expect(init.stdout).toContain('Kept the token "early" of var/api/configDataset.json');
 		expect(init.stderr).toBe(`The mock could not download the open data: it needs internet access; schema created, no stations (GET ${url}/api/stations answered []). Give the mock's container internet access, then run edu mock:init again.\n`);
 		expect(tokenOf(root, 'early')).toBe(early);
-		expect(logs.get(url)?.join('')).toContain('PHP Warning:  file_get_contents(): php_network_getaddresses');
+		expect(mock.output()).toContain('PHP Warning:  file_get_contents(): php_network_getaddresses');
 		expect(await rent(url, 1, early)).toBe('Velo not found');
 	});
 
 	it('a data step that prints PHP warnings before a success JSON (how the mock\'s code fails offline): exit 1, never [OK]', async () => {
 		const root = project();
 		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
-		const url = await serveMock(root, '', 'warnings');
+		const {base: url} = await serveMock(root, '', 'warnings');
 		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
 		expect(init.exitCode).toBe(1);
 		expect(init.stdout).not.toContain('[OK]');
