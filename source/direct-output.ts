@@ -5,7 +5,7 @@
 // (colours, width, the wizard). A reader that stops reading without closing (a full
 // non-blocking pipe) hands the rest to Node's stream, which waits for it; a reader that goes
 // away (`edu … | head`) ends the run quietly, with its exit code.
-import {fstatSync, writeSync} from 'node:fs';
+import {fstatSync, statSync, writeSync, type Stats} from 'node:fs';
 import {createRequire} from 'node:module';
 import process from 'node:process';
 import type {OutStream} from './io.js';
@@ -13,16 +13,24 @@ import {outputLostExitCode, outputLostLine} from './output-lost.js';
 
 /**
  * Whether `fd` is a terminal. Only a character device can be one: anything else (a pipe, a file)
- * is answered without node:tty; a character device (a terminal, /dev/null) asks it.
+ * is answered without node:tty, and so is the null device (`edu … > /dev/null`, a CI job's
+ * stdin); any other character device asks node:tty.
  */
 export function isTerminal(fd: number): boolean {
 	try {
-		if (!fstatSync(fd).isCharacterDevice()) return false;
+		const stats = fstatSync(fd);
+		if (!stats.isCharacterDevice() || isNullDevice(stats)) return false;
 	} catch {
 		return false;
 	}
 	const {isatty} = createRequire(import.meta.filename)('node:tty') as typeof import('node:tty');
 	return isatty(fd);
+}
+
+/** Whether a character device is /dev/null (never a terminal); false where there is no /dev/null (Windows). */
+function isNullDevice(stats: Stats): boolean {
+	const nul = statSync('/dev/null', {throwIfNoEntry: false});
+	return nul !== undefined && nul.isCharacterDevice() && nul.rdev === stats.rdev;
 }
 
 /**

@@ -4,7 +4,7 @@
 // small script that needs what a make:api run does (node:vm and node:os for the code cache,
 // a signal handler for Ctrl+C during the write), and edu may load nothing beyond that.
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, test} from 'vitest';
@@ -26,17 +26,25 @@ beforeAll(() => {
 	].join('\n'));
 });
 
-/** The built-in modules Node loaded for `args` (run in `cwd`, output piped), beyond those loaded before the program. */
-function loadedModules(args: readonly string[], cwd: string): string[] {
+/**
+ * The built-in modules Node loaded for `args` (run in `cwd`, output piped, or every stream on
+ * /dev/null with `nullDevice`), beyond those loaded before the program.
+ */
+function loadedModules(args: readonly string[], cwd: string, nullDevice = false): string[] {
 	const record = path.join(folder, `modules-${Math.random().toString(36).slice(2)}.json`);
-	const result = spawnSync(process.execPath, ['--require', path.join(folder, 'record.cjs'), ...args], {
-		cwd,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe'],
-		env: {...process.env, EDU_TEST_MODULES: record},
-	});
-	expect(result.stderr).toBe('');
-	expect(result.status).toBe(0);
+	const nul = nullDevice ? openSync('/dev/null', 'r+') : undefined;
+	try {
+		const result = spawnSync(process.execPath, ['--require', path.join(folder, 'record.cjs'), ...args], {
+			cwd,
+			encoding: 'utf8',
+			stdio: nul === undefined ? ['ignore', 'pipe', 'pipe'] : [nul, nul, nul],
+			env: {...process.env, EDU_TEST_MODULES: record},
+		});
+		if (nul === undefined) expect(result.stderr).toBe('');
+		expect(result.status).toBe(0);
+	} finally {
+		if (nul !== undefined) closeSync(nul);
+	}
 	return JSON.parse(readFileSync(record, 'utf8')) as string[];
 }
 
@@ -53,6 +61,17 @@ describe('built-in modules loaded by a piped run', () => {
 			expect(extra).toEqual([]);
 		});
 	}
+
+	// /dev/null is a character device, as a terminal is: edu tells the two apart without node:tty
+	// (which loads Node's net and stream modules), in scripts that discard the output and in CI
+	// jobs whose stdin is /dev/null.
+	test('edu make:api Ville --yes with stdin, stdout and stderr on /dev/null: none beyond them either', () => {
+		const needed = new Set(loadedModules([path.join(folder, 'needs.cjs')], folder));
+		const project = tempProject('sample');
+		const extra = loadedModules([binPath, 'make:api', 'Ville', '--yes'], project, true).filter((name) => !needed.has(name));
+		expect(existsSync(path.join(project, 'app/Controller/api/VilleController.php'))).toBe(true);
+		expect(extra).toEqual([]);
+	});
 
 	test('edu --version: none at all', () => {
 		const needed = new Set(loadedModules(['-e', "require('node:process')"], folder));
