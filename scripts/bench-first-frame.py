@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # Time from launch to a program's first frame in a real pseudo-terminal (100x30), for the
 # bench: runs `command…` on a new pty, waits until its output contains MARKER, then types
-# Ctrl+C and waits for it to end (a clean exit, so a code cache written at exit is kept).
+# Ctrl+C (or, with --then KEYS, those keys, in one write) and waits for it to end.
 # Prints the milliseconds to the marker, then the CPU time the program used in all (user +
-# system, its whole run); exits 1 with a reason when the marker never comes.
-#   python3 scripts/bench-first-frame.py MARKER command [args…]   (MARKER may hold \x1b-style escapes)
+# system, its whole run); exits 1 with a reason when the marker never comes, or when the
+# keys of --then do not end it with exit code 0.
+#   python3 scripts/bench-first-frame.py MARKER [--then KEYS] command [args…]
+#   (MARKER and KEYS may hold \x1b-style escapes)
 import fcntl
 import os
 import pty
@@ -19,8 +21,10 @@ TIMEOUT_S = 30
 
 
 def main():
-    marker = sys.argv[1].encode().decode('unicode_escape').encode('latin-1')
-    command = sys.argv[2:]
+    unescape = lambda text: text.encode().decode('unicode_escape').encode('latin-1')
+    marker = unescape(sys.argv[1])
+    then = unescape(sys.argv[3]) if sys.argv[2] == '--then' else None
+    command = sys.argv[4:] if then is not None else sys.argv[2:]
     started = time.monotonic()
     pid, fd = pty.fork()
     if pid == 0:
@@ -46,12 +50,13 @@ def main():
         if marker in seen:
             frame_ms = (time.monotonic() - started) * 1000
     if frame_ms is not None:
-        os.write(fd, b'\x03')
+        os.write(fd, then if then is not None else b'\x03')
     # Drain until it ends: a program that cannot write blocks on a full pty.
     end = time.monotonic() + 10
     usage = None
+    status = None
     while time.monotonic() < end:
-        done, _, rusage = os.wait4(pid, os.WNOHANG)
+        done, status, rusage = os.wait4(pid, os.WNOHANG)
         if done:
             usage = rusage
             break
@@ -68,6 +73,9 @@ def main():
     if frame_ms is None:
         tail = seen[-300:].decode('utf8', 'replace').replace('\n', ' | ')
         sys.stderr.write(f'no "{marker.decode()}" within {TIMEOUT_S} s; the program wrote: {tail}\n')
+        sys.exit(1)
+    if then is not None and (usage is None or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0):
+        sys.stderr.write(f'the keys after the first frame did not end it with exit code 0 (wait status {status})\n')
         sys.exit(1)
     cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000 if usage is not None else float('nan')
     print(f'{frame_ms:.3f} {cpu_ms:.3f}')

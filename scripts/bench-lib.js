@@ -45,11 +45,11 @@ const firstFrameScript = path.join(repoRoot, 'scripts', 'bench-first-frame.py');
 /**
  * Runs `node <args>` once on a real pseudo-terminal (scripts/bench-first-frame.py, python3's pty
  * module): the milliseconds from launch until its output holds `marker` (`wall`), and the CPU
- * time of its whole run (`cpu`: it is sent Ctrl+C once the marker came). Throws with the reason
- * when the marker never comes.
+ * time of its whole run (`cpu`: it is sent Ctrl+C once the marker came, or the keys `then`, which
+ * must end it with exit code 0). Throws with the reason when the marker never comes.
  */
-export function timeFirstFrame(marker, args, cwd, env = process.env) {
-	const result = spawnSync('python3', [firstFrameScript, marker, bench.node, ...args], {
+export function timeFirstFrame(marker, args, cwd, env = process.env, then = undefined) {
+	const result = spawnSync('python3', [firstFrameScript, marker, ...(then === undefined ? [] : ['--then', then]), bench.node, ...args], {
 		cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: {...env, NO_COLOR: '1'},
 	});
 	if (result.status !== 0) throw new Error(`first frame of node ${args.map((arg) => path.basename(arg)).join(' ')}: ${String(result.stderr || result.error?.message).trim()}`);
