@@ -3,7 +3,9 @@
 // Pure: the caller reads the project (command-project.ts).
 import {refusal, type Refusal} from '../core/errors.js';
 import type {FileChange} from '../core/sink/file-change.js';
-import {renderFile} from '../core/templates.js';
+import {render} from '../core/templates.js';
+import type {LoadedTemplate} from '../templates/catalog.js';
+import {pathProblem} from '../templates/manifest.js';
 import {commandNames, type CommandNames} from './command-naming.js';
 import {appendCommand, commandsPath, parseCommands} from './commands-yaml.js';
 
@@ -15,6 +17,9 @@ export interface CommandSnapshot {
 	readonly commandsText: string | null;
 	/** Why the project cannot be read for make:command (commands.yaml unreadable), if it cannot. */
 	readonly problem?: Refusal;
+	/** The template's name, and the template (the project's copy wins), or why it cannot be used. */
+	readonly templateName: string;
+	readonly template: LoadedTemplate | Refusal;
 	/** Whether a file (or anything) is at this relative path. */
 	readonly exists: (relative: string) => boolean;
 }
@@ -22,6 +27,8 @@ export interface CommandSnapshot {
 export interface CommandPlan {
 	readonly name: string;
 	readonly names?: CommandNames;
+	/** The class file, where the template puts it (app/Command/<Class>.php for the built-in). */
+	readonly file?: string;
 	readonly changes: readonly FileChange[];
 	readonly refusals: readonly Refusal[];
 	readonly warnings: readonly string[];
@@ -31,26 +38,35 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	const names = commandNames(name);
 	if ('code' in names) return {name, changes: [], refusals: [names], warnings: []};
 	const refused = (refusals: Refusal[]): CommandPlan => ({name, names, changes: [], refusals, warnings: names.warnings});
+	const {template} = snapshot;
+	if ('code' in template) return refused([template]);
 	if (snapshot.problem) return refused([snapshot.problem]);
 	const file = parseCommands(snapshot.commandsText);
 	if ('code' in file) return refused([file]);
+	const view = {className: names.className, commandName: names.commandName};
+	const to = template.manifest.files.find((entry) => entry.role === 'command')?.to ?? '';
+	const target = render(to, view);
+	const outside = pathProblem(target);
+	if (outside !== undefined) return refused([refusal('OUTSIDE_PROJECT', `${template.folder}/template.json: ${outside}`)]);
+	const refusedAt = (refusals: Refusal[]): CommandPlan => ({...refused(refusals), file: target});
 	const refusals: Refusal[] = [];
 	const line = file.lines.get(names.commandName);
 	if (line !== undefined) {
 		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: commandsPath, line, hint: `"${names.commandName}" is registered already (${file.entries.get(names.commandName)}); pick another name`}));
 	}
-	if (snapshot.exists(names.file)) {
-		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: names.file, hint: 'the class file exists; delete it or pick another name'}));
+	if (snapshot.exists(target)) {
+		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: target, hint: 'the class file exists; delete it or pick another name'}));
 	}
-	if (refusals.length > 0) return refused(refusals);
+	if (refusals.length > 0) return refusedAt(refusals);
 	const after = appendCommand(file, names.commandName, names.fqcn);
-	if (typeof after !== 'string') return refused([after]);
-	const php = renderFile('command/command.php.tpl', {className: names.className, commandName: names.commandName});
+	if (typeof after !== 'string') return refusedAt([after]);
+	const php = render(template.texts['command'] ?? '', view);
 	return {
 		name,
 		names,
+		file: target,
 		changes: [
-			{path: names.file, action: 'create', before: null, after: php},
+			{path: target, action: 'create', before: null, after: php},
 			{path: commandsPath, action: snapshot.commandsText === null ? 'create' : 'modify', before: snapshot.commandsText, after},
 		],
 		refusals: [],

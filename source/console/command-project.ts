@@ -6,11 +6,19 @@ import path from 'node:path';
 import {refusal, type Refusal} from '../core/errors.js';
 import type {Changeset} from '../core/sink/file-change.js';
 import {readRegularFile} from '../core/project/regular-file.js';
+import {templateOf} from '../core/template-units.js';
+import {templateCatalog} from '../templates/catalog.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
 
-/** What make:command plans against; a commands.yaml it cannot use is a `problem` the plan refuses with. */
-export function readCommandSnapshot(root: string): CommandSnapshot {
+/** The template make:command uses when none is named: the built-in `command`, or the project's copy of it. */
+export const defaultCommandTemplate = 'command';
+
+/**
+ * What make:command plans against, with the template `template` (the project's own templates
+ * count); a commands.yaml it cannot use is a `problem` the plan refuses with.
+ */
+export function readCommandSnapshot(root: string, template = defaultCommandTemplate): CommandSnapshot {
 	const read = readRegularFile(path.join(root, commandsPath), commandsPath);
 	const text = read === null || 'code' in read ? null : read.toString('utf8');
 	const problem = read !== null && 'code' in read
@@ -21,6 +29,8 @@ export function readCommandSnapshot(root: string): CommandSnapshot {
 	return {
 		root,
 		commandsText: text,
+		templateName: template,
+		template: templateOf('make:command', template, templateCatalog(root)),
 		...(problem ? {problem} : {}),
 		exists(relative) {
 			try {
@@ -43,7 +53,7 @@ export function commandChangeset(planned: CommandPlan, snapshot: CommandSnapshot
 		value: planned,
 		...(revisable ? {
 			revise() {
-				const fresh = readCommandSnapshot(snapshot.root);
+				const fresh = readCommandSnapshot(snapshot.root, snapshot.templateName);
 				return commandChangeset(planCommand(planned.name, fresh), fresh, false);
 			},
 		} : {}),

@@ -28,11 +28,11 @@ export function commandJson(planned: CommandPlan, mode: SinkMode): object {
 
 export function commandSummary(planned: CommandPlan): string[] {
 	const {names} = planned;
-	return names === undefined ? [] : [`Class : ./${names.file.replace(/\.php$/, '')}`, `Command : php bin/edu ${names.commandName}`];
+	return names === undefined ? [] : [`Class : ./${(planned.file ?? names.file).replace(/\.php$/, '')}`, `Command : php bin/edu ${names.commandName}`];
 }
 
-export async function writeCommand(name: string, root: string, sink: Sink): Promise<Outcome> {
-	const snapshot = readCommandSnapshot(root);
+export async function writeCommand(name: string, root: string, sink: Sink, template?: string): Promise<Outcome> {
+	const snapshot = readCommandSnapshot(root, template);
 	const planned = planCommand(name, snapshot);
 	const [first] = planned.refusals;
 	if (first) {

@@ -2,7 +2,7 @@
 // other command), and its engine run to make the plan's units. Pure: the texts are already read.
 import {closest, distance} from 'fastest-levenshtein';
 import {templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
-import type {EngineName} from '../templates/engines.js';
+import type {CommandName, EngineName} from '../templates/engines.js';
 import {engines} from '../templates/engines.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {refusal, type Refusal} from './errors.js';
@@ -27,7 +27,7 @@ export function catalogOf(snapshot: {readonly templates?: TemplateCatalog}): Tem
 
 /** The templates a command offers, in the catalog's order, with their one-line description (broken ones with their problem). */
 export function templateChoices(kind: Kind, catalog: TemplateCatalog): Array<{name: string; description: string; engine?: EngineName; origin: string}> {
-	const command = kind === 'api' ? 'make:api' : 'make:controller';
+	const command = commandOf(kind);
 	return catalog.names.flatMap((name) => {
 		const entry = catalog.get(name);
 		if (entry === undefined) return [];
@@ -43,9 +43,11 @@ export function engineOf(name: string, catalog: TemplateCatalog): EngineName | u
 	return entry === undefined || 'problem' in entry ? undefined : entry.manifest.engine;
 }
 
-/** Why `name` is no template of the kind's command, in the style of every "did you mean": the nearest within a third of its length, then the choices. */
-export function unknownTemplate(name: string, kind: Kind, catalog: TemplateCatalog): string {
-	const command = kind === 'api' ? 'make:api' : 'make:controller';
+/** The command that makes a kind of controller. */
+const commandOf = (kind: Kind): CommandName => (kind === 'api' ? 'make:api' : 'make:controller');
+
+/** Why `name` is no template of `command`, in the style of every "did you mean": the nearest within a third of its length, then the choices. */
+export function unknownTemplate(name: string, command: CommandName, catalog: TemplateCatalog): string {
 	const mine = catalog.names.filter((other) => {
 		const found = catalog.get(other);
 		return found !== undefined && ('problem' in found || found.manifest.command === command);
@@ -57,10 +59,13 @@ export function unknownTemplate(name: string, kind: Kind, catalog: TemplateCatal
 
 /** The request's template from `catalog`, or why it cannot be used. */
 export function chooseTemplate(kind: Kind, request: Pick<MakeRequest, 'template'>, catalog: TemplateCatalog): LoadedTemplate | Refusal {
-	const name = templateName(kind, request);
+	return templateOf(commandOf(kind), templateName(kind, request), catalog);
+}
+
+/** The template `name` of `command` from `catalog`, or why it cannot be used. */
+export function templateOf(command: CommandName, name: string, catalog: TemplateCatalog): LoadedTemplate | Refusal {
 	const entry = catalog.get(name);
-	const command = kind === 'api' ? 'make:api' : 'make:controller';
-	if (entry === undefined) return refusal('INVALID_OPTION', unknownTemplate(name, kind, catalog));
+	if (entry === undefined) return refusal('INVALID_OPTION', unknownTemplate(name, command, catalog));
 	if ('problem' in entry) return refusal('BAD_PROJECT_FILE', entry.problem);
 	if (entry.manifest.command !== command) return refusal('INVALID_OPTION', `The ${name} template is for ${entry.manifest.command} only.`);
 	return entry;
@@ -89,6 +94,9 @@ export function templateUnits(template: LoadedTemplate, input: EngineInput): Tem
 			return oneUnit(apiUnit(template, resolved.names, resolved.uri, resolved.parameters, input.methods, input.description));
 		case 'web':
 			return oneUnit(webUnit(template, resolved.names, resolved.uri, input.methods));
+		case 'command':
+			// chooseTemplate gives make:api and make:controller their own templates only.
+			throw new Error(`the ${template.name} template is planned by make:command (source/console/command-plan.ts)`);
 	}
 }
 

@@ -2,8 +2,6 @@
 // In a .php.tpl, an escaped tag (<% x %>) may only stand inside a single-quoted PHP string:
 // its value is escaped for one. Raw tags (<%& x %>) take identifiers checked beforehand.
 // The texts come from template folders (source/templates/catalog.ts); this stays pure.
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import Mustache from 'mustache';
 
 export type TemplateView = Readonly<Record<string, unknown>>;
@@ -28,17 +26,4 @@ export function knownParse(text: string, tokens: unknown): void {
 /** How `text` parses with render()'s tags, for knownParse. */
 export function parseOf(text: string): unknown {
 	return Mustache.parse(text, tags);
-}
-
-const templatesFolder = path.join(import.meta.dirname, '..', '..', 'templates');
-const fileCache = new Map<string, string>();
-
-/** A built-in file that no template folder's manifest covers yet (make:command's), filled. */
-export function renderFile(name: 'command/command.php.tpl', view: TemplateView): string {
-	let text = fileCache.get(name);
-	if (text === undefined) {
-		text = readFileSync(path.join(templatesFolder, name), 'utf8');
-		fileCache.set(name, text);
-	}
-	return render(text, view);
 }

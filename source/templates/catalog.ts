@@ -6,13 +6,13 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkText} from './check.js';
 import {compiledManifest, compiledTexts} from './compiled.js';
-import {engines, nameVariables} from './engines.js';
+import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {yaml} from '../core/yaml-package.js';
 import {isFile, isFolder} from '../core/project/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
-export const builtinNames = ['default', 'resource', 'upload', 'web'] as const;
+export const builtinNames = ['default', 'resource', 'upload', 'web', 'command'] as const;
 
 export const builtinFolder = path.join(import.meta.dirname, '..', '..', 'templates');
 export const projectTemplatesFolder = '.edu/templates';
@@ -119,7 +119,7 @@ function loadProject(root: string, name: string): TemplateEntry {
 	const engine = engines[manifest.engine];
 	const texts: Record<string, string> = {};
 	for (const file of manifest.files) {
-		const pathProblem = checkText(file.to, engine, [...nameVariables, ...engine.pathVariables]);
+		const pathProblem = checkText(file.to, engine, [...engine.names, ...engine.pathVariables]);
 		if (pathProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${pathProblem.message}`);
 		const text = readText(path.join(root, folder, file.from));
 		if (text === undefined) return broken(manifestFile, lineOf(['files', file.role, 'from']), `"${file.from}" is not a file of ${folder}`);

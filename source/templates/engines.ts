@@ -2,9 +2,9 @@
 // behind a template (its routes, its checks, the values its files are filled with); a folder
 // picks one in its manifest and brings the text. Pure data: docs/templates.md lists the same.
 
-export type EngineName = 'controller' | 'resource' | 'upload' | 'web';
+export type EngineName = 'controller' | 'resource' | 'upload' | 'web' | 'command';
 export type OptionType = 'identifier' | 'fields' | 'extensions' | 'folder' | 'form-field';
-export type CommandName = 'make:api' | 'make:controller';
+export type CommandName = 'make:api' | 'make:controller' | 'make:command';
 
 export interface Engine {
 	readonly command: CommandName;
@@ -18,18 +18,24 @@ export interface Engine {
 	readonly routes?: string;
 	/** --methods narrows the methods it serves (the wizard does not ask): its --help line. */
 	readonly narrowsMethods?: string;
-	/** The variables every file can use; a section's own variables in `sections`. */
+	/** The name variables its files and `to` paths can use. */
+	readonly names: readonly string[];
+	/** The variables every file can use (the names included); a section's own variables in `sections`. */
 	readonly variables: readonly string[];
 	readonly sections: Readonly<Record<string, readonly string[]>>;
 	/** Offered to the `to` paths besides the name variables. */
 	readonly pathVariables: readonly string[];
 }
 
-/** Offered to every file and to the `to` paths of every engine. */
+/** Offered to every file and to the `to` paths of the make:api and make:controller engines. */
 export const nameVariables = ['className', 'routeName', 'uri', 'kebab', 'twigFolder'] as const;
+
+/** Offered to every file and to the `to` paths of the make:command engine. */
+export const commandNameVariables = ['className', 'commandName'] as const;
 
 export const engines: Readonly<Record<EngineName, Engine>> = {
 	controller: {
+		names: nameVariables,
 		command: 'make:api',
 		roles: ['controller', 'openapi'],
 		options: {},
@@ -39,6 +45,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		pathVariables: [],
 	},
 	resource: {
+		names: nameVariables,
 		command: 'make:api',
 		roles: ['list', 'item', 'openapi'],
 		options: {table: 'identifier', fields: 'fields'},
@@ -53,6 +60,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		pathVariables: ['itemClassName'],
 	},
 	upload: {
+		names: nameVariables,
 		command: 'make:api',
 		roles: ['controller', 'openapi'],
 		options: {field: 'form-field', extensions: 'extensions', dir: 'folder'},
@@ -63,11 +71,22 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		pathVariables: [],
 	},
 	web: {
+		names: nameVariables,
 		command: 'make:controller',
 		roles: ['controller', 'view'],
 		options: {},
 		takesMethods: true,
 		variables: [...nameVariables, 'view'],
+		sections: {},
+		pathVariables: [],
+	},
+	command: {
+		names: commandNameVariables,
+		command: 'make:command',
+		roles: ['command'],
+		options: {},
+		takesMethods: false,
+		variables: [...commandNameVariables],
 		sections: {},
 		pathVariables: [],
 	},

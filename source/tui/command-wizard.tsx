@@ -105,7 +105,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			<Box flexDirection="column" marginTop={1}>
 				<Row label="Class" value={names?.className} />
 				<Row label="Command" value={names === undefined ? undefined : `php bin/edu ${names.commandName}`} />
-				<Row label="File" value={names?.file} />
+				<Row label="File" value={planned.file ?? names?.file} />
 			</Box>
 			{name === '' ? <Box marginTop={1}><Toned tone="muted">Letters, digits and _, e.g. generate: the class is GenerateCommand.</Toned></Box> : (
 				<Box flexDirection="column" marginTop={1}>

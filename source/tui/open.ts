@@ -56,13 +56,13 @@ export async function openWizard(io: Io, {kind, root, plain, sink: chosen, reque
 }
 
 /** `edu make:command` without a name: its one screen, or with --plain (or CI set) its line prompts. */
-export async function openCommandWizard(io: Io, {root, plain, sink}: {root: string; plain?: boolean; sink: Sink}): Promise<number> {
+export async function openCommandWizard(io: Io, {root, plain, sink, template}: {root: string; plain?: boolean; sink: Sink; template?: string}): Promise<number> {
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
-		return runPlain({io, root, kind: 'command', sink});
+		return runPlain({io, root, kind: 'command', sink, commandTemplate: template});
 	}
 	const {runCommandWizard} = await import('./run-command-wizard.js');
-	return runCommandWizard({io, root, sink});
+	return runCommandWizard({io, root, sink, template});
 }

@@ -7,10 +7,10 @@ import {CommandWizard, type CommandOutcome} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {showUntilExit} from './show.js';
 
-export async function runCommandWizard({io, root, sink}: {io: Io; root: string; sink: Sink}): Promise<number> {
+export async function runCommandWizard({io, root, sink, template}: {io: Io; root: string; sink: Sink; template?: string}): Promise<number> {
 	let outcome: CommandOutcome = {status: 'cancelled'};
 	return showUntilExit(io, <>
-		<CommandWizard snapshot={readCommandSnapshot(root)} reread={() => readCommandSnapshot(root)} sink={sink} title="edu make:command" onExit={(result) => {
+		<CommandWizard snapshot={readCommandSnapshot(root, template)} reread={() => readCommandSnapshot(root, template)} sink={sink} title="edu make:command" onExit={(result) => {
 			outcome = result;
 		}} />
 		{/* Keys one at a time, as the main wizard takes them. */}

@@ -21,10 +21,10 @@ async function published(copyAs?: string): Promise<string> {
 }
 
 describe('template:list', () => {
-	it('lists default, resource, upload and web as built-in', async () => {
+	it('lists default, resource, upload, web and command as built-in', async () => {
 		const result = await runEdu(['template:list'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(0);
-		expect(result.stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 2).join(' '))).toEqual(['default built-in', 'resource built-in', 'upload built-in', 'web built-in', '']);
+		expect(result.stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['default built-in make:api:', 'resource built-in make:api:', 'upload built-in make:api:', 'web built-in make:controller:', 'command built-in make:command:', '']);
 	});
 
 	it('--json gives each template\'s origin: a published one its project folder, a new one too', async () => {
@@ -32,7 +32,7 @@ describe('template:list', () => {
 		const result = await runEdu(['template:list', '--json'], {cwd: root});
 		const report = JSON.parse(result.stdout) as {templates: Array<{name: string; origin: string; command: string}>};
 		expect(report.templates.map(({name, origin}) => [name, origin])).toEqual([
-			['default', '.edu/templates/default'], ['resource', 'built-in'], ['upload', 'built-in'], ['web', 'built-in'], ['minimal', '.edu/templates/minimal'],
+			['default', '.edu/templates/default'], ['resource', 'built-in'], ['upload', 'built-in'], ['web', 'built-in'], ['command', 'built-in'], ['minimal', '.edu/templates/minimal'],
 		]);
 	});
 });
@@ -130,5 +130,63 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(counts)}, JSON.string
 		expect(result.stderr).not.toMatch(/\n\s+at /);
 		expect(snapshotTree(root)).toEqual(before);
 		expect(existsSync(path.join(root, 'app/Controller/api/ParisController.php'))).toBe(false);
+	});
+});
+
+describe('make:command with the project\'s templates', () => {
+	/** The sample with the built-in command template published, one line of its class edited. */
+	async function publishedCommand(): Promise<string> {
+		const root = tempProject('sample');
+		const result = await runEdu(['template:publish', 'command'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		for (const file of ['template.json', 'command.php.tpl']) {
+			expect(readFileSync(path.join(folder(root, 'command'), file))).toEqual(readFileSync(path.join(repoRoot, 'templates', 'command', file)));
+		}
+		const text = path.join(folder(root, 'command'), 'command.php.tpl');
+		writeFileSync(text, readFileSync(text, 'utf8').replace('// Ajouter votre code ici', '// Cours BTS SIO: house style'));
+		return root;
+	}
+
+	it('an edit in the published command template appears in the next make:command --yes', async () => {
+		const root = await publishedCommand();
+		const result = await runEdu(['make:command', 'purge', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		const php = readProjectFile(root, 'app/Command/PurgeCommand.php');
+		expect(php).toContain('// Cours BTS SIO: house style');
+		expect(php).toContain("#[AsCommand(name: 'purge'");
+		expect(readProjectFile(root, 'app/Config/commands.yaml')).toContain('purge: Command\\PurgeCommand\n');
+		if (hasPhp) await phpLint(path.join(root, 'app/Command/PurgeCommand.php'));
+	});
+
+	it('a copy under a new name is chosen with --template, its own "to" followed; another command\'s template or an unknown name is a usage error', async () => {
+		const root = await publishedCommand();
+		cpSync(folder(root, 'command'), folder(root, 'cron'), {recursive: true});
+		const manifest = path.join(folder(root, 'cron'), 'template.json');
+		writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('app/Command/<%& className %>.php', 'app/Command/Cron/<%& className %>.php'));
+		const result = await runEdu(['make:command', 'nightly', '--template', 'cron', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		expect(result.stdout).toContain('Class : ./app/Command/Cron/NightlyCommand\n');
+		expect(readProjectFile(root, 'app/Command/Cron/NightlyCommand.php')).toContain('house style');
+
+		const before = snapshotTree(root);
+		const other = await runEdu(['make:command', 'weekly', '--template', 'default', '--yes'], {cwd: root});
+		expect(other).toMatchObject({exitCode: 2, stderr: 'edu: The default template is for make:api only.\n'});
+		const unknown = await runEdu(['make:command', 'weekly', '--template', 'crom', '--yes'], {cwd: root});
+		expect(unknown).toMatchObject({exitCode: 2, stderr: "edu: invalid value 'crom' for --template (did you mean cron? allowed: command, cron).\n"});
+		const api = await runEdu(['make:api', 'weekly', '--template', 'cron', '--yes'], {cwd: root});
+		expect(api.exitCode).toBe(2);
+		expect(api.stderr).toContain('The cron template is for make:command only.');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('a broken command template is refused with its file:line, the project left byte-identical', async () => {
+		const root = await publishedCommand();
+		const text = path.join(folder(root, 'command'), 'command.php.tpl');
+		writeFileSync(text, readFileSync(text, 'utf8').replace("name: '<% commandName %>'", "name: '<% comandName %>'"));
+		const before = snapshotTree(root);
+		const result = await runEdu(['make:command', 'purge', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toBe('.edu/templates/command/command.php.tpl:13: "comandName" is not a variable this template offers (did you mean commandName?)\n');
+		expect(snapshotTree(root)).toEqual(before);
 	});
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {builtinFolder, builtinNames, templateCatalog} from '../../source/templates/catalog.js';
 import {checkText} from '../../source/templates/check.js';
-import {engines, nameVariables} from '../../source/templates/engines.js';
+import {engines} from '../../source/templates/engines.js';
 import {readManifest} from '../../source/templates/manifest.js';
 
 describe.each(builtinNames)('built-in template %s', (name) => {
@@ -21,7 +21,7 @@ describe.each(builtinNames)('built-in template %s', (name) => {
 		const engine = engines[manifest.engine];
 		for (const file of manifest.files) {
 			expect(checkText(readFileSync(path.join(builtinFolder, name, file.from), 'utf8'), engine), file.from).toBeUndefined();
-			expect(checkText(file.to, engine, [...nameVariables, ...engine.pathVariables]), file.to).toBeUndefined();
+			expect(checkText(file.to, engine, [...engine.names, ...engine.pathVariables]), file.to).toBeUndefined();
 		}
 	});
 });

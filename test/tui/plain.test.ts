@@ -1,6 +1,6 @@
 // `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
 // terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
-import {writeFileSync} from 'node:fs';
+import {cpSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
@@ -209,6 +209,26 @@ describe('--plain', () => {
 		expect(await run.exit).toBe(0);
 		expect(run.stdout.plain()).toContain('php bin/edu generate');
 		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('make:command --template: the project\'s own template, as --yes uses it', async () => {
+		const withTemplate = async (): Promise<string> => {
+			const root = tempProject('skeleton');
+			expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+			const cron = path.join(root, '.edu', 'templates', 'cron');
+			cpSync(path.join(root, '.edu', 'templates', 'command'), cron, {recursive: true});
+			writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// nightly job'));
+			return root;
+		};
+		const viaPrompts = await withTemplate();
+		const viaFlags = await withTemplate();
+		const run = plainRun(viaPrompts, ['make:command', '--template', 'cron']);
+		await run.answer('Command name', 'nightly\r');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(readFileSync(path.join(viaPrompts, 'app/Command/NightlyCommand.php'), 'utf8')).toContain('// nightly job');
+		expect((await runEdu(['make:command', 'nightly', '--template', 'cron', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 });

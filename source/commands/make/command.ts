@@ -1,7 +1,10 @@
 // edu make:command NAME: a console command class for the framework's `php bin/edu` and its line
 // in app/Config/commands.yaml, through the same plan → sink pipeline as make:api.
 import type {Command} from 'commander';
-import {EduError, refusal} from '../../core/errors.js';
+import {EduError, UsageError, isRefusal, refusal} from '../../core/errors.js';
+import {templateOf} from '../../core/template-units.js';
+import {defaultCommandTemplate} from '../../console/command-project.js';
+import {templateCatalog} from '../../templates/catalog.js';
 import type {Outcome} from '../../io.js';
 import {startFolder, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
@@ -24,23 +27,34 @@ export function registerMakeCommand(program: Command, context: CommandContext): 
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.option('--plain', 'line prompts instead of the full-screen wizard')
+		.option('--template <name>', `the class's template: ${defaultCommandTemplate} (the default), or a project's own in .edu/templates/<name>/ (see edu template:list)`)
 		.addHelpText('after', examples)
-		.action(async (name: string | undefined, options: CommonOptions) => {
+		.action(async (name: string | undefined, options: CommandOptions) => {
 			context.outcome = await runMakeCommand(name, options, context);
 		});
 }
 
-export async function runMakeCommand(name: string | undefined, options: CommonOptions, context: CommandContext): Promise<Outcome> {
+interface CommandOptions extends CommonOptions {
+	readonly template?: string;
+}
+
+export async function runMakeCommand(name: string | undefined, options: CommandOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
 	// In a terminal, a missing name opens the wizard's make:command screen.
 	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
 	const root = context.projectRoot(startFolder(io, options));
+	const {template = defaultCommandTemplate} = options;
+	// A template that is no make:command one is a usage error, before anything is planned.
+	if (template !== defaultCommandTemplate) {
+		const chosen = templateOf('make:command', template, templateCatalog(root));
+		if (isRefusal(chosen) && chosen.code === 'INVALID_OPTION') throw new UsageError(`edu: ${chosen.message}`, 'INVALID_OPTION');
+	}
 	const {sinkFor} = await import('../../core/sink/sink.js');
 	if (name === undefined) {
 		const {openCommandWizard} = await import('../../tui/open.js');
-		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal})})};
+		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal}), template})};
 	}
 	const {writeCommand} = await import('../../console/command-report.js');
-	return writeCommand(name, root, sinkFor({...options, onSignal: io.onSignal}));
+	return writeCommand(name, root, sinkFor({...options, onSignal: io.onSignal}), template);
 }

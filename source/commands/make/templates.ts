@@ -101,7 +101,7 @@ const flagNames = ['table', 'fields', 'field', 'extensions', 'dir'] as const;
 export function templateRequest(options: TemplateOptions, catalog: TemplateCatalog, asked = false): Pick<MakeRequest, 'template' | 'table' | 'fields' | 'upload'> {
 	const name = options.template;
 	const entry = name === undefined ? catalog.get('default') : catalog.get(name);
-	if (name !== undefined && entry === undefined) throw new UsageError(`edu: ${unknownTemplate(name, 'api', catalog)}`, 'INVALID_OPTION');
+	if (name !== undefined && entry === undefined) throw new UsageError(`edu: ${unknownTemplate(name, 'make:api', catalog)}`, 'INVALID_OPTION');
 	// Unknown or broken: the plan refuses it with its own words (the nearest name, the file:line).
 	const template = entry === undefined || isBroken(entry) ? undefined : entry;
 	const takes = (option: string): string[] => catalog.names.filter((other) => {

@@ -11,8 +11,8 @@ import {commandDiff} from '../../console/command-report.js';
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 
 /** Asks for the name and writes; the plan the sink took, or undefined when declined. */
-export async function askCommand(root: string, sink: Sink, context: Context, say: (lines: readonly string[]) => void): Promise<CommandPlan | undefined> {
-	const snapshot = readCommandSnapshot(root);
+export async function askCommand(root: string, sink: Sink, context: Context, say: (lines: readonly string[]) => void, template?: string): Promise<CommandPlan | undefined> {
+	const snapshot = readCommandSnapshot(root, template);
 	const name = await input({
 		message: 'Command name (letters, digits and _; e.g. generate):',
 		validate(value) {

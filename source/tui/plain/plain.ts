@@ -29,11 +29,13 @@ export interface PlainRun {
 	readonly sink: Sink;
 	/** The project's templates, when the command has read them already. */
 	readonly templates?: TemplateCatalog;
+	/** make:command's template (its --template). */
+	readonly commandTemplate?: string;
 }
 
-export async function runPlain({io, root, kind: givenKind, initial, sink, templates}: PlainRun): Promise<number> {
+export async function runPlain({io, root, kind: givenKind, initial, sink, templates, commandTemplate}: PlainRun): Promise<number> {
 	try {
-		const written = await ask(io, root, givenKind, initial ?? {}, sink, templates);
+		const written = await ask(io, root, givenKind, initial ?? {}, sink, templates, commandTemplate);
 		if (written === undefined) {
 			io.stderr.write(`${cancelledMessage}\n`);
 			return cancelledExitCode;
@@ -51,7 +53,7 @@ export async function runPlain({io, root, kind: givenKind, initial, sink, templa
 }
 
 /** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
-async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, templates?: TemplateCatalog): Promise<object | undefined> {
+async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, templates?: TemplateCatalog, commandTemplate?: string): Promise<object | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
@@ -64,7 +66,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			{name: 'Console command (runs with php bin/edu <name>)', value: 'command'},
 		],
 	}, context());
-	if (chosen === 'command') return askCommand(root, sink, context, say);
+	if (chosen === 'command') return askCommand(root, sink, context, say, commandTemplate);
 	const kind: Kind = chosen;
 	const snapshot: Snapshot = openProject(root, templates);
 	let form = initialForm({...initial, kind});
