@@ -4,7 +4,7 @@
 // (dist/bin/prompts.js). Proved on the built
 // binary, with module resolution hooks (test/tui/load-log) that record every module the process
 // resolves.
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,27 @@ describe('what each run loads', () => {
 			const urls = loaded(log);
 			expect(uiBundle(urls).length).toBeGreaterThan(0);
 			expect(fromNodeModules(urls)).toEqual([]);
+		});
+
+		// Two of Ink's dependencies load these as they start, for cases the wizard does not meet
+		// (signal-exit's argument check, terminal-size's `tput`): about 3 ms of every start.
+		test('the wizard, up and reading keys, has loaded neither node:assert nor node:child_process', async () => {
+			const record = path.join(logs, `record-${++runs}.cjs`);
+			const modules = path.join(logs, `modules-${runs}.json`);
+			writeFileSync(record, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(modules)}, JSON.stringify(process.moduleLoadList)));\n`);
+			const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample'), nodeArgs: ['--require', record]});
+			try {
+				await terminal.type('hello');
+				await terminal.waitFor((screen) => screen.includes('HelloController'), 'the preview');
+				await terminal.keys('C-c');
+				expect(await terminal.exitStatus()).toBe(130);
+			} finally {
+				await terminal.close();
+			}
+			const names = JSON.parse(readFileSync(modules, 'utf8')) as string[];
+			// The record worked: the wizard's own needs are there.
+			expect(names).toContain('NativeModule tty');
+			expect(names.filter((name) => /^NativeModule (assert|child_process)$/.test(name))).toEqual([]);
 		});
 
 		test('--plain loads the prompts but not Ink', async () => {
