@@ -155,7 +155,7 @@ describe('make:command with the project\'s templates', () => {
 		expect(php).toContain('// Cours BTS SIO: house style');
 		expect(php).toContain("#[AsCommand(name: 'purge'");
 		expect(readProjectFile(root, 'app/Config/commands.yaml')).toContain('purge: Command\\PurgeCommand\n');
-		if (hasPhp) await phpLint(path.join(root, 'app/Command/PurgeCommand.php'));
+		if (hasPhp) expect(phpLint(path.join(root, 'app/Command/PurgeCommand.php'))).toContain('No syntax errors');
 	});
 
 	it('a copy under a new name is chosen with --template, its own "to" followed; another command\'s template or an unknown name is a usage error', async () => {
