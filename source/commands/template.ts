@@ -6,7 +6,7 @@ import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
 import type {FileChange} from '../core/sink/file-change.js';
-import type {Outcome} from '../io.js';
+import {withNotes, type Outcome} from '../io.js';
 import {startFolder, type CommonOptions} from '../options.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
 import type {CommandContext} from './context.js';
@@ -92,7 +92,8 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 		for (const file of [manifestFile, ...entry.manifest.files.map((each) => each.from)]) {
 			const relative = `${target}/${file}`;
 			const before = readOrNull(path.join(root, relative));
-			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after: readFileSync(path.join(builtinFolder, name, file), 'utf8')});
+			// Replacing the project's copy (--force) keeps what it held.
+			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after: readFileSync(path.join(builtinFolder, name, file), 'utf8'), ...(before === null ? {} : {keep: true})});
 		}
 	}
 	const {sinkFor, modeReport} = await import('../core/sink/sink.js');
@@ -105,7 +106,8 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 		...(dry ? [] : ['', `make:* now uses ${wanted.map((name) => `${projectTemplatesFolder}/${name}/`).join(', ')}: edit the files there.`]),
 	];
 	return {
-		json: {templates: wanted.map((name) => ({name, folder: `${projectTemplatesFolder}/${name}`})), files: changes.map((change) => ({path: change.path, action: change.action})), ...modeReport(written.mode)},
+		json: withNotes({templates: wanted.map((name) => ({name, folder: `${projectTemplatesFolder}/${name}`})), files: changes.map((change) => ({path: change.path, action: change.action})), ...modeReport(written.mode)}, written.notes),
+		warnings: written.notes,
 		text: `${lines.join('\n')}\n`,
 	};
 }

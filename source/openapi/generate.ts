@@ -10,6 +10,7 @@ import {buildDocument} from './document/build-document.js';
 import {pageSpecName} from './html/doc-page.js';
 import {docFolder} from './html/doc-location.js';
 import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
+import type {FileChange} from '../core/sink/file-change.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
@@ -97,7 +98,12 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		}
 		// The specification last: the commit point, as before the page existed.
 		files.push({path: out, content: yaml});
-		const {changes, report} = outputChanges(root, distinctFiles(files));
+		const output = outputChanges(root, distinctFiles(files));
+		const {report} = output;
+		// A file that is no OpenAPI document is replaced only with --force: what it held is kept.
+		const {isOpenapiDocument} = await import('./output-check.js');
+		const forced = (change: FileChange): boolean => options.force === true && change.path === out && change.before !== null && !isOpenapiDocument(change.before);
+		const changes = output.changes.map((change) => (forced(change) ? {...change, keep: true} : change));
 		outputs = report;
 		const sink = sinkFor(options.sink ?? {});
 		mode = sink.mode;

@@ -1,5 +1,5 @@
 // Refusals that say what to do, and --force for a controller or view file the user named.
-import {readFileSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
@@ -14,6 +14,9 @@ import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const controller = 'app/Controller/api/VilleController.php';
+
+/** A controller of the user's, saved by an editor in Latin-1 (the é is one byte, not UTF-8). */
+const userBytes = Buffer.concat([Buffer.from('<?php // ma ville pr'), Buffer.from([0xe9]), Buffer.from('f'), Buffer.from([0xe9]), Buffer.from('r'), Buffer.from([0xe9]), Buffer.from('e\n')]);
 
 /** The sample project with a VilleController.php of the user's own and no route for it. */
 function withOrphanController(): string {
@@ -66,6 +69,37 @@ describe('--force', () => {
 		expect(routes['api_ville']?.uri).toBe('/api/ville');
 	});
 
+	it('keeps what it replaced, byte for byte and as private, under .edu/backups/<time>/, and says where', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, controller), userBytes, {mode: 0o600});
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '--force'], io)).toBe(0);
+		const kept = new RegExp(`^Warning: --force replaced ${controller}; what it held is kept in (\\.edu/backups/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d/${controller})\\.$`, 'm').exec(io.err())?.[1];
+		expect(kept, io.err()).toBeDefined();
+		expect(readFileSync(path.join(root, kept!))).toEqual(userBytes);
+		expect(statSync(path.join(root, kept!)).mode & 0o777).toBe(0o600);
+		// Nothing is kept for a file that did not exist, nor for a run that replaces nothing.
+		const json = captureIo(root);
+		expect(await main(['make:api', 'commune', '--force', '--json'], json)).toBe(0);
+		expect(JSON.parse(json.out())).not.toHaveProperty('notes');
+		expect(readdirSync(path.join(root, '.edu/backups'))).toHaveLength(1);
+	});
+
+	it('two forced runs in the same second keep their copies apart', async () => {
+		const root = tempProject('sample');
+		const now = (): Date => new Date(2026, 10, 25, 14, 5, 9);
+		for (const content of ['<?php // first\n', '<?php // second\n']) {
+			writeFileSync(path.join(root, controller), content);
+			const routes = path.join(root, 'app/Config/routes.yaml');
+			writeFileSync(routes, readFileSync(routes, 'utf8').replace(/\napi_ville:[\s\S]*$/, '\n'));
+			const snapshot = readSnapshot(root);
+			if (isRefusal(snapshot)) throw new Error(snapshot.message);
+			await commit(plan({kind: 'api', name: 'ville', force: true}, snapshot), snapshot, fileSystemSink({host: {...processHost, now}}));
+		}
+		expect(readFileSync(path.join(root, '.edu/backups/2026-11-25T14-05-09', controller), 'utf8')).toBe('<?php // first\n');
+		expect(readFileSync(path.join(root, '.edu/backups/2026-11-25T14-05-09-2', controller), 'utf8')).toBe('<?php // second\n');
+	});
+
 	it('never replaces a route: Route already exists. even with --force', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
@@ -101,9 +135,11 @@ describe('--force', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
-	// Rename #1 records the run's journal in the lock; #2 is the overwrite, #3 routes.yaml.
-	it.each([2, 3])('a write failing after the overwrite (rename #%i) puts the user\'s file back byte for byte', async (nth) => {
-		const root = withOrphanController();
+	// Rename #1 records the run's journal in the lock; #2 is the overwrite, #3 routes.yaml. The
+	// user's file is not UTF-8 (a Latin-1 é): it comes back as its bytes, and its kept copy goes.
+	it.each([2, 3])('a write failing after the overwrite (rename #%i) puts the user\'s file back byte for byte, and keeps no copy', async (nth) => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, controller), userBytes);
 		const before = snapshotTree(root);
 		const snapshot = readSnapshot(root);
 		if (isRefusal(snapshot)) throw new Error(snapshot.message);

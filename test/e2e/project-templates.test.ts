@@ -59,8 +59,14 @@ describe('template:publish', () => {
 		expect(again.exitCode).toBe(1);
 		expect(again.stderr).toContain('.edu/templates/default/ is already there: pass --force');
 		expect(snapshotTree(root2)).toEqual(edited);
-		expect((await runEdu(['template:publish', 'default', '--force'], {cwd: root2})).exitCode).toBe(0);
+		const forced = await runEdu(['template:publish', 'default', '--force'], {cwd: root2});
+		expect(forced.exitCode).toBe(0);
 		expect(readFileSync(path.join(folder(root2, 'default'), 'controller.php.tpl'), 'utf8')).not.toContain('house style');
+		// The edited copy --force replaced is kept, and the run says where; the unchanged files are not copied.
+		const kept = /what it held is kept in (\.edu\/backups\/[^ ]+\/\.edu\/templates\/default\/controller\.php\.tpl)\.\n/.exec(forced.stderr)?.[1];
+		expect(kept, forced.stderr).toBeDefined();
+		expect(readFileSync(path.join(root2, kept!), 'utf8')).toContain('house style');
+		expect(forced.stderr.match(/what it held is kept/g)).toHaveLength(1);
 	});
 
 	it('an unknown name is a usage error', async () => {

@@ -140,6 +140,24 @@ describe('a run killed between its two renames (controller in place, routes.yaml
 		expect(dotFiles(root)).toEqual([]);
 	}, 60_000);
 
+	it('a --force run killed once it replaced the user\'s controller leaves what that file held in .edu/backups/, where the next run leaves it', async () => {
+		const script = await killedCommitScript();
+		const root = tempProject('sample');
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(controller, '<?php // mine\n');
+		const killed = spawnSync(process.execPath, [script, root, 'ville', 'rename-routes', 'force']);
+		expect(killed.signal).toBe('SIGKILL');
+		expect(readFileSync(controller, 'utf8')).toContain('class VilleController');
+		const keptCopy = (): string => {
+			const [stamp = ''] = readdirSync(path.join(root, '.edu/backups'));
+			return readFileSync(path.join(root, '.edu/backups', stamp, 'app/Controller/api/VilleController.php'), 'utf8');
+		};
+		expect(keptCopy()).toBe('<?php // mine\n');
+		const next = await runEdu(['make:api', 'commune', '--yes'], {cwd: root});
+		expect(next, next.stderr).toMatchObject({exitCode: 0});
+		expect(keptCopy()).toBe('<?php // mine\n');
+	}, 60_000);
+
 	it('a controller the user changed since is kept (only files still as the killed run wrote them are removed)', async () => {
 		const script = await killedCommitScript();
 		const root = tempProject('sample');

@@ -1,7 +1,7 @@
 // An output path is never an input of the project: `edu openapi --out` refuses routes.yaml,
 // composer.json, PHP files and anything under app/ (even with --force, even through a link),
 // and replaces another existing file only with --force or when it is an OpenAPI document.
-import {mkdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
@@ -40,12 +40,20 @@ describe('edu openapi --out', () => {
 		const forced = await runEdu(['openapi', '--out', 'notes.txt', '--force'], {cwd: root});
 		expect(forced.exitCode, forced.stderr).toBe(0);
 		expect(readFileSync(path.join(root, 'notes.txt'), 'utf8')).toMatch(/^openapi: 3\.0\.0\n/);
+		// What --force replaced is kept, and the run says where.
+		const kept = /what it held is kept in (\.edu\/backups\/[^ ]+\/notes\.txt)\.\n/.exec(forced.stderr)?.[1];
+		expect(kept, forced.stderr).toBeDefined();
+		expect(readFileSync(path.join(root, kept!), 'utf8')).toBe('my notes\n');
 	});
 
-	it('an OpenAPI document edu wrote is replaced without --force', async () => {
+	it('an OpenAPI document edu wrote is replaced without --force, and not kept', async () => {
 		const root = tempProject('openapi/project');
 		expect((await runEdu(['openapi'], {cwd: root})).exitCode).toBe(0);
-		const again = await runEdu(['openapi'], {cwd: root});
-		expect(again.exitCode, again.stderr).toBe(0);
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(controller, readFileSync(controller, 'utf8').replace("description: 'Les villes'", "description: 'Toutes les villes'"));
+		const again = await runEdu(['openapi', '--force'], {cwd: root});
+		expect(again, again.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		expect(readFileSync(path.join(root, 'public/openapi.yaml'), 'utf8')).toContain('Toutes les villes');
+		expect(existsSync(path.join(root, '.edu'))).toBe(false);
 	});
 });

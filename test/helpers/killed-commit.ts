@@ -1,7 +1,7 @@
 // A make:api run that SIGKILLs itself at one step of its commit, as a crash or `kill -9` would:
 // bundled by the concurrency test and run as its own process.
-//   node killed-commit.mjs <project root> <name> <step: create|link|rename-routes|after-commit>
-// (after-commit: routes.yaml renamed into place, the lock not yet released.)
+//   node killed-commit.mjs <project root> <name> <step: create|link|rename-routes|after-commit> [force]
+// (after-commit: routes.yaml renamed into place, the lock not yet released; force: as --force.)
 import process from 'node:process';
 import {commit} from '../../source/core/sink/commit.js';
 import {plan} from '../../source/core/plan.js';
@@ -9,7 +9,7 @@ import {readSnapshot} from '../../source/core/project/project.js';
 import {fileSystemSink} from '../../source/core/sink/fs.js';
 import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
 
-const [root = '.', name = 'ville', step = 'rename-routes'] = process.argv.slice(2);
+const [root = '.', name = 'ville', step = 'rename-routes', force] = process.argv.slice(2);
 const die = (): never => {
 	process.kill(process.pid, 'SIGKILL');
 	throw new Error('unreachable');
@@ -28,4 +28,4 @@ const fs: SinkFs = {
 };
 const snapshot = readSnapshot(root);
 if ('code' in snapshot) throw new Error(snapshot.message);
-await commit(plan({kind: 'api', name}, snapshot), snapshot, fileSystemSink({host: {...processHost, fs}}));
+await commit(plan({kind: 'api', name, ...(force === 'force' ? {force: true} : {})}, snapshot), snapshot, fileSystemSink({host: {...processHost, fs}}));

@@ -15,6 +15,11 @@ export interface FileChange {
 	readonly mode?: number;
 	/** When `path` is a symbolic link, write its target (which must be inside the project) instead of refusing. */
 	readonly followLink?: boolean;
+	/**
+	 * Keep what the file holds when it is replaced (an `overwrite` always does): a replacement the
+	 * user forced (--force) copies the file's bytes under .edu/backups/ first (see fs.ts).
+	 */
+	readonly keep?: boolean;
 }
 
 export interface Changeset<T> {

@@ -2,19 +2,22 @@
 // path stays inside the project, takes the lock, undoes what a killed run left half-done,
 // re-checks the project against what was planned (revising the plan if it changed), writes every
 // new content to a temp file beside its target, and only then renames them into place, the last
-// change (routes.yaml for make:*) being the commit point. On any failure it restores what it had
-// changed and removes every temp file, folder and lock it created; a cleanup that fails is named
-// in the error, never hidden. Ctrl+C / SIGTERM stops the wait for another run's lock.
+// change (routes.yaml for make:*) being the commit point. A file the user forced it to replace
+// (--force) is first copied, byte for byte, under .edu/backups/<time>/, and the run says where.
+// On any failure it restores what it had changed and removes every temp file, folder, copy and
+// lock it created; a cleanup that fails is named in the error, never hidden. Ctrl+C / SIGTERM
+// stops the wait for another run's lock.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
 import type {StopSignal} from '../../io.js';
 import {confinementProblem, isInside, isWithin} from '../project/confinement.js';
-import {EduError, type Refusal} from '../errors.js';
+import {EduError} from '../errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
 import {byHand, errorReason} from './leftovers.js';
 import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './host.js';
 import {cleanStaleTemps, undoKilledRun} from './killed-run.js';
+import {keptCopies} from './kept-copies.js';
 import {WriteRun} from './run.js';
 
 export interface FileSystemSinkOptions {
@@ -91,17 +94,10 @@ function failure(error: unknown, run: WriteRun): EduError {
 	return new EduError('WRITE_FAILED', `Cannot write the files (${reason}: ${message}); the project was left as it was.${left}`);
 }
 
-function readText(run: WriteRun, absolute: string): string | null {
-	const bytes = run.fs.read(absolute, run.shown(absolute));
-	if (bytes === null) return null;
-	if (!(bytes instanceof Buffer)) throw EduError.from(bytes as Refusal);
-	return bytes.toString('utf8');
-}
-
 /** Under the lock: the project as planned, or a revised plan, or a refusal. */
 function recheck<T>(run: WriteRun, changeset: Changeset<T>): Changeset<T> {
 	// An overwrite (--force) replaces whatever is there.
-	const matches = (candidate: Changeset<T>): boolean => candidate.changes.every((change) => change.action === 'overwrite' || readText(run, path.join(candidate.root, change.path)) === change.before);
+	const matches = (candidate: Changeset<T>): boolean => candidate.changes.every((change) => change.action === 'overwrite' || run.readBytes(path.join(candidate.root, change.path))?.toString('utf8') === (change.before ?? undefined));
 	if (matches(changeset)) return changeset;
 	const revised = changeset.revise?.();
 	if (revised === undefined) {
@@ -119,8 +115,10 @@ interface Staged {
 	readonly temp: string;
 	/** The temp file once written: the journal's record of it. */
 	readonly written: Stats;
+	/** A copy of what a forced change replaces: kept even by a run killed before its commit point. */
+	readonly backup?: true;
 	/** What the target held when it was replaced, for the rollback (null: it was created). */
-	previous?: string | null;
+	previous?: Buffer | null;
 }
 
 /**
@@ -131,10 +129,11 @@ interface Staged {
 function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined): void {
 	const staged: Staged[] = [];
 	run.checkStop();
-	for (const change of changeset.changes) {
-		const target = resolveTarget(run, changeset.root, change);
+	const targets: Array<{change: FileChange; target: string; content?: Buffer}> = changeset.changes.map((change) => ({change, target: resolveTarget(run, changeset.root, change)}));
+	// The copies of what --force replaces first: in place before anything they keep is replaced.
+	for (const {change, target, content} of [...keptCopies(run, changeset.root, targets), ...targets]) {
 		run.ensureFolder(path.dirname(target));
-		staged.push({change, target, ...writeTemp(run, target, change)});
+		staged.push({change, target, ...(content === undefined ? {} : {backup: true as const}), ...writeTemp(run, target, change, content)});
 	}
 	if (lock && staged.length > 1) lock.record(journalOf(staged));
 	const done: Staged[] = [];
@@ -152,7 +151,8 @@ function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undef
 function journalOf(staged: readonly Staged[]): Journal {
 	const last = staged.at(-1);
 	return {
-		created: staged.slice(0, -1).filter(({change}) => change.action === 'create').map(({change, written}) => writtenFile(change.path, written)),
+		// A killed run's copies stay: the file they keep may be replaced already.
+		created: staged.slice(0, -1).filter(({change, backup}) => change.action === 'create' && backup === undefined).map(({change, written}) => writtenFile(change.path, written)),
 		commit: last ? writtenFile(last.change.path, last.written) : null,
 	};
 }
@@ -173,7 +173,7 @@ function resolveTarget(run: WriteRun, root: string, change: FileChange): string 
  * descriptor only once the file is known to be inside the project: if a folder was swapped for a
  * link to somewhere else meanwhile, nothing but an empty file (removed at once) ever lands there.
  */
-function writeTemp(run: WriteRun, target: string, change: FileChange): {temp: string; written: Stats} {
+function writeTemp(run: WriteRun, target: string, change: FileChange, content: string | Buffer = change.after): {temp: string; written: Stats} {
 	const {fs} = run;
 	const temp = tempName(run.host, target);
 	const existing = change.action === 'create' ? null : fs.lstat(target);
@@ -207,7 +207,7 @@ function writeTemp(run: WriteRun, target: string, change: FileChange): {temp: st
 		}
 		if (change.mode !== undefined) fs.fchmod(descriptor, change.mode);
 		else if (existing !== null && existing.isFile()) fs.fchmod(descriptor, existing.mode & 0o7777);
-		fs.write(descriptor, change.after);
+		fs.write(descriptor, content);
 		fs.fsync(descriptor);
 		return {temp, written: fs.fstat(descriptor)};
 	} finally {
@@ -254,8 +254,8 @@ function place(run: WriteRun, step: Staged): void {
 		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing).`);
 	}
 	if (change.action !== 'create') {
-		const previous = readText(run, target);
-		if (change.action === 'modify' && previous !== change.before) {
+		const previous = run.readBytes(target);
+		if (change.action === 'modify' && previous?.toString('utf8') !== (change.before ?? undefined)) {
 			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
 		}
 		step.previous = previous;
@@ -285,7 +285,7 @@ function rollback(run: WriteRun, done: readonly Staged[]): void {
 	for (const {change, target, previous} of [...done].reverse()) {
 		try {
 			if (previous === undefined || previous === null) run.fs.unlink(target);
-			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify', after: previous}).temp, target);
+			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify'}, previous).temp, target);
 		} catch (error) {
 			run.leftovers.push({shown: run.shown(target), reason: `could not restore it: ${errorReason(error)}`});
 		}

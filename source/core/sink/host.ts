@@ -16,7 +16,7 @@ export interface SinkFs {
 	rmdir(target: string): void;
 	/** Creates a new file (fails if it exists) and returns its descriptor. */
 	create(target: string, mode: number): number;
-	write(descriptor: number, data: string): void;
+	write(descriptor: number, data: string | Uint8Array): void;
 	fchmod(descriptor: number, mode: number): void;
 	fsync(descriptor: number): void;
 	fstat(descriptor: number): Stats;
@@ -43,6 +43,8 @@ export interface SinkHost {
 	random(): string;
 	/** Resolves after `ms` milliseconds (waiting for another run's lock). */
 	sleep(ms: number): Promise<void>;
+	/** The time now: names the folder that keeps what a forced run replaced. */
+	now(): Date;
 }
 
 export const realFs: SinkFs = {
@@ -50,7 +52,7 @@ export const realFs: SinkFs = {
 	rmdir: (target) => nodeFs.rmdirSync(target),
 	create: (target, mode) => nodeFs.openSync(target, 'wx', mode),
 	write(descriptor, data) {
-		const bytes = Buffer.from(data, 'utf8');
+		const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
 		for (let offset = 0; offset < bytes.length;) offset += nodeFs.writeSync(descriptor, bytes, offset, bytes.length - offset);
 	},
 	fchmod: (descriptor, mode) => nodeFs.fchmodSync(descriptor, mode),
@@ -95,4 +97,5 @@ export const processHost: SinkHost = {
 	// Only to keep names apart: a temp file is created exclusively (create fails if it exists).
 	random: () => Math.random().toString(36).slice(2, 10).padEnd(8, '0'),
 	sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+	now: () => new Date(),
 };

@@ -1,7 +1,7 @@
 // One run of the file-system sink: what it created, so that every failure path can remove it,
 // and the cleanups that failed, so that they are named instead of hidden.
 import path from 'node:path';
-import {EduError} from '../errors.js';
+import {EduError, type Refusal} from '../errors.js';
 import {errorReason, type Leftover} from './leftovers.js';
 import type {SinkHost} from './host.js';
 import {posixPath} from '../project/posix-path.js';
@@ -23,6 +23,13 @@ export class WriteRun {
 
 	shown(absolute: string): string {
 		return posixPath(path.relative(this.root, absolute));
+	}
+
+	/** A regular file's bytes, null when nothing is there; anything else is refused. */
+	readBytes(absolute: string): Buffer | null {
+		const bytes = this.fs.read(absolute, this.shown(absolute));
+		if (bytes === null || bytes instanceof Buffer) return bytes;
+		throw EduError.from(bytes as Refusal);
 	}
 
 	checkStop(): void {

@@ -1,0 +1,45 @@
+// What a run the user forced (--force) replaces is copied first, byte for byte, under
+// .edu/backups/<local time>/ at its own path; the sink (fs.ts) places the copies before anything
+// they keep is replaced, and removes them with the rest if the run fails.
+import path from 'node:path';
+import type {FileChange} from './file-change.js';
+import type {WriteRun} from './run.js';
+
+/** Where forced runs keep what they replaced, relative to the project root. */
+export const backupsFolder = '.edu/backups';
+
+/**
+ * What the changes the user forced (`overwrite`, or `keep`) would replace, to be copied first:
+ * each file's bytes under .edu/backups/<local time>/ at its own path, when it differs from what
+ * replaces it. Each copy is said in the run's notes.
+ */
+export function keptCopies(run: WriteRun, root: string, targets: ReadonlyArray<{change: FileChange; target: string}>): Array<{change: FileChange; target: string; content: Buffer}> {
+	const kept = targets.flatMap(({change, target}) => {
+		if (change.action !== 'overwrite' && change.keep !== true) return [];
+		const bytes = run.readBytes(target);
+		return bytes === null || bytes.equals(Buffer.from(change.after, 'utf8')) ? [] : [{change, target, bytes}];
+	});
+	if (kept.length === 0) return [];
+	const folder = freeFolder(run, root, `${backupsFolder}/${timeStamp(run.host.now())}`);
+	return kept.map(({change, target, bytes}) => {
+		const relative = `${folder}/${run.shown(target)}`;
+		run.notes.push(`--force replaced ${change.path}; what it held is kept in ${relative}.`);
+		// The copy is as private as the file it keeps.
+		const mode = (run.fs.lstat(target)?.mode ?? 0o666) & 0o777;
+		return {change: {path: relative, action: 'create', before: null, after: '', mode}, target: path.join(root, relative), content: bytes};
+	});
+}
+
+/** `2026-11-25T14-05-09`: local time, without the colons Windows refuses in a file name. */
+function timeStamp(date: Date): string {
+	const two = (value: number): string => String(value).padStart(2, '0');
+	return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}-${two(date.getMinutes())}-${two(date.getSeconds())}`;
+}
+
+/** `folder`, or `folder-2`, `folder-3`…: the first name not taken (two forced runs in one second). */
+function freeFolder(run: WriteRun, root: string, folder: string): string {
+	for (let count = 1; ; count++) {
+		const candidate = count === 1 ? folder : `${folder}-${count}`;
+		if (run.fs.lstat(path.join(root, candidate)) === null) return candidate;
+	}
+}
