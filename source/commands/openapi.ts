@@ -40,7 +40,7 @@ export function registerOpenapi(program: Command, context: CommandContext): void
 		.description('write public/openapi.yaml from the OpenAPI attributes of app/Controller/api (no PHP needed)')
 		.option('--out <file>', 'the file to write, relative to the project root', 'public/openapi.yaml')
 		.option('--stdout', 'print the YAML on stdout instead of writing a file')
-		.option('--force', 'replace an existing --out file that is not an OpenAPI document (a project input such as routes.yaml, a PHP file or anything under app/ is never replaced)')
+		.option('--force', 'replace an existing --out file that is not an OpenAPI document, keeping what it held in .edu/backups/ (a project input such as routes.yaml, a PHP file or anything under app/ is never replaced)')
 		.option('--html', 'also write a documentation page with a "try it" console to public/doc/ (served by edu start at /doc/)')
 		.option('--dry-run', 'print the files that would be written, write nothing')
 		.option('--json', 'print one JSON object on stdout')

@@ -36,7 +36,7 @@ another name is a new template, chosen with --template <name>. See docs/template
 		.command('template:publish')
 		.description('copy built-in templates into .edu/templates/<name>/ to make them the project\'s own')
 		.argument('[name...]', `the templates to copy (default: all, ${builtinNames.join(', ')})`)
-		.option('--force', 'replace a copy that is already there')
+		.option('--force', 'replace a copy that is already there (what it held is kept in .edu/backups/)')
 		.option('--dry-run', 'print what would be written, write nothing')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')

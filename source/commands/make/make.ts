@@ -52,7 +52,7 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 			.option('--plain', 'line prompts instead of the full-screen wizard')
 			.option('--methods <list>', 'HTTP methods, comma-separated', 'GET')
 			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
-			.option('--force', 'replace the controller (and view) file of this name if it exists; routes are never replaced');
+			.option('--force', 'replace the controller (and view) file of this name if it exists, keeping what it held in .edu/backups/; routes are never replaced');
 		if (kind === 'api') {
 			command
 				.option('--description <text>', 'description of the 200 response');
