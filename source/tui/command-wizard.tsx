@@ -35,7 +35,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
 	const [failure, setFailure] = useState<string>();
-	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode}>();
+	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode; notes: readonly string[]}>();
 	const planned = useMemo(() => planCommand(name, snapshot), [name, snapshot]);
 	const writing = useRef(false);
 	const finished = useRef(false);
@@ -57,7 +57,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			const changeset = commandChangeset(planned, snapshot);
 			if ('code' in changeset) throw EduError.from(changeset);
 			const written = await sink.write(changeset);
-			setDone({plan: written.value, mode: written.mode});
+			setDone({plan: written.value, mode: written.mode, notes: written.notes});
 		} catch (error) {
 			writing.current = false;
 			if (!(error instanceof EduError)) throw error;
@@ -81,6 +81,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			<Frame title={title} keys={[]}>
 				{done.mode === 'dry-run' ? <Text bold>{dryRunDone}</Text> : <Toned tone="success" bold>✔ Command successfully generated</Toned>}
 				{fileLines(done.plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+				{done.notes.map((note) => <Text key={note} wrap="wrap"><Toned tone="warning">{`! ${note}`}</Toned></Text>)}
 				{done.mode === 'dry-run' || done.plan.names === undefined ? null : (
 					<Box flexDirection="column" marginTop={1}>
 						<Text bold>Next steps</Text>

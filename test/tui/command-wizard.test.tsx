@@ -1,9 +1,10 @@
 // The wizard's third kind, a console command: chosen on the kind screen (ink-testing-library),
 // and `edu make:command` without a name in a real terminal (tmux). Both write what
 // `edu make:command NAME --yes` writes, and show a refusal before anything is written.
-import {cpSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
+import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from './tmux.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
@@ -33,6 +34,18 @@ describe('the kind screen\'s "Console command"', () => {
 		await wizard.press(keys.enter);
 		expect(await wizard.exited).toMatchObject({status: 'command', command: {names: {className: 'GenerateCommand'}}});
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
+	});
+
+	it('the done screen says what the writer had to tell: here, a killed make:command run undone first', async () => {
+		const root = tempProject('skeleton');
+		mkdirSync(path.join(root, 'app/Command'), {recursive: true});
+		const ghost = plantKilledRun(root, {ghost: 'app/Command/GhostCommand.php', locked: 'app/Config/commands.yaml'});
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		const done = await wizard.press(keys.enter, (frame) => frame.includes('Command successfully generated'));
+		expect(done.replace(/ *\n */g, ' ')).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
 	});
 
 	it('a name longer than the line wraps after the label, which stays whole', async () => {

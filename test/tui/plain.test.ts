@@ -1,6 +1,7 @@
 // `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
 // terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
-import {cpSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
@@ -210,6 +211,30 @@ describe('--plain', () => {
 		expect(run.stdout.plain()).toContain('php bin/edu generate');
 		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('what the writer had to tell is said after the write, as the CLI warns it: here, a killed run undone first', async () => {
+		const root = tempProject('sample');
+		const ghost = plantKilledRun(root);
+		const run = plainRun(root, ['make:api']);
+		await run.answer('Controller name', 'Ville\r');
+		await run.answer('Template', '\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain(`[OK] Controller and route successfully generated\nWarning: An earlier edu run was killed while writing: removed what it had half-written (${ghost}).\n`);
+	});
+
+	test('make:command says what the writer had to tell after the write, too', async () => {
+		const root = tempProject('skeleton');
+		mkdirSync(path.join(root, 'app/Command'), {recursive: true});
+		const ghost = plantKilledRun(root, {ghost: 'app/Command/GhostCommand.php', locked: 'app/Config/commands.yaml'});
+		const run = plainRun(root, ['make:command']);
+		await run.answer('Command name', 'generate\r');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain(`[OK] Command successfully generated\nWarning: An earlier edu run was killed while writing: removed what it had half-written (${ghost}).\n`);
 	});
 
 	test('make:command --template: the project\'s own template, as --yes uses it', async () => {

@@ -5,7 +5,7 @@ import {act} from 'react';
 import {cleanup, render} from 'ink-testing-library';
 import type {Kind} from '../../source/core/naming.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
-import {sinkFor} from '../../source/core/sink/sink.js';
+import {sinkFor, type Sink} from '../../source/core/sink/sink.js';
 import {readCommandSnapshot} from '../../source/console/command-project.js';
 import type {WizardForm} from '../../source/tui/form.js';
 import {ThemeProvider} from '../../source/tui/controls/theme.js';
@@ -56,7 +56,7 @@ export function snapshotOf(root: string): Snapshot {
 	return snapshot;
 }
 
-export async function renderWizard(root: string, options: {kind?: Kind; initial?: Partial<WizardForm>; dryRun?: boolean; color?: boolean} = {}): Promise<Harness> {
+export async function renderWizard(root: string, options: {kind?: Kind; initial?: Partial<WizardForm>; dryRun?: boolean; color?: boolean; sink?: Sink} = {}): Promise<Harness> {
 	const snapshot = snapshotOf(root);
 	let outcome: WizardOutcome | undefined;
 	let resolveExit: (outcome: WizardOutcome) => void = () => undefined;
@@ -72,7 +72,7 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 	await act(async () => {
 		instance = render(
 			<ThemeProvider color={options.color ?? false}>
-				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={options.kind} initial={options.initial} sink={sinkFor({dryRun: options.dryRun})} onExit={(result) => {
+				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={options.kind} initial={options.initial} sink={options.sink ?? sinkFor({dryRun: options.dryRun})} onExit={(result) => {
 					outcome = result;
 					resolveExit(result);
 				}} />

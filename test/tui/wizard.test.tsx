@@ -1,8 +1,9 @@
 // The Ink wizard, screen by screen, through ink-testing-library, on temp copies of fixtures/sample.
 // Each test drives the keys a person would press and reads the frames they would see.
-import {appendFileSync, mkdirSync, writeFileSync} from 'node:fs';
+import {appendFileSync, existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
+import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
 
@@ -291,6 +292,19 @@ describe('review and writing', () => {
 		const result = await runEdu(['make:api', 'Ville', '--methods', 'GET,POST', '--uri', '/api/ville/{id}', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('the done screen says what the writer had to tell, as the CLI warns it: here, a killed run undone first', async () => {
+		const root = tempProject('sample');
+		const ghost = plantKilledRun(root);
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await typeName(wizard, 'Ville');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
+		expect(oneLine(done)).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
+		expect(existsSync(path.join(root, ghost))).toBe(false);
 	});
 
 	test('`edu` alone: the kind screen, then a web controller byte-identical to `edu make:controller … --yes`', async () => {

@@ -33,9 +33,9 @@ export async function askCommand(root: string, sink: Sink, context: Context, say
 	if (!go) return undefined;
 	const changeset = commandChangeset(planned, snapshot);
 	if ('code' in changeset) throw EduError.from(changeset);
-	const {value: written, mode} = await sink.write(changeset);
+	const {value: written, mode, notes} = await sink.write(changeset);
 	say(mode === 'dry-run'
 		? ['Dry run: nothing was written.']
-		: ['[OK] Command successfully generated', '', 'Next steps:', '  write your code in execute(), then run it:', `    php bin/edu ${written.names?.commandName ?? name}`]);
+		: ['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', 'Next steps:', '  write your code in execute(), then run it:', `    php bin/edu ${written.names?.commandName ?? name}`]);
 	return written;
 }

@@ -151,12 +151,12 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	say(['', runHeading(sink.mode), ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
 	const go = await confirm({message: sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', default: true}, context());
 	if (!go) return undefined;
-	const {plan: written, mode} = await commit(planned, snapshot, sink);
+	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
-	say([...summaryLines(written), successLine(written), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
+	say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
 	return written;
 }
 

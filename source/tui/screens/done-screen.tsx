@@ -8,7 +8,7 @@ import type {Chrome} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 
 /** `result`: what commit returned; its mode says whether anything was written. */
-export function DoneScreen({result: {plan, mode}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {
+export function DoneScreen({result: {plan, mode, notes}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {
 	const reportOnly = mode === 'dry-run';
 	return (
 		<Frame title={chrome.title} keys={[]}>
@@ -16,6 +16,8 @@ export function DoneScreen({result: {plan, mode}, context, chrome}: {result: Com
 				? <Text bold>{dryRunDone}</Text>
 				: <Toned tone="success" bold>{`✔ ${successLine(plan).replace(/^\[OK\] /, '')}`}</Toned>}
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+			{/* What the writer has to tell (a copy --force kept, a leftover to remove by hand), as the CLI's warnings. */}
+			{notes.map((note) => <Text key={note} wrap="wrap"><Toned tone="warning">{`! ${note}`}</Toned></Text>)}
 			{reportOnly ? null : (
 				<Box flexDirection="column" marginTop={1}>
 					<Text bold>Next steps</Text>
