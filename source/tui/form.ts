@@ -34,6 +34,8 @@ export interface WizardForm {
 	readonly table: string;
 	readonly fields: readonly FieldRow[];
 	readonly upload: UploadRow;
+	/** --force given with the command: a controller or view of this name is replaced (what it held kept). */
+	readonly force?: boolean;
 }
 
 /** An upload as the upload screen shows it: what was given, the core's defaults for the rest. */
@@ -99,6 +101,7 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 		...(template === 'default' ? {} : {template}),
 		...(engine === 'resource' ? {table: form.table.trim() === '' ? undefined : form.table.trim(), fields: fieldSpecs(form.fields)} : {}),
 		...(engine === 'upload' ? {upload: uploadSpec(form.upload)} : {}),
+		...(form.force === true ? {force: true} : {}),
 	};
 }
 

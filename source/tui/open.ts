@@ -32,6 +32,7 @@ function formOf(request: MakeRequest): Partial<WizardForm> {
 		...(request.table === undefined ? {} : {table: request.table}),
 		...(request.fields === undefined ? {} : {fields: fieldRowsOf(request.fields)}),
 		...(request.upload === undefined ? {} : {upload: uploadRowOf(request.upload)}),
+		...(request.force === true ? {force: true} : {}),
 	};
 }
 

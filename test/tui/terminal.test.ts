@@ -1,5 +1,7 @@
 // The built binary in a real pseudo-terminal (tmux, 80×24): raw-mode keys end to end, the
 // done-when checks of the wizard, and what a user's terminal shows.
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from './tmux.js';
@@ -138,5 +140,29 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		expect(screens['plain']).toContain('Route already exists.');
 		expect(screens['plain']).not.toMatch(colour);
 		expect(screens['colour']).toMatch(colour);
+	});
+
+	test('edu make:api --force: the wizard replaces the controller of that name, shows it as overwrite, and says where the old one is kept', async () => {
+		const root = tempProject('sample');
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(controller, '<?php // mine\n');
+		await withTerminal(['make:api', '--force'], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type('Ville');
+			await terminal.waitFor((screen) => screen.includes('VilleController') && !screen.includes('Controller already exists.'), 'the preview');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Template · step'), 'the template screen');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Route · step'), 'the route screen');
+			await terminal.keys('Enter');
+			expect(await terminal.waitFor((screen) => screen.includes('Review · step'), 'the review')).toContain('overwrite  app/Controller/api/VilleController.php');
+			await terminal.keys('Enter');
+			const done = (await terminal.waitFor((screen) => screen.includes('Next steps'), 'the done screen')).replace(/ *\n */g, ' ');
+			expect(done).toMatch(/! --force replaced app\/Controller\/api\/VilleController\.php; what it held is kept in \.edu\/backups\//);
+			expect(await terminal.exitStatus()).toBe(0);
+		});
+		expect(readFileSync(controller, 'utf8')).toContain('class VilleController');
+		const [stamp = ''] = readdirSync(path.join(root, '.edu/backups'));
+		expect(readFileSync(path.join(root, '.edu/backups', stamp, 'app/Controller/api/VilleController.php'), 'utf8')).toBe('<?php // mine\n');
 	});
 });
