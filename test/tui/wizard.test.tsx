@@ -23,6 +23,14 @@ async function typeName(wizard: Harness, name: string): Promise<string> {
 	return wizard.press(name, (frame) => frame.includes(`Controller name: ${name}`));
 }
 
+/** `Ville` typed, then Enter through the template and route screens: the review's frame. */
+async function toReview(wizard: Harness): Promise<string> {
+	await typeName(wizard, 'Ville');
+	await wizard.press(keys.enter, onScreen('Template'));
+	await wizard.press(keys.enter, onScreen('Route'));
+	return wizard.press(keys.enter, onScreen('Review'));
+}
+
 describe('name screen', () => {
 	test('typing updates the preview on every keystroke, before any Enter', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
@@ -216,10 +224,7 @@ describe('moving and quitting', () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		const wizard = await renderWizard(root, {kind: 'api'});
-		await typeName(wizard, 'Ville');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.enter, onScreen('Route'));
-		await wizard.press(keys.enter, onScreen('Review'));
+		await toReview(wizard);
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		await settle();
@@ -255,10 +260,7 @@ describe('review and writing', () => {
 		mkdirSync(path.join(root, 'vendor'), {recursive: true});
 		writeFileSync(path.join(root, 'vendor/autoload.php'), '<?php\n');
 		const wizard = await renderWizard(root, {kind: 'api'});
-		await typeName(wizard, 'Ville');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.enter, onScreen('Route'));
-		await wizard.press(keys.enter, onScreen('Review'));
+		await toReview(wizard);
 		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
 		expect(done).toContain('edu start');
 		expect(done).not.toContain('composer install');
@@ -298,10 +300,7 @@ describe('review and writing', () => {
 		const root = tempProject('sample');
 		const ghost = plantKilledRun(root);
 		const wizard = await renderWizard(root, {kind: 'api'});
-		await typeName(wizard, 'Ville');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.enter, onScreen('Route'));
-		await wizard.press(keys.enter, onScreen('Review'));
+		await toReview(wizard);
 		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
 		expect(oneLine(done)).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
 		expect(existsSync(path.join(root, ghost))).toBe(false);
@@ -412,10 +411,7 @@ describe('review and writing', () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		const wizard = await renderWizard(root, {kind: 'api', dryRun: true});
-		await typeName(wizard, 'Ville');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.enter, onScreen('Route'));
-		let frame = await wizard.press(keys.enter, onScreen('Review'));
+		let frame = await toReview(wizard);
 		expect(frame).toContain('The run would:');
 		expect(frame).toContain('Enter finish (dry run: nothing is written)');
 		frame = await wizard.press(keys.enter, (current) => current.includes('Dry run: nothing was written.'));
@@ -427,10 +423,7 @@ describe('review and writing', () => {
 	test('a project changed since the wizard opened: commit re-checks, the review says why, nothing is written', async () => {
 		const root = tempProject('sample');
 		const wizard = await renderWizard(root, {kind: 'api'});
-		await typeName(wizard, 'Ville');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.enter, onScreen('Route'));
-		await wizard.press(keys.enter, onScreen('Review'));
+		await toReview(wizard);
 		// Someone else writes the controller meanwhile.
 		writeFileSync(path.join(root, 'app/Controller/api/VilleController.php'), '<?php // mine\n');
 		const before = snapshotTree(root);
