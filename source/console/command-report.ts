@@ -4,8 +4,8 @@ import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-pl
 import {EduError, exitCodeFor} from '../core/errors.js';
 import {modeReport, type Sink, type SinkMode} from '../core/sink/sink.js';
 import {withNotes, type Outcome} from '../io.js';
-import {commandChangeset, readCommandSnapshot} from './command-project.js';
-import {planCommand, type CommandPlan} from './command-plan.js';
+import {commandChangeset} from './command-project.js';
+import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
 
 export function commandDiff(planned: CommandPlan): string[] {
@@ -31,8 +31,7 @@ export function commandSummary(planned: CommandPlan): string[] {
 	return names === undefined ? [] : [`Class : ./${(planned.file ?? names.file).replace(/\.php$/, '')}`, `Command : php bin/edu ${names.commandName}`];
 }
 
-export async function writeCommand(name: string, root: string, sink: Sink, template?: string): Promise<Outcome> {
-	const snapshot = readCommandSnapshot(root, template);
+export async function writeCommand(name: string, snapshot: CommandSnapshot, sink: Sink): Promise<Outcome> {
 	const planned = planCommand(name, snapshot);
 	const [first] = planned.refusals;
 	if (first) {

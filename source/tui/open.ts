@@ -4,6 +4,7 @@ import type {Kind} from '../core/naming.js';
 import {methodNames, type MakeRequest} from '../core/request.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {TemplateCatalog} from '../templates/catalog.js';
+import type {CommandSnapshot} from '../console/command-plan.js';
 import type {Io} from '../io.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 
@@ -57,13 +58,13 @@ export async function openWizard(io: Io, {kind, root, plain, sink: chosen, reque
 }
 
 /** `edu make:command` without a name: its one screen, or with --plain (or CI set) its line prompts. */
-export async function openCommandWizard(io: Io, {root, plain, sink, template}: {root: string; plain?: boolean; sink: Sink; template?: string}): Promise<number> {
+export async function openCommandWizard(io: Io, {snapshot, plain, sink}: {snapshot: CommandSnapshot; plain?: boolean; sink: Sink}): Promise<number> {
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
-		return runPlain({io, root, kind: 'command', sink, commandTemplate: template});
+		return runPlain({io, root: snapshot.root, kind: 'command', sink, commandSnapshot: snapshot});
 	}
 	const {runCommandWizard} = await import('./run-command-wizard.js');
-	return runCommandWizard({io, root, sink, template});
+	return runCommandWizard({io, snapshot, sink});
 }

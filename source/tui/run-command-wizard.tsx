@@ -2,15 +2,17 @@
 // outcome as an exit code. Loaded lazily, as the main wizard is.
 import type {Sink} from '../core/sink/sink.js';
 import {readCommandSnapshot} from '../console/command-project.js';
+import type {CommandSnapshot} from '../console/command-plan.js';
 import type {Io} from '../io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {showUntilExit} from './show.js';
 
-export async function runCommandWizard({io, root, sink, template}: {io: Io; root: string; sink: Sink; template?: string}): Promise<number> {
+/** `snapshot`: the project as the command read it, with the template it chose. */
+export async function runCommandWizard({io, snapshot, sink}: {io: Io; snapshot: CommandSnapshot; sink: Sink}): Promise<number> {
 	let outcome: CommandOutcome = {status: 'cancelled'};
 	return showUntilExit(io, <>
-		<CommandWizard snapshot={readCommandSnapshot(root, template)} reread={() => readCommandSnapshot(root, template)} sink={sink} title="edu make:command" onExit={(result) => {
+		<CommandWizard snapshot={snapshot} reread={() => readCommandSnapshot(snapshot.root, snapshot.templateName)} sink={sink} title="edu make:command" onExit={(result) => {
 			outcome = result;
 		}} />
 		{/* Keys one at a time, as the main wizard takes them. */}

@@ -20,6 +20,25 @@ async function published(copyAs?: string): Promise<string> {
 	return root;
 }
 
+/** The built edu run with `args` in `root`: how many times it read each file under .edu/templates/. */
+async function templateReads(root: string, args: readonly string[]): Promise<Record<string, number>> {
+	// Preloaded into the built edu: counts the reads of files under .edu/, written at exit.
+	const preload = path.join(root, 'count-reads.cjs');
+	const counts = path.join(root, 'reads.json');
+	writeFileSync(preload, `const fs = require('node:fs');
+const read = fs.readFileSync;
+const counted = {};
+fs.readFileSync = function (file, ...rest) {
+	if (typeof file === 'string' && file.includes('.edu')) counted[file.slice(file.indexOf('.edu'))] = (counted[file.slice(file.indexOf('.edu'))] ?? 0) + 1;
+	return read.call(this, file, ...rest);
+};
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(counts)}, JSON.stringify(counted)));
+`);
+	const result = await runEdu(args, {cwd: root, env: {NODE_OPTIONS: `--require ${preload}`}});
+	expect(result).toMatchObject({exitCode: 0, stderr: ''});
+	return JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>;
+}
+
 describe('template:list', () => {
 	it('lists default, resource, upload, web and command as built-in', async () => {
 		const result = await runEdu(['template:list'], {cwd: tempProject('sample')});
@@ -88,22 +107,8 @@ describe('make:api with the project\'s templates', () => {
 
 	it('make:api --yes reads the project\'s template folder once: each of its files one time', async () => {
 		const root = await published();
-		// Preloaded into the built edu: counts the reads of files under .edu/templates/, written at exit.
-		const preload = path.join(root, 'count-reads.cjs');
-		const counts = path.join(root, 'reads.json');
-		writeFileSync(preload, `const fs = require('node:fs');
-const read = fs.readFileSync;
-const counted = {};
-fs.readFileSync = function (file, ...rest) {
-	if (typeof file === 'string' && file.includes('.edu')) counted[file.slice(file.indexOf('.edu'))] = (counted[file.slice(file.indexOf('.edu'))] ?? 0) + 1;
-	return read.call(this, file, ...rest);
-};
-process.on('exit', () => fs.writeFileSync(${JSON.stringify(counts)}, JSON.stringify(counted)));
-`);
-		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root, env: {NODE_OPTIONS: `--require ${preload}`}});
-		expect(result).toMatchObject({exitCode: 0, stderr: ''});
 		const edu = path.join('.edu', 'templates', 'default');
-		expect(JSON.parse(readFileSync(counts, 'utf8'))).toEqual({
+		expect(await templateReads(root, ['make:api', 'ville', '--yes'])).toEqual({
 			[path.join(edu, 'template.json')]: 1,
 			[path.join(edu, 'controller.php.tpl')]: 1,
 			[path.join(edu, 'openapi.php.tpl')]: 1,
@@ -183,6 +188,16 @@ describe('make:command with the project\'s templates', () => {
 		expect(api.exitCode).toBe(2);
 		expect(api.stderr).toContain('The cron template is for make:command only.');
 		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('make:command --template reads that template\'s folder once: each of its files one time', async () => {
+		const root = await publishedCommand();
+		cpSync(folder(root, 'command'), folder(root, 'cron'), {recursive: true});
+		const edu = path.join('.edu', 'templates', 'cron');
+		expect(await templateReads(root, ['make:command', 'nightly', '--template', 'cron', '--yes'])).toEqual({
+			[path.join(edu, 'template.json')]: 1,
+			[path.join(edu, 'command.php.tpl')]: 1,
+		});
 	});
 
 	it('a broken command template is refused with its file:line, the project left byte-identical', async () => {

@@ -101,7 +101,8 @@ describe('a --json report names what was left, as the text does', () => {
 
 	it('make:command', async () => {
 		const {writeCommand} = await import('../../source/console/command-report.js');
-		expectNamed(await writeCommand('generate', tempProject('skeleton'), sink()));
+		const {readCommandSnapshot} = await import('../../source/console/command-project.js');
+		expectNamed(await writeCommand('generate', readCommandSnapshot(tempProject('skeleton')), sink()));
 	});
 
 	it('nothing left, no notes', async () => {

@@ -1,10 +1,8 @@
 // edu make:command NAME: a console command class for the framework's `php bin/edu` and its line
 // in app/Config/commands.yaml, through the same plan → sink pipeline as make:api.
 import type {Command} from 'commander';
-import {EduError, UsageError, isRefusal, refusal} from '../../core/errors.js';
-import {templateOf} from '../../core/template-units.js';
-import {defaultCommandTemplate} from '../../console/command-project.js';
-import {templateCatalog} from '../../templates/catalog.js';
+import {EduError, UsageError, refusal} from '../../core/errors.js';
+import {defaultCommandTemplate, readCommandSnapshot} from '../../console/command-project.js';
 import type {Outcome} from '../../io.js';
 import {startFolder, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
@@ -43,18 +41,16 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	// In a terminal, a missing name opens the wizard's make:command screen.
 	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
-	const root = context.projectRoot(startFolder(io, options));
-	const {template = defaultCommandTemplate} = options;
-	// A template that is no make:command one is a usage error, before anything is planned.
-	if (template !== defaultCommandTemplate) {
-		const chosen = templateOf('make:command', template, templateCatalog(root));
-		if (isRefusal(chosen) && chosen.code === 'INVALID_OPTION') throw new UsageError(`edu: ${chosen.message}`, 'INVALID_OPTION');
-	}
+	// The project, with its template, read once: the command and the wizard plan against it.
+	const snapshot = readCommandSnapshot(context.projectRoot(startFolder(io, options)), options.template);
+	// A template that is no make:command one is a usage error, before anything is planned or asked.
+	if ('code' in snapshot.template && snapshot.template.code === 'INVALID_OPTION') throw new UsageError(`edu: ${snapshot.template.message}`, 'INVALID_OPTION');
 	const {sinkFor} = await import('../../core/sink/sink.js');
+	const sink = sinkFor({...options, onSignal: io.onSignal});
 	if (name === undefined) {
 		const {openCommandWizard} = await import('../../tui/open.js');
-		return {json: {}, exitCode: await openCommandWizard(io, {root, plain: options.plain, sink: sinkFor({...options, onSignal: io.onSignal}), template})};
+		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, sink})};
 	}
 	const {writeCommand} = await import('../../console/command-report.js');
-	return writeCommand(name, root, sinkFor({...options, onSignal: io.onSignal}), template);
+	return writeCommand(name, snapshot, sink);
 }

@@ -4,15 +4,14 @@ import {confirm, input} from '@inquirer/prompts';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
 import {EduError} from '../../core/errors.js';
 import type {Sink} from '../../core/sink/sink.js';
-import {commandChangeset, readCommandSnapshot} from '../../console/command-project.js';
-import {planCommand, type CommandPlan} from '../../console/command-plan.js';
+import {commandChangeset} from '../../console/command-project.js';
+import {planCommand, type CommandPlan, type CommandSnapshot} from '../../console/command-plan.js';
 import {commandDiff} from '../../console/command-report.js';
 
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 
 /** Asks for the name and writes; the plan the sink took, or undefined when declined. */
-export async function askCommand(root: string, sink: Sink, context: Context, say: (lines: readonly string[]) => void, template?: string): Promise<CommandPlan | undefined> {
-	const snapshot = readCommandSnapshot(root, template);
+export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void): Promise<CommandPlan | undefined> {
 	const name = await input({
 		message: 'Command name (letters, digits and _; e.g. generate):',
 		validate(value) {

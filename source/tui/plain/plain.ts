@@ -17,6 +17,8 @@ import type {Io, OutStream} from '../../io.js';
 import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
 import {folderToEnter, nextSteps, nextStepsLines} from '../next-steps.js';
 import {askCommand} from './plain-command.js';
+import {readCommandSnapshot} from '../../console/command-project.js';
+import type {CommandSnapshot} from '../../console/command-plan.js';
 import {cancelledExitCode, cancelledMessage} from '../session.js';
 import type {TemplateCatalog} from '../../templates/catalog.js';
 
@@ -29,13 +31,13 @@ export interface PlainRun {
 	readonly sink: Sink;
 	/** The project's templates, when the command has read them already. */
 	readonly templates?: TemplateCatalog;
-	/** make:command's template (its --template). */
-	readonly commandTemplate?: string;
+	/** make:command's project as the command read it, with the template it chose. */
+	readonly commandSnapshot?: CommandSnapshot;
 }
 
-export async function runPlain({io, root, kind: givenKind, initial, sink, templates, commandTemplate}: PlainRun): Promise<number> {
+export async function runPlain({io, root, kind: givenKind, initial, sink, templates, commandSnapshot}: PlainRun): Promise<number> {
 	try {
-		const written = await ask(io, root, givenKind, initial ?? {}, sink, templates, commandTemplate);
+		const written = await ask(io, root, givenKind, initial ?? {}, sink, templates, commandSnapshot);
 		if (written === undefined) {
 			io.stderr.write(`${cancelledMessage}\n`);
 			return cancelledExitCode;
@@ -53,7 +55,7 @@ export async function runPlain({io, root, kind: givenKind, initial, sink, templa
 }
 
 /** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
-async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, templates?: TemplateCatalog, commandTemplate?: string): Promise<object | undefined> {
+async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, templates?: TemplateCatalog, commandSnapshot?: CommandSnapshot): Promise<object | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
@@ -66,7 +68,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			{name: 'Console command (runs with php bin/edu <name>)', value: 'command'},
 		],
 	}, context());
-	if (chosen === 'command') return askCommand(root, sink, context, say, commandTemplate);
+	if (chosen === 'command') return askCommand(commandSnapshot ?? readCommandSnapshot(root), sink, context, say);
 	const kind: Kind = chosen;
 	const snapshot: Snapshot = openProject(root, templates);
 	let form = initialForm({...initial, kind});
