@@ -88,42 +88,6 @@ export * from './generated/YGEnums.js';
 };
 
 /**
- * Two of Ink's dependencies load a Node built-in as they start, for a case the wizard never meets:
- * signal-exit 3 (Ink's and restore-cursor's) checks that it is handed a function with node:assert's
- * equal(), and terminal-size runs `tput` through node:child_process when the terminal does not
- * give its size. Loading the two took about 3 ms of every wizard start (Node 24). Here equal()
- * calls node:assert only when its values differ (so a failure throws node:assert's own error), and
- * execFileSync loads node:child_process when first called. The build fails if either package uses
- * more of the module than that.
- */
-const lazyInkBuiltins = {
-	name: 'lazy-ink-builtins',
-	setup(builder) {
-		const lazy = [
-			{
-				builtin: 'assert', importer: `${path.sep}signal-exit${path.sep}`, uses: /\bassert\.(\w+)/g, members: ['equal'],
-				contents: "module.exports = {equal(actual, expected, message) { if (actual != expected) require('node:assert').equal(actual, expected, message); }};",
-			},
-			{
-				builtin: 'child_process', importer: `${path.sep}terminal-size${path.sep}`, uses: /import\s*\{([^}]*)\}\s*from\s*'node:child_process'/g, members: ['execFileSync'],
-				contents: "export function execFileSync(...args) { return require('node:child_process').execFileSync(...args); }",
-			},
-		];
-		builder.onResolve({filter: /^(node:)?(assert|child_process)$/}, ({path: name, importer}) => {
-			const found = lazy.find((entry) => name.replace(/^node:/, '') === entry.builtin && importer.includes(entry.importer));
-			if (found === undefined) return undefined;
-			const used = [...readFileSync(importer, 'utf8').matchAll(found.uses)].flatMap((match) => match[1].split(',').map((member) => member.trim()).filter(Boolean));
-			const other = used.filter((member) => !found.members.includes(member));
-			if (used.length === 0 || other.length > 0) {
-				throw new Error(`${path.relative(repoRoot, importer)} uses ${other.join(', ') || 'none'} of node:${found.builtin}, where lazyInkBuiltins in scripts/bundle.js gives ${found.members.join(', ')}: update it.`);
-			}
-			return {path: found.builtin, namespace: 'lazy-ink-builtins'};
-		});
-		builder.onLoad({filter: /.*/, namespace: 'lazy-ink-builtins'}, ({path: name}) => ({contents: lazy.find((entry) => entry.builtin === name).contents, loader: 'js'}));
-	},
-};
-
-/**
  * Ink's reconciler awaits at top level only when DEV=true, for React DevTools (not a dependency
  * of edu): the bundle leaves that out, and DEV=true says so as Ink does when they are missing.
  */
@@ -176,19 +140,46 @@ const textPackages = {
 };
 
 /**
- * commander's node:child_process, loaded on first use: commander runs child processes only for
- * stand-alone subcommand executables, which edu has none of, and the module brings net and dgram.
+ * Node built-ins that packages load as they start, for a case edu never or rarely meets, given
+ * to them as the few functions they call, each loading the built-in on its first call:
+ * - commander runs child processes only for stand-alone subcommand executables, which edu has
+ *   none of (node:child_process brings net and dgram);
+ * - signal-exit 3 (Ink's and restore-cursor's) checks it is handed a function with
+ *   node:assert's equal(), which here calls node:assert only when its values differ (so a
+ *   failure throws node:assert's own error);
+ * - terminal-size runs `tput` through node:child_process when the terminal does not give its size.
+ * The two of the wizard's took about 3 ms of every wizard start (Node 24). The build fails if a
+ * package calls more of the module than it is given.
  */
-const lazyChildProcess = {
-	name: 'lazy-child-process',
+const lazyBuiltins = {
+	name: 'lazy-builtins',
 	setup(builder) {
-		builder.onResolve({filter: /^(node:)?child_process$/}, ({importer}) => (importer.includes(`${path.sep}commander${path.sep}`)
-			? {path: 'child_process', namespace: 'lazy-child-process'}
-			: undefined));
-		builder.onLoad({filter: /.*/, namespace: 'lazy-child-process'}, () => ({
-			contents: "module.exports = new Proxy({}, {get: (_, key) => require('node:child_process')[key]});",
-			loader: 'js',
-		}));
+		const lazy = [
+			{
+				builtin: 'child_process', importer: `${path.sep}commander${path.sep}`, uses: /\bchildProcess\.(\w+)/g, members: ['spawn'],
+				contents: "module.exports = {spawn: (...args) => require('node:child_process').spawn(...args)};",
+			},
+			{
+				builtin: 'assert', importer: `${path.sep}signal-exit${path.sep}`, uses: /\bassert\.(\w+)/g, members: ['equal'],
+				contents: "module.exports = {equal(actual, expected, message) { if (actual != expected) require('node:assert').equal(actual, expected, message); }};",
+			},
+			{
+				builtin: 'child_process', importer: `${path.sep}terminal-size${path.sep}`, uses: /import\s*\{([^}]*)\}\s*from\s*'node:child_process'/g, members: ['execFileSync'],
+				contents: "export function execFileSync(...args) { return require('node:child_process').execFileSync(...args); }",
+			},
+		];
+		builder.onResolve({filter: /^(node:)?(assert|child_process)$/}, ({path: name, importer}) => {
+			const index = lazy.findIndex((entry) => name.replace(/^node:/, '') === entry.builtin && importer.includes(entry.importer));
+			if (index === -1) return undefined;
+			const found = lazy[index];
+			const used = [...readFileSync(importer, 'utf8').matchAll(found.uses)].flatMap((match) => match[1].split(',').map((member) => member.trim()).filter(Boolean));
+			const other = [...new Set(used.filter((member) => !found.members.includes(member)))];
+			if (used.length === 0 || other.length > 0) {
+				throw new Error(`${path.relative(repoRoot, importer)} uses ${other.join(', ') || 'none'} of node:${found.builtin}, where lazyBuiltins in scripts/bundle.js gives ${found.members.join(', ')}: update it.`);
+			}
+			return {path: String(index), namespace: 'lazy-builtins'};
+		});
+		builder.onLoad({filter: /.*/, namespace: 'lazy-builtins'}, ({path: index}) => ({contents: lazy[Number(index)].contents, loader: 'js'}));
 	},
 };
 
@@ -279,7 +270,7 @@ async function buildBin(outdir, cli) {
 		platform: 'node',
 		target: 'node20',
 		external: ['php-parser', 'yaml'],
-		plugins: [vendorPackages, lazyChildProcess, bundleRequire],
+		plugins: [vendorPackages, lazyBuiltins, bundleRequire],
 		// Read and deserialised at every start: a third smaller without whitespace, names kept for
 		// stack traces (DEBUG=1).
 		minifyWhitespace: true,
@@ -307,7 +298,7 @@ async function buildBin(outdir, cli) {
 			format: 'cjs',
 			platform: 'node',
 			target: 'node20',
-			plugins: [syncYoga, inkWithoutDevtools, textPackages, lazyInkBuiltins],
+			plugins: [syncYoga, inkWithoutDevtools, textPackages, lazyBuiltins],
 			minifyWhitespace: true,
 			minifySyntax: true,
 			define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'undefined'},
