@@ -7,6 +7,7 @@ import process from 'node:process';
 import {directOutput, isTerminal, settleOutput} from './direct-output.js';
 import type {Io} from './io.js';
 import {main, refuseMissingFolder} from './main.js';
+import {readPendingInput} from './pending-input.js';
 
 const stdout = directOutput(1);
 const stderr = directOutput(2);
@@ -31,6 +32,7 @@ const io: Io = {
 	get stdin() {
 		return process.stdin;
 	},
+	pendingInput: readPendingInput,
 	interactive: Boolean(stdout.isTTY) && isTerminal(0),
 	onSignal(handler) {
 		const signals = ['SIGINT', 'SIGTERM'] as const;

@@ -15,6 +15,8 @@ export interface Io {
 	readonly stdout: OutStream;
 	readonly stderr: OutStream;
 	readonly stdin: NodeJS.ReadableStream;
+	/** What stdin's terminal holds already, read without waiting; undefined where it cannot be (the wizard's type-ahead then waits one event-loop turn for it). */
+	readonly pendingInput?: () => string | undefined;
 	/** Decided once by the bin: stdin and stdout are terminals. */
 	readonly interactive: boolean;
 	/** Set by the bin: calls `handler` on Ctrl+C (SIGINT) or SIGTERM until the returned function is called. */

@@ -44,33 +44,42 @@ export function echoLines(text: string, columns: number): number {
 }
 
 /**
- * Raw mode now, and what stdin delivers kept for the wizard (takeTypeAhead). The first chunk is
- * what was typed in line mode, echoed: `erase` gets the terminal sequence that wipes it.
+ * Raw mode now, and what stdin delivers kept for the wizard (takeTypeAhead). What was typed in
+ * line mode was echoed: `erase` gets the terminal sequence that wipes it. `pending` reads what the
+ * terminal holds without waiting (undefined where it cannot). Returns whether all that was typed
+ * before raw mode is taken already; otherwise it arrives within one turn of the event loop.
  */
-export function holdTypeAhead(stdin: TerminalInput, erase: (sequence: string) => void, columns = 80): void {
-	if (!stdin.isTTY || stdin.setRawMode === undefined || holds.has(stdin)) return;
+export function holdTypeAhead(stdin: TerminalInput, erase: (sequence: string) => void, columns = 80, pending: () => string | undefined = () => undefined): boolean {
+	if (!stdin.isTTY || stdin.setRawMode === undefined || holds.has(stdin)) return true;
 	stdin.setRawMode(true);
 	stdin.setEncoding?.('utf8');
 	const chunks: string[] = [];
-	// What was typed before raw mode is waiting already, so it is read before the event loop's
-	// first check phase; anything later was never echoed.
-	let echoed = true;
-	setImmediate(() => {
-		echoed = false;
-	});
+	const takeEchoed = (text: string): void => {
+		const up = echoLines(text, Math.max(1, columns));
+		erase(`\r${up > 0 ? `\u001B[${up}A` : ''}\u001B[J`);
+		chunks.push(text);
+	};
+	const typed = pending();
+	if (typed) takeEchoed(typed);
+	// Otherwise what was typed before raw mode is waiting already, so it is read before the event
+	// loop's first check phase; anything later was never echoed.
+	let echoed = typed === undefined;
+	if (echoed) {
+		setImmediate(() => {
+			echoed = false;
+		});
+	}
 	const listener = (): void => {
 		let chunk: unknown;
 		while ((chunk = stdin.read()) !== null && chunk !== undefined) {
 			const text = String(chunk);
-			if (echoed && chunks.length === 0) {
-				const up = echoLines(text, Math.max(1, columns));
-				erase(`\r${up > 0 ? `\u001B[${up}A` : ''}\u001B[J`);
-			}
-			chunks.push(text);
+			if (echoed && chunks.length === 0) takeEchoed(text);
+			else chunks.push(text);
 		}
 	};
 	stdin.on('readable', listener);
 	holds.set(stdin, {chunks, listener});
+	return !echoed;
 }
 
 /** What was held for `stdin` (nothing when nothing was), and stops holding: the caller reads it from now on. */
@@ -96,11 +105,14 @@ function wizardDraws(env: Readonly<Record<string, string | undefined>>, plain: b
 
 /**
  * For the commands: hold the keys typed from now on when the full-screen wizard is about to open.
- * Resolves after one turn of the event loop, once what was typed before is read and its echo
- * erased, so that nothing the command prints next (`Project: …`) is erased instead.
+ * Resolves once what was typed before is read and its echo erased, so that nothing the command
+ * prints next (`Project: …`) is erased instead: after one turn of the event loop, or, where io
+ * read it without waiting, after Node's next ticks (where stdin starts reading, as the 'readable'
+ * listener asked: done before the wizard takes stdin over, or the wizard loses its first keys).
+ * No turn of the loop then: V8 would spend it on a garbage collection before the first frame.
  */
-export async function holdForWizard(io: {readonly env: Readonly<Record<string, string | undefined>>; readonly stdin: unknown; readonly stdout: {write(chunk: string): unknown; readonly columns?: number}}, plain: boolean | undefined): Promise<void> {
+export async function holdForWizard(io: {readonly env: Readonly<Record<string, string | undefined>>; readonly stdin: unknown; readonly stdout: {write(chunk: string): unknown; readonly columns?: number}; readonly pendingInput?: () => string | undefined}, plain: boolean | undefined): Promise<void> {
 	if (!wizardDraws(io.env, plain)) return;
-	holdTypeAhead(io.stdin as TerminalInput, (sequence) => io.stdout.write(sequence), io.stdout.columns);
-	await new Promise((resolve) => setImmediate(resolve));
+	const taken = holdTypeAhead(io.stdin as TerminalInput, (sequence) => io.stdout.write(sequence), io.stdout.columns, io.pendingInput);
+	await new Promise((resolve) => (taken ? process.nextTick(resolve) : setImmediate(resolve)));
 }

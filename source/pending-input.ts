@@ -1,0 +1,36 @@
+// The keys a terminal already holds, read without waiting. The wizard's type-ahead (tui/keys/
+// type-ahead.ts) otherwise waits one turn of the event loop for them, and V8 uses that turn for
+// a garbage collection it has pending, before the first frame. Only where it cannot block: on
+// Linux, /proc/self/fd/0 opens the terminal again as a non-blocking file of its own (opening
+// /dev/fd/0 elsewhere may share stdin's blocking one).
+import {closeSync, constants, openSync, readSync} from 'node:fs';
+import process from 'node:process';
+
+/** What stdin's terminal holds now (maybe ''), or undefined where it cannot be read without waiting. */
+export function readPendingInput(): string | undefined {
+	if (process.platform !== 'linux') return undefined;
+	let descriptor: number;
+	try {
+		descriptor = openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+	} catch {
+		return undefined;
+	}
+	const parts: Buffer[] = [];
+	const buffer = Buffer.allocUnsafe(4096);
+	try {
+		for (;;) {
+			const count = readSync(descriptor, buffer, 0, buffer.length, null);
+			// End of input (the terminal hung up): what was read is all there is.
+			if (count === 0) break;
+			parts.push(Buffer.from(buffer.subarray(0, count)));
+		}
+	} catch (error) {
+		// EAGAIN: the terminal holds nothing more. Anything else: read it the usual way.
+		if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+			closeSync(descriptor);
+			return parts.length > 0 ? Buffer.concat(parts).toString('utf8') : undefined;
+		}
+	}
+	closeSync(descriptor);
+	return Buffer.concat(parts).toString('utf8');
+}
