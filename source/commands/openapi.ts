@@ -30,7 +30,7 @@ Examples:
   $ edu openapi --html --dry-run      the files it would write, writing nothing
   $ edu openapi --json                for scripts: one JSON object on stdout
 
-Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed) and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme, Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema, Property, Items, Examples. Attributes it does not know are left out with a warning naming file:line:col. A file with a PHP syntax error stops the run and nothing is written.
+Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed) and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme, Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema, Property, Items, Examples. Attributes it does not know are left out with a warning naming file:line:col. A file with a PHP syntax error stops the run and nothing is written. The specification's first line says where it comes from, with a digest of the rest: one edited by hand (or by another tool) is copied to .edu/backups/ before it is replaced.
 
 --html writes public/doc/: Swagger UI (copied from the installed package, so the page works offline), the specification beside it and index.html. edu start serves it at http://localhost:8042/doc/, where "Try it out" calls the running application. The folder is generated: its own .gitignore keeps it out of git. A file whose content is unchanged is not written again.`;
 

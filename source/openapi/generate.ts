@@ -14,6 +14,7 @@ import type {FileChange} from '../core/sink/file-change.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
+import {editedByHand, withHeader} from './spec-header.js';
 import {posixPath} from '../core/project/posix-path.js';
 
 export const defaultOut = 'public/openapi.yaml';
@@ -90,20 +91,29 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 	if (options.write) {
 		const {sinkFor} = await import('../core/sink/sink.js');
 		const files: OutputFile[] = [];
+		const specification = withHeader(yaml, apiFolder);
 		if (options.html) {
 			const {docFiles} = await import('./html/doc-files.js');
-			const page = docFiles(root, built.document, yaml);
+			const page = docFiles(root, built.document, specification);
 			files.push(...page.files);
 			pageCreated = page.firstTime;
 		}
 		// The specification last: the commit point, as before the page existed.
-		files.push({path: out, content: yaml});
+		files.push({path: out, content: specification});
 		const output = outputChanges(root, distinctFiles(files));
 		const {report} = output;
-		// A file that is no OpenAPI document is replaced only with --force: what it held is kept.
+		// What it replaces is kept when it is the user's: a file that is no OpenAPI document (replaced
+		// only with --force), or a specification edited by hand since edu openapi wrote it.
 		const {isOpenapiDocument} = await import('./output-check.js');
-		const forced = (change: FileChange): boolean => options.force === true && change.path === out && change.before !== null && !isOpenapiDocument(change.before);
-		const changes = output.changes.map((change) => (forced(change) ? {...change, keep: true} : change));
+		const keep = (change: FileChange): FileChange['keep'] => {
+			if (change.path !== out || change.before === null) return undefined;
+			if (!isOpenapiDocument(change.before)) return options.force === true ? true : undefined;
+			return editedByHand(change.before) ? {because: 'was edited by hand or written by another tool'} : undefined;
+		};
+		const changes = output.changes.map((change): FileChange => {
+			const kept = keep(change);
+			return kept === undefined ? change : {...change, keep: kept};
+		});
 		outputs = report;
 		const sink = sinkFor(options.sink ?? {});
 		mode = sink.mode;

@@ -16,10 +16,11 @@ export interface FileChange {
 	/** When `path` is a symbolic link, write its target (which must be inside the project) instead of refusing. */
 	readonly followLink?: boolean;
 	/**
-	 * Keep what the file holds when it is replaced (an `overwrite` always does): a replacement the
-	 * user forced (--force) copies the file's bytes under .edu/backups/ first (see fs.ts).
+	 * Keep what the file holds when it is replaced (an `overwrite` always does): its bytes are
+	 * copied under .edu/backups/ first (see fs.ts). `true`: a replacement the user forced
+	 * (--force); otherwise what the run says about the file (`had been edited by hand`).
 	 */
-	readonly keep?: boolean;
+	readonly keep?: true | {readonly because: string};
 }
 
 export interface Changeset<T> {

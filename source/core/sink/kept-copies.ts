@@ -1,4 +1,5 @@
-// What a run the user forced (--force) replaces is copied first, byte for byte, under
+// What a run the user forced (--force) replaces, or a file the writer knows holds work of the
+// user's (an openapi.yaml edited by hand), is copied first, byte for byte, under
 // .edu/backups/<local time>/ at its own path; the sink (fs.ts) places the copies before anything
 // they keep is replaced, and removes them with the rest if the run fails.
 import path from 'node:path';
@@ -9,13 +10,13 @@ import type {WriteRun} from './run.js';
 export const backupsFolder = '.edu/backups';
 
 /**
- * What the changes the user forced (`overwrite`, or `keep`) would replace, to be copied first:
+ * What the changes to keep (`overwrite`, or `keep`) would replace, to be copied first:
  * each file's bytes under .edu/backups/<local time>/ at its own path, when it differs from what
  * replaces it. Each copy is said in the run's notes.
  */
 export function keptCopies(run: WriteRun, root: string, targets: ReadonlyArray<{change: FileChange; target: string}>): Array<{change: FileChange; target: string; content: Buffer}> {
 	const kept = targets.flatMap(({change, target}) => {
-		if (change.action !== 'overwrite' && change.keep !== true) return [];
+		if (change.action !== 'overwrite' && change.keep === undefined) return [];
 		const bytes = run.readBytes(target);
 		return bytes === null || bytes.equals(Buffer.from(change.after, 'utf8')) ? [] : [{change, target, bytes}];
 	});
@@ -23,7 +24,8 @@ export function keptCopies(run: WriteRun, root: string, targets: ReadonlyArray<{
 	const folder = freeFolder(run, root, `${backupsFolder}/${timeStamp(run.host.now())}`);
 	return kept.map(({change, target, bytes}) => {
 		const relative = `${folder}/${run.shown(target)}`;
-		run.notes.push(`--force replaced ${change.path}; what it held is kept in ${relative}.`);
+		const {keep} = change;
+		run.notes.push(typeof keep === 'object' ? `Replaced ${change.path}, which ${keep.because}; what it held is kept in ${relative}.` : `--force replaced ${change.path}; what it held is kept in ${relative}.`);
 		// The copy is as private as the file it keeps.
 		const mode = (run.fs.lstat(target)?.mode ?? 0o666) & 0o777;
 		return {change: {path: relative, action: 'create', before: null, after: '', mode}, target: path.join(root, relative), content: bytes};
