@@ -11,6 +11,7 @@ import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/co
 import {Frame, quitKey} from './controls/frame.js';
 import {Row} from './preview.js';
 import {TextField} from './controls/text-field.js';
+import {WriterNotes} from './controls/writer-notes.js';
 import {Toned} from './controls/theme.js';
 import {useLatest} from './use-latest.js';
 
@@ -81,7 +82,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			<Frame title={title} keys={[]}>
 				{done.mode === 'dry-run' ? <Text bold>{dryRunDone}</Text> : <Toned tone="success" bold>✔ Command successfully generated</Toned>}
 				{fileLines(done.plan.changes).map((line) => <Text key={line}>{line}</Text>)}
-				{done.notes.map((note) => <Text key={note} wrap="wrap"><Toned tone="warning">{`! ${note}`}</Toned></Text>)}
+				<WriterNotes notes={done.notes} />
 				{done.mode === 'dry-run' || done.plan.names === undefined ? null : (
 					<Box flexDirection="column" marginTop={1}>
 						<Text bold>Next steps</Text>

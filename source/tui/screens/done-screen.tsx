@@ -6,6 +6,7 @@ import {nextSteps, type NextStepsContext} from '../next-steps.js';
 import {Frame} from '../controls/frame.js';
 import type {Chrome} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
+import {WriterNotes} from '../controls/writer-notes.js';
 
 /** `result`: what commit returned; its mode says whether anything was written. */
 export function DoneScreen({result: {plan, mode, notes}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {
@@ -17,7 +18,7 @@ export function DoneScreen({result: {plan, mode, notes}, context, chrome}: {resu
 				: <Toned tone="success" bold>{`✔ ${successLine(plan).replace(/^\[OK\] /, '')}`}</Toned>}
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{/* What the writer has to tell (a copy --force kept, a leftover to remove by hand), as the CLI's warnings. */}
-			{notes.map((note) => <Text key={note} wrap="wrap"><Toned tone="warning">{`! ${note}`}</Toned></Text>)}
+			<WriterNotes notes={notes} />
 			{reportOnly ? null : (
 				<Box flexDirection="column" marginTop={1}>
 					<Text bold>Next steps</Text>
