@@ -17,20 +17,15 @@ export function readPendingInput(): string | undefined {
 	}
 	const parts: Buffer[] = [];
 	const buffer = Buffer.allocUnsafe(4096);
+	// EAGAIN: the terminal holds nothing more. Another error before anything was read: leave the
+	// keys to stdin, read the usual way.
+	let unread = false;
 	try {
-		for (;;) {
-			const count = readSync(descriptor, buffer, 0, buffer.length, null);
-			// End of input (the terminal hung up): what was read is all there is.
-			if (count === 0) break;
-			parts.push(Buffer.from(buffer.subarray(0, count)));
-		}
+		for (let count; (count = readSync(descriptor, buffer, 0, buffer.length, null)) > 0;) parts.push(Buffer.from(buffer.subarray(0, count)));
 	} catch (error) {
-		// EAGAIN: the terminal holds nothing more. Anything else: read it the usual way.
-		if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
-			closeSync(descriptor);
-			return parts.length > 0 ? Buffer.concat(parts).toString('utf8') : undefined;
-		}
+		unread = (error as NodeJS.ErrnoException).code !== 'EAGAIN' && parts.length === 0;
+	} finally {
+		closeSync(descriptor);
 	}
-	closeSync(descriptor);
-	return Buffer.concat(parts).toString('utf8');
+	return unread ? undefined : Buffer.concat(parts).toString('utf8');
 }
