@@ -184,6 +184,20 @@ const lazyBuiltins = {
 };
 
 /**
+ * make.js: the program with source/commands/make-only.ts in place of source/commands/index.ts,
+ * so the other commands' modules are not in it.
+ */
+const makeCommandsOnly = {
+	name: 'make-commands-only',
+	setup(builder) {
+		const index = path.join(repoRoot, 'source', 'commands', 'index.ts');
+		builder.onLoad({filter: /[\\/]source[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
+			? {contents: "export {registerCommands} from './make-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
+			: undefined));
+	},
+};
+
+/**
  * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
  * module's import.meta.url is the bundle file's), so the bundles never load node:module, which
  * brings Node's ES module loader and source-map support into every run.
@@ -261,9 +275,8 @@ async function buildBin(outdir, cli) {
 	const entryPoints = cli === 'source/cli.ts'
 		? {edu: 'source/bin.ts', cli, 'parse-worker': 'source/openapi/php/parse-worker.ts'}
 		: {edu: 'source/bin.ts', cli};
-	await build({
+	const options = {
 		absWorkingDir: repoRoot,
-		entryPoints,
 		outdir,
 		bundle: true,
 		format: 'cjs',
@@ -281,7 +294,13 @@ async function buildBin(outdir, cli) {
 		define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version), EDU_COMPILED_TEMPLATES: '"templates"'},
 		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 		logLevel: 'warning',
-	});
+	};
+	await build({...options, entryPoints});
+	// make.js: cli.ts with the make commands alone (the bin runs it for them).
+	if (cli === 'source/cli.ts') {
+		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, makeCommandsOnly]});
+		entryPoints.make = cli;
+	}
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
 	const vendorFiles = Object.keys(vendorBundles).filter((file) => cli === 'source/cli.ts' || file === 'ui');
@@ -320,15 +339,16 @@ async function buildBin(outdir, cli) {
 		throw new Error('dist/bin/ui.js makes an Intl.Segmenter when it loads: a package of Ink\'s changed, add it to scripts/ink-text.js.');
 	}
 
-	const dynamicImport = /\bimport\(/.exec(readFileSync(path.join(outdir, 'cli.js'), 'utf8'));
-	if (dynamicImport) {
-		throw new Error('dist/bin/cli.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.');
+	for (const program of ['cli', 'make'].filter((name) => name in entryPoints)) {
+		if (/\bimport\(/.test(readFileSync(path.join(outdir, `${program}.js`), 'utf8'))) {
+			throw new Error(`dist/bin/${program}.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.`);
+		}
 	}
 
 	// The bundles the bin runs through the code cache, written as the function it calls (see
 	// bundleWrapper in source/code-cache.ts): each run compiles the file's own text, where wrapping
 	// it at run time would copy the whole bundle into a new string first.
-	const cached = ['cli', ...vendorFiles];
+	const cached = [...['cli', 'make'].filter((name) => name in entryPoints), ...vendorFiles];
 	for (const name of cached) {
 		const file = path.join(outdir, `${name}.js`);
 		writeFileSync(file, `${bundleWrapper.start}${readFileSync(file, 'utf8')}${bundleWrapper.end}`);

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The installed `edu` (dist/bin/edu.js, a small CommonJS bundle: Node starts CommonJS faster
 // than an ES module). Start-up work only: `edu --version` is answered here with nothing else
-// loaded; every other run loads the bundle of cli.ts (dist/bin/cli.js) through the code cache.
+// loaded; every other run loads a bundle of cli.ts (dist/bin/cli.js, or make.js for the make
+// commands) through the code cache.
 import {writeSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
+import {hoistGlobalOptions} from './commands/global-options.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
 import {version} from './version.js';
 
@@ -25,8 +27,13 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 		}
 	}
 } else {
-	// The kind of run, for the code cache: the command and its flags (in any order), without names or values.
-	const flags = rest.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
-	const workload = [first ?? '', ...new Set(flags.sort())].join(' ');
-	void import('./code-cache.js').then(({runBundle}) => runBundle(path.join(import.meta.dirname, 'cli.js'), workload));
+	// The kind of run, for the code cache: the command and its flags (in any order), without names
+	// or values; the global options typed before the command count as typed after it.
+	const [command, ...words] = hoistGlobalOptions(process.argv.slice(2)).argv;
+	const flags = words.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
+	const workload = [command ?? '', ...new Set(flags.sort())].join(' ');
+	// make:api and make:controller run a bundle of cli.ts without the other commands' code
+	// (source/commands/make-only.ts says why it does the same).
+	const bundle = command === 'make:api' || command === 'make:controller' ? 'make.js' : 'cli.js';
+	void import('./code-cache.js').then(({runBundle}) => runBundle(path.join(import.meta.dirname, bundle), workload));
 }
