@@ -1,7 +1,7 @@
-// The commands of dist/bin/make.js, the program the bin runs when the command line starts with
-// make:api or make:controller: scripts/bundle.js builds it from cli.ts with this module in place
-// of index.ts. For those command lines index.ts registers the make commands alone too, so both
-// programs do the same; this one leaves the other commands' code out of what a run reads and
+// The commands of dist/bin/make.js, the program the bin runs when the command (after any global
+// options typed before it, moved as main moves them) is make:api or make:controller:
+// scripts/bundle.js builds it from cli.ts with this module in place of index.ts. For those
+// command lines index.ts registers the make module alone too, so both programs do the same; this one leaves the other commands' code out of what a run reads and
 // compiles (docs/performance.md has what that saves).
 import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
