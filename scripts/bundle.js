@@ -339,7 +339,8 @@ async function buildBin(outdir, cli) {
 		throw new Error('dist/bin/ui.js makes an Intl.Segmenter when it loads: a package of Ink\'s changed, add it to scripts/ink-text.js.');
 	}
 
-	for (const program of ['cli', 'make'].filter((name) => name in entryPoints)) {
+	const programs = ['cli', 'make'].filter((name) => name in entryPoints);
+	for (const program of programs) {
 		if (/\bimport\(/.test(readFileSync(path.join(outdir, `${program}.js`), 'utf8'))) {
 			throw new Error(`dist/bin/${program}.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.`);
 		}
@@ -348,7 +349,7 @@ async function buildBin(outdir, cli) {
 	// The bundles the bin runs through the code cache, written as the function it calls (see
 	// bundleWrapper in source/code-cache.ts): each run compiles the file's own text, where wrapping
 	// it at run time would copy the whole bundle into a new string first.
-	const cached = [...['cli', 'make'].filter((name) => name in entryPoints), ...vendorFiles];
+	const cached = [...programs, ...vendorFiles];
 	for (const name of cached) {
 		const file = path.join(outdir, `${name}.js`);
 		writeFileSync(file, `${bundleWrapper.start}${readFileSync(file, 'utf8')}${bundleWrapper.end}`);

@@ -7,6 +7,7 @@ import {writeSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {hoistGlobalOptions} from './commands/global-options.js';
+import {isMakeCommand} from './commands/make/command-names.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
 import {version} from './version.js';
 
@@ -34,6 +35,6 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 	const workload = [command ?? '', ...new Set(flags.sort())].join(' ');
 	// make:api and make:controller run a bundle of cli.ts without the other commands' code
 	// (source/commands/make-only.ts says why it does the same).
-	const bundle = command === 'make:api' || command === 'make:controller' ? 'make.js' : 'cli.js';
+	const bundle = isMakeCommand(command) ? 'make.js' : 'cli.js';
 	void import('./code-cache.js').then(({runBundle}) => runBundle(path.join(import.meta.dirname, bundle), workload));
 }

@@ -2,6 +2,7 @@
 // imported inside actions so `edu make:api x --yes`, --help and --version start fast.
 import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
+import {makeCommandNames} from './make/command-names.js';
 import {registerMake} from './make/make.js';
 import {registerMakeCommand} from './make/command.js';
 import {registerDoctor} from './doctor.js';
@@ -16,7 +17,7 @@ import {registerTemplate} from './template.js';
  * line names, which a module of several may register alone.
  */
 export const commandModules: ReadonlyArray<{readonly names: readonly string[]; readonly register: (program: Command, context: CommandContext, only?: string) => void}> = [
-	{names: ['make:api', 'make:controller'], register: registerMake},
+	{names: makeCommandNames, register: registerMake},
 	{names: ['make:command'], register: registerMakeCommand},
 	{names: ['check:config', 'doctor'], register: registerDoctor},
 	{names: ['start'], register: registerStart},
