@@ -14,8 +14,14 @@ import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {writeProjectText} from './token.js';
 import {posixPath} from '../core/project/posix-path.js';
 
+/**
+ * The folder of the mock's database, in its var/: the image has it, but the project's var/api
+ * bound over var/ has it only if made, and the mock's init steps fail without it.
+ */
+export const databaseFolder = 'sqlite';
+
 /** Where the mock keeps its database, host side (var/sqlite/app_db.sqlite in the container). */
-export const databaseFile = 'var/api/sqlite/app_db.sqlite';
+export const databaseFile = `var/api/${databaseFolder}/app_db.sqlite`;
 
 function stepLine(step: InitStep): string {
 	const answer = `${step.status}${step.statusText ? ` ${step.statusText}` : ''}`;

@@ -1,5 +1,6 @@
 // edu mock:persist: find the compose file and the mock API service, add the ./var/api volume,
-// create var/api/, and print (or with --restart run) the restart command.
+// create var/api/ and var/api/sqlite/ (the mock's database folder, which the volume hides), and
+// print (or with --restart run) the restart command.
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
@@ -9,7 +10,7 @@ import type {PersistOptions} from './options.js';
 import {modeReport, sinkFor} from '../core/sink/sink.js';
 import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
-import {databaseFile} from './init.js';
+import {databaseFile, databaseFolder} from './init.js';
 import {confined, eduRootOf, readProjectText} from './project-files.js';
 import {tokenFile} from './token-store.js';
 import {posixPath} from '../core/project/posix-path.js';
@@ -65,6 +66,8 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	const folder = path.join(compose.dir, ...hostFolder.slice(2).split('/'));
 	const folderShown = `${posixPath(path.relative(start, folder))}/`;
 	confined(project, folder, folderShown);
+	const folders = [folder, path.join(folder, databaseFolder)];
+	const missing = folders.filter((each) => !existsSync(each)).map((each) => `${posixPath(path.relative(start, each))}/`);
 
 	// One changeset: the folder, and the compose file if it changes (only if it still holds what
 	// was read; a symlinked one is updated at its target). A dry run hands it to a sink that writes nothing.
@@ -73,30 +76,33 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		const {checkDocker} = await import('./docker.js');
 		await checkDocker(compose.dir, io);
 	}
-	const createdFolder = !existsSync(folder);
+	const createdFolder = missing.length > 0;
 	const root = realpathSync(project.root);
 	const relative = (absolute: string): string => posixPath(path.relative(root, absolute));
 	const written = await sink.write({
 		root,
 		changes: plan.changed ? [{path: relative(composeFile), action: 'modify', before: text, after: plan.text, mode: read.mode}] : [],
-		folders: [relative(folder)],
+		folders: folders.map(relative),
 		lock: relative(composeFile),
 		value: undefined,
 	});
 	if (written.mode === 'dry-run') {
+		const create = missing.length > 0 ? `create ${missing.join(' and ')}` : undefined;
 		return {
 			json: {composeFile: shown, service, volume: plan.volume, changed: plan.changed, added: plan.changed ? plan.added : [], ...modeReport(written.mode), restartCommand: command},
 			text: plan.changed
-				? `Dry run: nothing was written. The run would add to ${shown}, service "${service}":\n${plan.added.map((line) => `+ ${line}`).join('\n')}\nand create ${folderShown}.\n`
-				: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`,
+				? [`Dry run: nothing was written. The run would add to ${shown}, service "${service}":`, ...plan.added.map((line) => `+ ${line}`), ...(create ? [`and ${create}.`] : []), ''].join('\n')
+				: create
+					? `Dry run: nothing was written. ${shown}: service "${service}" already mounts ${plan.volume}; the run would ${create}.\n`
+					: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.\n`,
 		};
 	}
 
 	const summary = [
 		plan.changed
 			? `${shown}: added the volume ${plan.volume} to service "${service}".`
-			: `${shown}: service "${service}" already mounts ${plan.volume}; nothing to change.`,
-		...(createdFolder ? [`Created ${folderShown}: the mock API keeps its tokens (${tokenFile}) and its database (${databaseFile}) there.`] : []),
+			: `${shown}: service "${service}" already mounts ${plan.volume}${createdFolder ? '' : '; nothing to change'}.`,
+		...(createdFolder ? [`Created ${missing.join(' and ')}: the mock API keeps its tokens in ${tokenFile} and its database in ${databaseFile}.`] : []),
 		...(options.restart ? [] : [
 			plan.changed ? 'Restart the mock API to use it:' : 'If the mock API was started before the volume was there, restart it:',
 			`  ${command}`,

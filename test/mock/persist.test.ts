@@ -1,6 +1,6 @@
 // edu mock:persist on temp copies of fixtures/compose: in-process through main(), and through
 // the built binary (with a real terminal for the "which service?" question).
-import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -56,7 +56,7 @@ describe('edu mock:persist (in-process)', () => {
 			stderr: '',
 			stdout: [
 				'compose.yaml: added the volume ./var/api:/var/www/mock-veliko-api/var to service "mock-api".',
-				'Created var/api/: the mock API keeps its tokens (var/api/configDataset.json) and its database (var/api/sqlite/app_db.sqlite) there.',
+				'Created var/api/ and var/api/sqlite/: the mock API keeps its tokens in var/api/configDataset.json and its database in var/api/sqlite/app_db.sqlite.',
 				'Restart the mock API to use it:',
 				'  docker compose down && docker compose up -d',
 				'then create its database: edu mock:init',
@@ -64,6 +64,7 @@ describe('edu mock:persist (in-process)', () => {
 			].join('\n'),
 		});
 		expect(statSync(path.join(root, 'var/api')).isDirectory()).toBe(true);
+		expect(statSync(path.join(root, 'var/api/sqlite')).isDirectory()).toBe(true);
 		const before = readFileSync(path.join(fixturesDir, 'compose/comments/compose.yaml'), 'utf8');
 		expect(readProjectFile(root, 'compose.yaml')).toBe(before.replace(
 			'    restart: unless-stopped   # keep it up\n',
@@ -79,6 +80,24 @@ describe('edu mock:persist (in-process)', () => {
 		expect(second.exitCode).toBe(0);
 		expect(second.stdout).toContain('compose.yml: service "api" already mounts ./var/api:/var/www/mock-veliko-api/var; nothing to change.');
 		expect(snapshotTree(root)).toEqual(after);
+	});
+
+	it('a project persisted without var/api/sqlite/: a second run makes it, and says so', async () => {
+		const root = tempProject('compose/comments');
+		expect((await persist(root, [])).exitCode).toBe(0);
+		rmSync(path.join(root, 'var/api/sqlite'), {recursive: true});
+		const compose = readProjectFile(root, 'compose.yaml');
+		const dryRun = await persist(root, ['--dry-run']);
+		expect(dryRun).toEqual({exitCode: 0, stderr: '', stdout: 'Dry run: nothing was written. compose.yaml: service "mock-api" already mounts ./var/api:/var/www/mock-veliko-api/var; the run would create var/api/sqlite/.\n'});
+		expect(existsSync(path.join(root, 'var/api/sqlite'))).toBe(false);
+		const second = await persist(root, []);
+		expect(second.exitCode).toBe(0);
+		expect(second.stdout.split('\n').slice(0, 2)).toEqual([
+			'compose.yaml: service "mock-api" already mounts ./var/api:/var/www/mock-veliko-api/var.',
+			'Created var/api/sqlite/: the mock API keeps its tokens in var/api/configDataset.json and its database in var/api/sqlite/app_db.sqlite.',
+		]);
+		expect(statSync(path.join(root, 'var/api/sqlite')).isDirectory()).toBe(true);
+		expect(readProjectFile(root, 'compose.yaml')).toBe(compose);
 	});
 
 	it('keeps the file mode of the compose file', async () => {
@@ -114,7 +133,7 @@ describe('edu mock:persist (in-process)', () => {
 		const root = tempProject('compose/comments');
 		const before = snapshotTree(root);
 		const result = await persist(root, ['--dry-run']);
-		expect(result.stdout).toBe('Dry run: nothing was written. The run would add to compose.yaml, service "mock-api":\n+     volumes:\n+       - ./var/api:/var/www/mock-veliko-api/var\nand create var/api/.\n');
+		expect(result.stdout).toBe('Dry run: nothing was written. The run would add to compose.yaml, service "mock-api":\n+     volumes:\n+       - ./var/api:/var/www/mock-veliko-api/var\nand create var/api/ and var/api/sqlite/.\n');
 		expect(snapshotTree(root)).toEqual(before);
 		const json = await persist(root, ['--dry-run', '--json']);
 		expect(JSON.parse(json.stdout)).toEqual({

@@ -42,7 +42,7 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		const root = project();
 		const persisted = await runEdu(['mock:persist'], {cwd: root});
 		expect(persisted).toMatchObject({exitCode: 0, stderr: ''});
-		expect(persisted.stdout).toContain('Created var/api/: the mock API keeps its tokens (var/api/configDataset.json) and its database (var/api/sqlite/app_db.sqlite) there.');
+		expect(persisted.stdout).toContain('Created var/api/ and var/api/sqlite/: the mock API keeps its tokens in var/api/configDataset.json and its database in var/api/sqlite/app_db.sqlite.');
 		const {base: url} = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
 
 		expect(await runEdu(['mock:token', 'early'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
