@@ -28,20 +28,34 @@ export function fileLines(changes: readonly FileChange[]): string[] {
 	return changes.map((change) => `  ${change.action.padEnd(width)}  ${change.path}`);
 }
 
-/** A unified diff of one contiguous change (what an append is), with three lines of context. */
+/** A file's lines for a diff; the last one marked when the file does not end with a newline. */
+interface DiffLine {
+	readonly text: string;
+	readonly noNewline: boolean;
+}
+
+function diffLines(text: string): DiffLine[] {
+	if (text === '') return [];
+	// Each line keeps its CR in a CRLF file, as diff prints it: the diff then applies to the file.
+	const lines = text.split('\n');
+	const noNewline = lines.at(-1) !== '';
+	if (!noNewline) lines.pop();
+	return lines.map((line, index) => ({text: line, noNewline: noNewline && index === lines.length - 1}));
+}
+
+/**
+ * A unified diff of one contiguous change (what an append is), with three lines of context. A
+ * last line without a newline is followed by diff's "\ No newline at end of file", so that the
+ * diff applies with patch and says that the run adds that newline.
+ */
 export function unifiedDiff(path: string, before: string | null, after: string, context = 3): string[] {
-	const split = (text: string): string[] => {
-		if (text === '') return [];
-		const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-		if (lines.at(-1) === '') lines.pop();
-		return lines;
-	};
-	const old = split(before ?? '');
-	const neu = split(after);
+	const old = diffLines(before ?? '');
+	const neu = diffLines(after);
+	const same = (a: DiffLine | undefined, b: DiffLine | undefined): boolean => a !== undefined && b !== undefined && a.text === b.text && a.noNewline === b.noNewline;
 	let prefix = 0;
-	while (prefix < old.length && prefix < neu.length && old[prefix] === neu[prefix]) prefix++;
+	while (prefix < old.length && prefix < neu.length && same(old[prefix], neu[prefix])) prefix++;
 	let suffix = 0;
-	while (suffix < old.length - prefix && suffix < neu.length - prefix && old[old.length - 1 - suffix] === neu[neu.length - 1 - suffix]) suffix++;
+	while (suffix < old.length - prefix && suffix < neu.length - prefix && same(old[old.length - 1 - suffix], neu[neu.length - 1 - suffix])) suffix++;
 	const start = Math.max(0, prefix - context);
 	const oldEnd = Math.min(old.length, old.length - suffix + context);
 	const newEnd = Math.min(neu.length, neu.length - suffix + context);
@@ -51,10 +65,15 @@ export function unifiedDiff(path: string, before: string | null, after: string, 
 		`+++ b/${path}`,
 		`@@ -${range(start, oldEnd)} +${range(start, newEnd)} @@`,
 	];
-	for (let index = start; index < prefix; index++) lines.push(` ${old[index]}`);
-	for (let index = prefix; index < old.length - suffix; index++) lines.push(`-${old[index]}`);
-	for (let index = prefix; index < neu.length - suffix; index++) lines.push(`+${neu[index]}`);
-	for (let index = neu.length - suffix; index < newEnd; index++) lines.push(` ${neu[index]}`);
+	const push = (mark: string, line: DiffLine | undefined): void => {
+		if (line === undefined) return;
+		lines.push(`${mark}${line.text}`);
+		if (line.noNewline) lines.push('\\ No newline at end of file');
+	};
+	for (let index = start; index < prefix; index++) push(' ', old[index]);
+	for (let index = prefix; index < old.length - suffix; index++) push('-', old[index]);
+	for (let index = prefix; index < neu.length - suffix; index++) push('+', neu[index]);
+	for (let index = neu.length - suffix; index < newEnd; index++) push(' ', neu[index]);
 	return lines;
 }
 

@@ -1,6 +1,7 @@
 // The built `edu` binary, run as a user would in temp copies of fixture projects.
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {execa} from 'execa';
 import {describe, expect, it} from 'vitest';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
@@ -104,6 +105,34 @@ describe('edu make:api in the sample project', () => {
 		expect(result.stdout).toContain('--- a/app/Config/routes.yaml\n+++ b/app/Config/routes.yaml\n@@ -10,3 +10,8 @@\n');
 		expect(result.stdout).toContain('+\n+api_user-test:\n+    uri: /api/user-test\n+    controller: Controller\\api\\MyUserTestController\n+    httpMethod: [GET]\n');
 		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('--dry-run on a CRLF routes.yaml: the diff keeps its CRs, and git apply turns the file into what the run writes', async () => {
+		const root = tempProject('crlf');
+		const result = await runEdu(['make:api', 'ville', '--dry-run'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		const diff = result.stdout.slice(result.stdout.indexOf('--- a/app/Config/routes.yaml'));
+		expect(diff).toContain('+api_ville:\r\n');
+		writeFileSync(path.join(root, 'routes.diff'), diff);
+		const applied = await execa('git', ['apply', 'routes.diff'], {cwd: root, reject: false});
+		expect(applied.stderr).toBe('');
+		const written = tempProject('crlf');
+		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: written})).exitCode).toBe(0);
+		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(readProjectFile(written, 'app/Config/routes.yaml'));
+	});
+
+	it('--dry-run on a routes.yaml without a final newline (the 2.3 skeleton): the diff says so, and git apply turns the file into what the run writes', async () => {
+		const root = tempProject('skeleton');
+		const result = await runEdu(['make:api', 'ville', '--dry-run'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		const diff = result.stdout.slice(result.stdout.indexOf('--- a/app/Config/routes.yaml'));
+		expect(diff).toContain('-    httpMethod: [GET,POST]\n\\ No newline at end of file\n+    httpMethod: [GET,POST]\n+api_ville:\n');
+		writeFileSync(path.join(root, 'routes.diff'), diff);
+		const applied = await execa('git', ['apply', 'routes.diff'], {cwd: root, reject: false});
+		expect(applied.stderr).toBe('');
+		const written = tempProject('skeleton');
+		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: written})).exitCode).toBe(0);
+		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(readProjectFile(written, 'app/Config/routes.yaml'));
 	});
 
 	it('--json reports a refusal as JSON with exit code 1', async () => {
