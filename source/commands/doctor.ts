@@ -55,6 +55,13 @@ async function runDoctorCommand(options: DoctorOptions, context: CommandContext)
 	const root = context.projectRoot(startFolder(context.io, options));
 	const {doctorText, runDoctor} = await import('../doctor/run-doctor.js');
 	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port});
-	const blocked = results.some((result) => result.status === 'fail');
-	return {json: {ok: !blocked, checks: results}, text: doctorText(results), exitCode: blocked ? 1 : 0};
+	const failed = results.filter((result) => result.status === 'fail');
+	const blocked = failed.length > 0;
+	return {
+		json: {ok: !blocked, checks: results},
+		text: doctorText(results),
+		exitCode: blocked ? 1 : 0,
+		// On stderr, as routes --check says its problems: a script (or -q) sees why it failed.
+		...(blocked ? {trailer: `edu doctor: ${failed.length} problem${failed.length === 1 ? '' : 's'} to fix (${failed.map((result) => result.id).join(', ')})\n`} : {}),
+	};
 }

@@ -93,6 +93,15 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toContain('✖ vendor/autoload.php missing: the dependencies are not installed\n    fix: composer install\n');
 	});
 
+	it('with -q, a failing run still says on stderr which checks failed; a passing one says nothing', async () => {
+		const root = project({});
+		const port = String(await freePort());
+		const env = {PATH: process.env['PATH'] ?? ''};
+		expect(await runEdu(['-q', 'doctor', '--port', port], {cwd: root, env})).toEqual({exitCode: 0, stdout: '', stderr: ''});
+		rmSync(path.join(root, 'vendor'), {recursive: true});
+		expect(await runEdu(['-q', 'doctor', '--port', port], {cwd: root, env})).toEqual({exitCode: 1, stdout: '', stderr: 'edu doctor: 1 problem to fix (vendor)\n'});
+	});
+
 	it('checks port 8042 unless told another', async () => {
 		const result = await runEdu(['doctor', '--json'], {cwd: project({}), env: {PATH: process.env['PATH'] ?? ''}});
 		const port = (JSON.parse(result.stdout) as {checks: Check[]}).checks.find((check) => check.id === 'port');
