@@ -102,6 +102,7 @@ function buildProgram(argv: readonly string[], run: Invocation, rendering: Rende
 		.option('--json', 'print one JSON object on stdout');
 	addGlobalOptions(program);
 	program
+		.addHelpText('after', '\nGlobal options (--cwd, --yes, --dry-run, --json, -n, -q) go before or after the command name alike; "edu help COMMAND" lists the options each command takes.')
 		.enablePositionalOptions()
 		.allowExcessArguments(true)
 		.allowUnknownOption(true)

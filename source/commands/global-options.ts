@@ -19,6 +19,16 @@ function isGlobal(arg: string): boolean {
 	return flags.has(arg) || arg.startsWith(`${valued}=`) || /^-[ynqv]{2,}$/.test(arg);
 }
 
+/** Whether `option` (as typed, `--cwd=DIR` included) is one of the global options. */
+export function isGlobalOption(option: string): boolean {
+	return isGlobal(option) || option === valued;
+}
+
+/** The usage error's text for a global option, typed before or after `command`, that it does not take. */
+export function notApplying(option: string, command: string): string {
+	return `edu: ${option} does not apply to ${command} (edu help ${command} lists its options).`;
+}
+
 /** `argv` with the global options before the command name moved just after it. */
 export function hoistGlobalOptions(argv: readonly string[]): Hoisted {
 	const before: string[] = [];
@@ -48,7 +58,7 @@ export function checkMoved(command: Command | undefined, moved: readonly string[
 		const shorts = /^-[a-z]{2,}$/.test(option) ? [...option.slice(1)].map((letter) => `-${letter}`) : [option];
 		for (const each of shorts) {
 			if (!command.options.some((known) => known.long === each || known.short === each)) {
-				throw new UsageError(`edu: ${each} does not apply to ${command.name()} (edu help ${command.name()} lists its options).`, 'UNKNOWN_OPTION');
+				throw new UsageError(notApplying(each, command.name()), 'UNKNOWN_OPTION');
 			}
 		}
 	}

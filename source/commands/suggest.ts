@@ -2,6 +2,7 @@
 // `edu: <what is wrong> (did you mean <nearest>? <where to look>).` on one line. Commander's
 // own messages (a line break before "(Did you mean …?)", none for a bad choice) are reworded here.
 import {distance} from './console.js';
+import {isGlobalOption, notApplying} from './global-options.js';
 
 /** The choices nearest `typed` (by edit distance, within a third of the length), best first. */
 export function nearest(typed: string, choices: readonly string[]): string[] {
@@ -17,7 +18,12 @@ const didYouMean = (names: readonly string[]): string => (names.length > 0 ? `di
 export function reworded(text: string, command?: string): string {
 	const look = command === undefined ? 'edu --help lists the options' : `edu help ${command} lists its options`;
 	const unknown = /^error: unknown option '([^']+)'(?:\n\(Did you mean (?:one of )?(.+?)\?\))?\n?$/.exec(text);
-	if (unknown) return `edu: unknown option '${unknown[1]}' (${didYouMean(unknown[2]?.split(', ') ?? [])}${look}).\n`;
+	if (unknown) {
+		// A global option after a command that does not take it: the words it gets before the command too.
+		const option = unknown[1]!.split('=')[0]!;
+		if (command !== undefined && isGlobalOption(option)) return `${notApplying(option, command)}\n`;
+		return `edu: unknown option '${unknown[1]}' (${didYouMean(unknown[2]?.split(', ') ?? [])}${look}).\n`;
+	}
 	const choice = /^error: option '(-[^\s',]+)[^']*' argument '([^']*)' is invalid\. Allowed choices are (.+)\.\n?$/.exec(text);
 	if (choice) {
 		const choices = choice[3]!.split(', ');

@@ -36,6 +36,15 @@ describe('global options anywhere', () => {
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toBe('edu: --dry-run does not apply to routes (edu help routes lists its options).\n');
 		expect(snapshotTree(root)).toEqual(tree);
+		// The same words after the command name, where commander alone would say "unknown option".
+		for (const option of ['--dry-run', '--yes', '-y', '--plain']) {
+			for (const argv of [[option, 'routes'], ['routes', option]]) {
+				expect(await runEdu(argv, {cwd: root}), argv.join(' ')).toMatchObject({exitCode: 2, stdout: '', stderr: `edu: ${option} does not apply to routes (edu help routes lists its options).\n`});
+			}
+		}
+		const json = JSON.parse((await runEdu(['routes', '--yes', '--json'], {cwd: root})).stdout) as unknown;
+		expect(json).toEqual({ok: false, error: {code: 'UNKNOWN_OPTION', message: 'edu: --yes does not apply to routes (edu help routes lists its options).'}});
+		expect(snapshotTree(root)).toEqual(tree);
 		const alone = await runEdu(['--yes'], {cwd: root});
 		expect(alone).toMatchObject({exitCode: 2, stderr: 'edu: --yes applies to a command, e.g. edu make:api NAME --yes.\n'});
 	});

@@ -50,6 +50,10 @@ describe('--help', () => {
 		}
 	});
 
+	it('edu --help says that global options go before or after the command name', async () => {
+		expect(words(await helpAt(['--help'], undefined)).join(' ')).toContain('Global options (--cwd, --yes, --dry-run, --json, -n, -q) go before or after the command name alike; "edu help COMMAND" lists the options each command takes.');
+	});
+
 	it('make:api --help at 80 columns keeps "default" and "Twig" whole', async () => {
 		const text = await helpAt(['make:api', '--help'], 80);
 		expect(text).toContain('default: "default")');
