@@ -49,7 +49,8 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 			uri: row.uri,
 			controller: row.controller,
 			file: row.file,
-			line: row.line,
+			// Where the row comes from: its entry in routes.yaml, or (no route) the attribute or error in its file.
+			at: {file: row.name === null ? row.file : routes.path, line: row.line},
 			status: statusText(row),
 			problems: row.problems.map(({code, message}) => ({code, message})),
 		})),

@@ -1,5 +1,5 @@
 // edu routes end to end: the built binary in temp copies of fixture projects.
-import {writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
@@ -57,11 +57,21 @@ describe('output', () => {
 				uri: '/api/ville',
 				controller: 'Controller\\api\\VilleController',
 				file: 'app/Controller/api/VilleController.php',
-				line: 1,
+				at: {file: 'app/Config/routes.yaml', line: 1},
 				status: 'no #[Post]',
 				problems: [{code: 'METHOD_UNDOCUMENTED', message: "POST is in httpMethod but VilleController has no #[Attributes\\Post(path: '/api/ville')]"}],
 			}],
 		});
+	});
+
+	it('--json: a row without a route is placed at its attribute, in the controller file', async () => {
+		const root = tempProject('openapi/no-info');
+		const result = await runEdu(['routes', '--json'], {cwd: root});
+		const [row] = (JSON.parse(result.stdout) as {routes: Array<{name: string | null; file: string; at: {file: string; line: number}}>}).routes;
+		expect(row?.name).toBeNull();
+		expect(row?.at).toEqual({file: row?.file, line: expect.any(Number) as number});
+		const lines = readFileSync(path.join(root, row!.file), 'utf8').split('\n');
+		expect(lines[row!.at.line - 1]).toContain('Attributes\\Get(');
 	});
 
 	it('every line of the table fits 80 columns on the generated-controller names', async () => {
