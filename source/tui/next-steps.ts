@@ -103,3 +103,13 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, cd}: NextSt
 export function nextStepsLines(steps: readonly NextStep[]): string[] {
 	return ['Next steps:', ...steps.flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])];
 }
+
+/**
+ * The block as a terminal gets it, its heading bold when `color`: printed as plain lines after
+ * make:* in a terminal and below the wizard once it has closed, never inside Ink's frame, so a
+ * command longer than the terminal wraps as the terminal wraps it and pastes whole.
+ */
+export function nextStepsBlock(steps: readonly NextStep[], color: boolean): string[] {
+	const [heading = '', ...lines] = nextStepsLines(steps);
+	return [color ? `\u001B[1m${heading}\u001B[0m` : heading, ...lines];
+}

@@ -4,9 +4,9 @@ import type {Kind} from '../core/naming.js';
 import {openProject} from '../core/project/project.js';
 import {readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
-import type {Io} from '../io.js';
 import type {WizardForm} from './form.js';
-import {folderToEnter} from './next-steps.js';
+import {useColor, type Io} from '../io.js';
+import {folderToEnter, nextStepsBlock} from './next-steps.js';
 import {showUntilExit} from './show.js';
 import {Wizard, type WizardOutcome} from './wizard.js';
 import type {TemplateCatalog} from '../templates/catalog.js';
@@ -25,7 +25,11 @@ export interface WizardRun {
 export async function runWizard({io, root, kind, initial, sink, templates}: WizardRun): Promise<number> {
 	const snapshot = openProject(root, templates);
 	let outcome: WizardOutcome = {status: 'cancelled'};
-	return showUntilExit(io, <Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
+	const exitCode = await showUntilExit(io, <Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 		outcome = result;
 	}} />, () => outcome.status === 'cancelled');
+	// Below the done screen, as plain lines: a command wider than the terminal wraps there and pastes whole.
+	const done = outcome as WizardOutcome;
+	if (done.status === 'written') io.stdout.write(`\n${nextStepsBlock(done.nextSteps, useColor(io)).join('\n')}\n`);
+	return exitCode;
 }

@@ -14,6 +14,7 @@ import type {Sink} from '../core/sink/sink.js';
 import {catalogOf} from '../core/template-units.js';
 import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './screens/done-screen.js';
+import {nextSteps, type NextStep} from './next-steps.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
@@ -28,7 +29,7 @@ import {UploadScreen} from './screens/upload-screen.js';
 import {useLatest} from './use-latest.js';
 
 export type WizardOutcome =
-	| {readonly status: 'written'; readonly plan: Plan}
+	| {readonly status: 'written'; readonly plan: Plan; readonly nextSteps: readonly NextStep[]}
 	| {readonly status: 'dry-run'; readonly plan: Plan}
 	| {readonly status: 'command'; readonly command: CommandPlan}
 	| {readonly status: 'cancelled'};
@@ -95,7 +96,11 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	};
 
 	useEffect(() => {
-		if (screen === 'done' && written) finish({status: written.mode === 'dry-run' ? 'dry-run' : 'written', plan: written.plan});
+		if (screen === 'done' && written) {
+			finish(written.mode === 'dry-run'
+				? {status: 'dry-run', plan: written.plan}
+				: {status: 'written', plan: written.plan, nextSteps: nextSteps(written.plan, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: projectFolder})});
+		}
 	});
 
 	const move = (by: 1 | -1): void => {
@@ -199,7 +204,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		case 'review':
 			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} failure={failure} />;
 		case 'done':
-			return written ? <DoneScreen result={written} context={{dependenciesInstalled: snapshot.dependenciesInstalled, cd: projectFolder}} chrome={chrome} /> : null;
+			return written ? <DoneScreen result={written} chrome={chrome} /> : null;
 	}
 }
 

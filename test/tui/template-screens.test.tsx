@@ -39,7 +39,7 @@ describe('template screen', () => {
 		const frame = await wizard.press(keys.enter, onScreen('Route'));
 		expect(frame).toContain('[x] GET');
 		await wizard.press(keys.enter, onScreen('Review'));
-		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		await wizard.press(keys.enter, (current) => current.includes('✔ Controller and route successfully generated'));
 		await wizard.exited;
 		expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain('// Maison: BTS SIO\nclass VilleController');
 	});

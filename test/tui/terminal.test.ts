@@ -60,6 +60,28 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		expect(snapshotTree(root)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('next steps wider than the terminal are printed whole, each command on one line for the terminal to wrap, so they paste as printed', async () => {
+		const root = tempProject('sample');
+		const name = 'VeryLongResourceNameForTheStudentsOfTheCourse';
+		const command = 'curl -i http://localhost:8042/api/very-long-resource-name-for-the-students-of-the-course';
+		expect(`    ${command}`.length).toBeGreaterThan(80);
+		await withTerminal(['make:api'], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type(name);
+			await terminal.waitFor((screen) => screen.includes(`${name}Controller`), 'the preview');
+			for (const screen of ['Template', 'Route', 'Review']) {
+				await terminal.keys('Enter');
+				await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
+			}
+			await terminal.keys('Enter');
+			expect(await terminal.exitStatus()).toBe(0);
+			const shown = lines(await terminal.history());
+			expect(shown).toContain(`    ${command}`);
+			// The done screen, then the block below it, in that order.
+			expect(shown.indexOf('Next steps:')).toBeGreaterThan(shown.findIndex((line) => line.includes('✔ Controller and route successfully generated')));
+		});
+	});
+
 	test('typing an existing route\'s name shows "Route already exists." and Enter writes nothing; Ctrl+C quits with 130', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);

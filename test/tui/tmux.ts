@@ -62,6 +62,14 @@ export class Terminal {
 		return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
 	}
 
+	/**
+	 * Everything the pane has shown, scrollback included, with the lines the terminal wrapped
+	 * joined back (tmux -J): a line break here is one the program printed.
+	 */
+	history(): Promise<string> {
+		return this.tmux('capture-pane', '-p', '-J', '-S', '-');
+	}
+
 	/** Keys by tmux name (Enter, Escape, C-c, Down, Space…). */
 	async keys(...names: string[]): Promise<void> {
 		await this.tmux('send-keys', ...names);

@@ -6,11 +6,22 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
+import {nextStepsLines} from '../../source/tui/next-steps.js';
+import type {WizardOutcome} from '../../source/tui/wizard.js';
 
 afterEach(cleanupWizards);
 
 /** The frame with Ink's line wrapping undone, for messages longer than a line. */
 const oneLine = (frame: string): string => frame.replace(/ *\n */g, ' ');
+
+/** The done screen's frame: the run's ✔ line is on it. */
+const done = (frame: string): boolean => /✔ .* successfully generated/.test(frame);
+
+/** The next steps the runner prints below the closed wizard (run-wizard.tsx), as one line. */
+function stepsOf(outcome: WizardOutcome): string {
+	if (outcome.status !== 'written') throw new Error(`the wizard ended ${outcome.status}, not written`);
+	return oneLine(nextStepsLines(outcome.nextSteps).join('\n'));
+}
 
 const onScreen = (title: string) => (frame: string): boolean => frame.includes(`${title} · step`);
 
@@ -261,10 +272,10 @@ describe('review and writing', () => {
 		writeFileSync(path.join(root, 'vendor/autoload.php'), '<?php\n');
 		const wizard = await renderWizard(root, {kind: 'api'});
 		await toReview(wizard);
-		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
-		expect(done).toContain('edu start');
-		expect(done).not.toContain('composer install');
-		await wizard.exited;
+		await wizard.press(keys.enter, done);
+		const steps = stepsOf(await wizard.exited);
+		expect(steps).toContain('edu start');
+		expect(steps).not.toContain('composer install');
 	});
 
 	test('a full API flow writes files byte-identical to `edu make:api … --yes`', async () => {
@@ -279,17 +290,16 @@ describe('review and writing', () => {
 		await wizard.press(keys.tab, (frame) => frame.includes('❯ URI'));
 		await wizard.press('/{id}', (frame) => frame.includes('URI   /api/ville/{id}'));
 		await wizard.press(keys.enter, onScreen('Review'));
-		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
-		expect(done).toContain('✔ Controller and route successfully generated');
+		const frame = await wizard.press(keys.enter, done);
+		expect(frame).toContain('✔ Controller and route successfully generated');
+		const steps = stepsOf(await wizard.exited);
 		// The sample project has no vendor/ yet: served requests would fail until composer install.
-		expect(done).toContain('composer install');
-		expect(done).toContain('edu start');
-		expect(done).toContain('curl -i http://localhost:8042/api/ville/1');
-		expect(done).toContain('edu openapi');
-		expect(done).toContain('edu openapi --html');
-		expect(done).toContain('http://localhost:8042/doc/');
-		const outcome = await wizard.exited;
-		expect(outcome.status).toBe('written');
+		expect(steps).toContain('composer install');
+		expect(steps).toContain('edu start');
+		expect(steps).toContain('curl -i http://localhost:8042/api/ville/1');
+		expect(steps).toContain('edu openapi');
+		expect(steps).toContain('edu openapi --html');
+		expect(steps).toContain('http://localhost:8042/doc/');
 
 		const result = await runEdu(['make:api', 'Ville', '--methods', 'GET,POST', '--uri', '/api/ville/{id}', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
@@ -301,8 +311,8 @@ describe('review and writing', () => {
 		const ghost = plantKilledRun(root);
 		const wizard = await renderWizard(root, {kind: 'api'});
 		await toReview(wizard);
-		const done = await wizard.press(keys.enter, (frame) => frame.includes('Next steps'));
-		expect(oneLine(done)).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
+		const frame = await wizard.press(keys.enter, done);
+		expect(oneLine(frame)).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
 		expect(existsSync(path.join(root, ghost))).toBe(false);
 	});
 
@@ -319,11 +329,11 @@ describe('review and writing', () => {
 		frame = await wizard.press(keys.enter, onScreen('Route'));
 		frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain('create  app/Template/ville_read/ville_read.html.twig');
-		frame = await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		frame = await wizard.press(keys.enter, done);
 		expect(frame).toContain('✔ Controller, view and route successfully generated');
-		expect(oneLine(frame)).toContain('Open in your browser: http://localhost:8042/ville-read');
-		expect(frame).not.toContain('edu openapi');
-		await wizard.exited;
+		const steps = stepsOf(await wizard.exited);
+		expect(steps).toContain('Open in your browser: http://localhost:8042/ville-read');
+		expect(steps).not.toContain('edu openapi');
 
 		const result = await runEdu(['make:controller', 'VilleRead', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
@@ -366,7 +376,7 @@ describe('review and writing', () => {
 		expect(frame).toContain('api_ville-by-id: GET, PUT, DELETE /api/ville/{id}');
 		frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain('create  app/Controller/api/VilleByIdController.php');
-		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
+		await wizard.press(keys.enter, done);
 		await wizard.exited;
 
 		const result = await runEdu(['make:api', 'Ville', '--template', 'resource', '--table', 'communes', '--fields', 'nom:string:255,nombre_habitant:int', '--yes'], {cwd: viaFlags});
@@ -398,9 +408,8 @@ describe('review and writing', () => {
 		frame = await wizard.press(keys.enter, onScreen('Route'));
 		expect(frame).toContain('api_import: POST /api/import');
 		await wizard.press(keys.enter, onScreen('Review'));
-		await wizard.press(keys.enter, (current) => current.includes('Next steps'));
-		expect(wizard.frame()).toContain('curl -i -F file=@example.csv http://localhost:8042/api/import');
-		await wizard.exited;
+		await wizard.press(keys.enter, done);
+		expect(stepsOf(await wizard.exited)).toContain('curl -i -F file=@example.csv http://localhost:8042/api/import');
 
 		const result = await runEdu(['make:api', 'Import', '--template', 'upload', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);

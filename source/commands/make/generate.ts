@@ -9,7 +9,7 @@ import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
 import type {Sink} from '../../core/sink/sink.js';
-import {nextSteps, nextStepsLines} from '../../tui/next-steps.js';
+import {nextSteps, nextStepsBlock} from '../../tui/next-steps.js';
 import {withNotes, type Outcome} from '../../io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
@@ -25,8 +25,7 @@ const sgr = (code: string, text: string, color: boolean): string => (color ? `\u
 /** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
 function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd}: ReportStyle): string[] {
 	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
-	const [heading = '', ...steps] = nextStepsLines(nextSteps(written, {dependenciesInstalled, cd}));
-	return ['', ...files, '', sgr('1', heading, color), ...steps];
+	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, {dependenciesInstalled, cd}), color)];
 }
 
 /**

@@ -1,15 +1,15 @@
-// The end: what was written and what to do next. The wizard exits right after showing it.
-import {Box, Text} from 'ink';
+// The end: what was written. The wizard exits right after showing it, and the next steps are
+// printed below it as plain lines (run-wizard.tsx), so that their commands paste whole.
+import {Text} from 'ink';
 import type {CommitResult} from '../../core/sink/commit.js';
 import {dryRunDone, fileLines, successLine} from '../../core/describe-plan.js';
-import {nextSteps, type NextStepsContext} from '../next-steps.js';
 import {Frame} from '../controls/frame.js';
 import type {Chrome} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 import {WriterNotes} from '../controls/writer-notes.js';
 
 /** `result`: what commit returned; its mode says whether anything was written. */
-export function DoneScreen({result: {plan, mode, notes}, context, chrome}: {result: CommitResult; context: NextStepsContext; chrome: Chrome}) {
+export function DoneScreen({result: {plan, mode, notes}, chrome}: {result: CommitResult; chrome: Chrome}) {
 	const reportOnly = mode === 'dry-run';
 	return (
 		<Frame title={chrome.title} keys={[]}>
@@ -19,17 +19,6 @@ export function DoneScreen({result: {plan, mode, notes}, context, chrome}: {resu
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{/* What the writer has to tell (a copy --force kept, a leftover to remove by hand), as the CLI's warnings. */}
 			<WriterNotes notes={notes} />
-			{reportOnly ? null : (
-				<Box flexDirection="column" marginTop={1}>
-					<Text bold>Next steps</Text>
-					{nextSteps(plan, context).map((step) => (
-						<Box key={step.command} flexDirection="column">
-							<Toned tone="muted">{`  ${step.what}:`}</Toned>
-							<Text wrap="wrap">{`    ${step.command}`}</Text>
-						</Box>
-					))}
-				</Box>
-			)}
 		</Frame>
 	);
 }
