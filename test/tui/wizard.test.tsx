@@ -132,6 +132,27 @@ describe('name screen', () => {
 	});
 });
 
+describe('table and fields screen', () => {
+	test('Ctrl+D deletes the row under the cursor and leaves the cursor on the row that takes its place', async () => {
+		const field = (name: string) => ({name, type: 'string' as const, length: ''});
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api', initial: {name: 'Ville', template: 'resource', fields: ['a', 'b', 'c', 'd'].map(field)}});
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		const cursorOn = (name: string) => (frame: string): boolean => frame.split('\n').some((line) => /❯ +\S/.test(line) && line.includes(` ${name} `));
+		await wizard.press(keys.down + keys.down, cursorOn('b'));
+		let frame = await wizard.press(keys.ctrlD, cursorOn('c'));
+		expect(frame).not.toMatch(/ b +string/);
+		// The last field deleted: the cursor goes to the one now last.
+		await wizard.press(keys.down, cursorOn('d'));
+		frame = await wizard.press(keys.ctrlD, cursorOn('c'));
+		expect(frame).not.toMatch(/ d +string/);
+		await wizard.press(keys.up, cursorOn('a'));
+		frame = await wizard.press(keys.ctrlD, cursorOn('c'));
+		frame = await wizard.press(keys.ctrlD, (current) => current.split('\n').some((line) => line.includes('❯') && line.includes('add a field')));
+		expect(frame).not.toMatch(/ [acd] +string/);
+	});
+});
+
 describe('route screen', () => {
 	async function toRoute(root: string, name = 'ville'): Promise<Harness> {
 		const wizard = await renderWizard(root, {kind: 'api'});

@@ -42,7 +42,10 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 			setField(row - 1, {type: field.type === 'string' ? 'int' : 'string'});
 		} else if (key.ctrl && input === 'd' && field) {
 			update((current) => ({...current, fields: current.fields.filter((_, at) => at !== row - 1)}));
-			setRow(Math.max(0, row - 1));
+			// The cursor stays where it was, on the field that takes the deleted one's place (the last
+			// one left when it was the last; "+ add a field" when none is left), as in an editor.
+			const left = fields.length - 1;
+			setRow(left === 0 ? 1 : Math.min(row, left));
 		} else if (key.return) {
 			if (row === addRow) {
 				update((current) => ({...current, fields: [...current.fields, emptyField]}));
