@@ -127,11 +127,11 @@ export function namingWarnings(kind: Kind, argument: string): string[] {
 		const fixed = argument.replace(/_+(?=[A-Z])/g, '');
 		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggest(fixed)}, or write "${argument.toLowerCase()}" for ${uriFor(kind, kebabCase(argument.toLowerCase()))}.`);
 	}
-	if (/Controller$/.test(argument) && argument !== 'Controller') {
+	if (/Controller$/.test(argument)) {
+		// `Controller` alone has no shorter spelling: the warning then only says what the class will be.
 		const fixed = argument.slice(0, -'Controller'.length);
-		if (nameProblem(fixed) === undefined) {
-			warnings.push(`"${argument}" already ends in "Controller": the class will be ${className(argument)}; write "${fixed}" for ${className(fixed)}.`);
-		}
+		const shorter = fixed !== '' && nameProblem(fixed) === undefined ? `; write "${fixed}" for ${className(fixed)}` : '';
+		warnings.push(`"${argument}" already ends in "Controller": the class will be ${className(argument)}${shorter}.`);
 	}
 	return warnings;
 }

@@ -57,6 +57,12 @@ describe('warnings for names whose URI would surprise', () => {
 		expect(result.warnings.join(' ')).toContain('"Ville" for VilleController');
 	});
 
+	it('the name Controller alone: a warning that says the class, with no shorter spelling to offer', () => {
+		const result = names('api', 'Controller');
+		expect(result.className).toBe('ControllerController');
+		expect(result.warnings).toEqual(['"Controller" already ends in "Controller": the class will be ControllerController.']);
+	});
+
 	it.each(['ville', 'Ville', 'MyUserTest', 'VilleRead', 'ma_ville'])('no warning for %s', (argument) => {
 		expect(names('api', argument).warnings).toEqual([]);
 	});
