@@ -1,7 +1,7 @@
 // A request's template: chosen from the snapshot's catalog (refused when unknown, broken or for the
 // other command), and its engine run to make the plan's units. Pure: the texts are already read.
 import {closest, distance} from 'fastest-levenshtein';
-import {templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
+import {builtinNames, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
 import type {CommandName, EngineName} from '../templates/engines.js';
 import {engines} from '../templates/engines.js';
 import {nameView, targetOf} from '../templates/target.js';
@@ -66,7 +66,11 @@ export function chooseTemplate(kind: Kind, request: Pick<MakeRequest, 'template'
 export function templateOf(command: CommandName, name: string, catalog: TemplateCatalog): LoadedTemplate | Refusal {
 	const entry = catalog.get(name);
 	if (entry === undefined) return refusal('INVALID_OPTION', unknownTemplate(name, command, catalog));
-	if ('problem' in entry) return refusal('BAD_PROJECT_FILE', entry.problem);
+	if ('problem' in entry) {
+		// The way out: the built-in template of that name is there again once the project's copy is gone.
+		const wayOut = (builtinNames as readonly string[]).includes(name) ? `remove ${entry.folder}/ to use the built-in ${name} again` : 'choose another template';
+		return refusal('BAD_PROJECT_FILE', `${entry.problem} (fix it, or ${wayOut})`);
+	}
 	if (entry.manifest.command !== command) return refusal('INVALID_OPTION', `The ${name} template is for ${entry.manifest.command} only.`);
 	return entry;
 }

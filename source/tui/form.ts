@@ -124,6 +124,11 @@ export function screensFor(form: WizardForm, kind: Kind | undefined, askKind: bo
 const nameCodes: readonly RefusalCode[] = ['INVALID_NAME', 'ROUTE_EXISTS', 'CONTROLLER_EXISTS', 'VIEW_EXISTS'];
 const routeCodes: readonly RefusalCode[] = ['INVALID_URI', 'INVALID_METHODS', 'URI_TAKEN'];
 
+/** Whether a refusal is about the name itself (fixed by typing another one). */
+export function isNameRefusal(code: RefusalCode): boolean {
+	return nameCodes.includes(code);
+}
+
 /** The screen where a refusal can be fixed. */
 export function ownerOf(code: RefusalCode, screens: readonly Screen[]): Screen {
 	if (nameCodes.includes(code)) return 'name';

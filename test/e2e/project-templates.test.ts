@@ -1,7 +1,7 @@
 // A project's own templates, end to end with the built `edu` in temp copies of fixtures/sample:
 // template:list, template:publish, an edited or new template used by make:api, and a broken one
 // refused with its file:line before anything is written.
-import {cpSync, existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hasPhp, phpLint} from '../helpers/php.js';
@@ -125,6 +125,17 @@ describe('make:api with the project\'s templates', () => {
 		expect(wrong.stderr).toContain("invalid value 'minimla' for --template (did you mean minimal? allowed: default, resource, upload, minimal).");
 	});
 
+	it('a broken copy of a built-in template: the refusal says how to get the built-in back, and that works', async () => {
+		const root = await published();
+		const manifest = path.join(folder(root, 'default'), 'template.json');
+		writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"engine": "controller",', '"engine": "controller"'));
+		const refused = await runEdu(['make:api', 'paris', '--yes'], {cwd: root});
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toMatch(/^\.edu\/templates\/default\/template\.json:\d+: not valid JSON: .* \(fix it, or remove \.edu\/templates\/default\/ to use the built-in default again\)\n$/);
+		rmSync(folder(root, 'default'), {recursive: true});
+		expect((await runEdu(['make:api', 'paris', '--yes'], {cwd: root})).exitCode).toBe(0);
+	});
+
 	it.each([
 		['an unclosed tag', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& className implements'), '.edu/templates/minimal/controller.php.tpl:10: a tag opened with <% is never closed with %>'],
 		['a variable the template does not offer', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& clasName %> implements'), '.edu/templates/minimal/controller.php.tpl:10: "clasName" is not a variable this template offers (did you mean className?)'],
@@ -207,7 +218,7 @@ describe('make:command with the project\'s templates', () => {
 		const before = snapshotTree(root);
 		const result = await runEdu(['make:command', 'purge', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toBe('.edu/templates/command/command.php.tpl:13: "comandName" is not a variable this template offers (did you mean commandName?)\n');
+		expect(result.stderr).toBe('.edu/templates/command/command.php.tpl:13: "comandName" is not a variable this template offers (did you mean commandName?) (fix it, or remove .edu/templates/command/ to use the built-in command again)\n');
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });

@@ -54,6 +54,17 @@ describe('template screen', () => {
 		await wizard.press(keys.enter);
 		expect(wizard.frame()).toContain('Template · step');
 	});
+
+	test('a broken project copy of the default template: the name screen says how to get the built-in back, and that the problem (not the name) holds Enter', async () => {
+		const root = tempProject('sample');
+		const folder = path.join(root, '.edu', 'templates', 'default');
+		cpSync(builtin('default'), folder, {recursive: true});
+		writeFileSync(path.join(folder, 'template.json'), readFileSync(path.join(folder, 'template.json'), 'utf8').replace('"engine": "controller",', '"engine": "controller"'));
+		const wizard = await renderWizard(root, {kind: 'api'});
+		const frame = await wizard.press('Zed', (current) => current.includes('✖'));
+		expect(frame.replace(/ *\n */g, ' ')).toContain('(fix it, or remove .edu/templates/default/ to use the built-in default again)');
+		expect(frame).toContain('Enter next (fix the problem above first)');
+	});
 });
 
 describe('table and fields screen', () => {

@@ -1,6 +1,6 @@
 // Step 2: the controller name, with the plan's preview, warnings and refusals under it as you type.
 import {Box, Text, useInput} from 'ink';
-import {blockingRefusals} from '../form.js';
+import {blockingRefusals, isNameRefusal} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, quitKey} from '../controls/frame.js';
 import {NamePreview, Notes} from '../preview.js';
@@ -10,7 +10,10 @@ import {useLatest} from '../use-latest.js';
 
 export function NameScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	const empty = form.name === '';
-	const blocked = empty || blockingRefusals(plan, 'name', screens).length > 0;
+	const refusals = blockingRefusals(plan, 'name', screens);
+	const blocked = empty || refusals.length > 0;
+	// What Enter waits for: the name, or the problem shown under it (a broken project template, say).
+	const wait = empty || refusals.some((refused) => isNameRefusal(refused.code)) ? 'fix the name first' : 'fix the problem above first';
 	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
 		if (key.return && !latest.current.blocked) latest.current.next();
@@ -19,7 +22,7 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[{key: 'Enter', what: blocked ? 'next (fix the name first)' : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
+			keys={[{key: 'Enter', what: blocked ? `next (${wait})` : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
 		>
 			<Text>
 				{'Controller name: '}
