@@ -34,23 +34,32 @@ export function distance(a: string, b: string): number {
 	return previous[b.length]!;
 }
 
-/** Command names close to a mistyped one: `make` → make:api, make:controller; `make:apii` → make:api. */
+/** Command names close to a mistyped one: `make` → make:api, make:controller; `make:apii` → make:api; `rout` → routes. */
 export function suggestCommands(typed: string, names: readonly string[]): string[] {
 	const word = typed.toLowerCase();
-	const family = names.filter((name) => name.startsWith(`${word}:`) || (word.includes(':') && name.startsWith(word)));
+	const family = names.filter((name) => name.startsWith(`${word}:`) || (word.length >= 2 && name.startsWith(word)));
 	if (family.length > 0) return family;
 	const best = names.map((name) => ({name, cost: distance(word, name)})).filter(({cost, name}) => cost <= Math.max(1, Math.floor(name.length / 3)));
 	const least = Math.min(...best.map(({cost}) => cost));
-	const close = best.filter(({cost}) => cost === least).map(({name}) => name);
-	if (close.length > 0) return close;
-	// `edu ville`: the name of something to make, not a command.
-	return /^[A-Za-z][A-Za-z0-9]*$/.test(typed) ? names.filter((name) => name.startsWith('make:')) : [];
+	return best.filter(({cost}) => cost === least).map(({name}) => name);
 }
 
-export function unknownCommand(typed: string, names: readonly string[]): EduError {
+/** The make commands a word far from every command could be the name for (`edu ville`). */
+const controllerCommands = ['make:api', 'make:controller'];
+
+/** `orName`: the word stood where a command goes, so it may be a controller's name (not so in `edu help WORD`). */
+export function unknownCommand(typed: string, names: readonly string[], orName = true): EduError {
 	const suggestions = suggestCommands(typed, names);
-	const hint = suggestions.length > 0 ? `did you mean ${suggestions.join(' or ')}? ` : '';
-	return new EduError('UNKNOWN_COMMAND', `edu: unknown command '${typed}' (${hint}edu list shows every command).`, 2, {details: {suggestions}});
+	const look = 'edu list shows every command';
+	if (suggestions.length > 0) {
+		return new EduError('UNKNOWN_COMMAND', `edu: unknown command '${typed}' (did you mean ${suggestions.join(' or ')}? ${look}).`, 2, {details: {suggestions}});
+	}
+	// `edu ville`: a word close to no command may be the name of a controller to make.
+	if (orName && /^[A-Za-z][A-Za-z0-9_]*$/.test(typed) && controllerCommands.every((name) => names.includes(name))) {
+		const commands = controllerCommands.map((name) => `edu ${name} ${typed}`);
+		return new EduError('UNKNOWN_COMMAND', `edu: unknown command '${typed}' (to make a controller of that name: ${commands.join(' or ')}; ${look}).`, 2, {details: {suggestions: commands}});
+	}
+	return new EduError('UNKNOWN_COMMAND', `edu: unknown command '${typed}' (${look}).`, 2, {details: {suggestions}});
 }
 
 function visible(program: Command): Command[] {
@@ -77,7 +86,7 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.option('--json', 'print one JSON object on stdout')
 		.action((name: string | undefined) => {
 			const target = name === undefined ? program : program.commands.find((command) => command.name() === name);
-			if (target === undefined) throw unknownCommand(name ?? '', visible(program).map((command) => command.name()));
+			if (target === undefined) throw unknownCommand(name ?? '', visible(program).map((command) => command.name()), false);
 			target.outputHelp();
 			context.outcome = {json: {}};
 		});

@@ -76,6 +76,8 @@ describe('console habits', () => {
 		[['make:controler', 'x'], ['make:controller']],
 		[['mock'], ['mock:persist', 'mock:init', 'mock:token']],
 		[['rotues'], ['routes']],
+		[['rout'], ['routes']],
+		[['mak'], ['make:api', 'make:controller', 'make:command']],
 	])('%j suggests %j, exit 2, nothing written', async (args, suggestions) => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
@@ -83,5 +85,17 @@ describe('console habits', () => {
 		expect(await main(args, io)).toBe(2);
 		expect(io.err()).toBe(`edu: unknown command '${args[0]}' (did you mean ${suggestions.join(' or ')}? edu list shows every command).\n`);
 		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('a word close to no command: the two make commands that would take it as a name, in full; none in edu help WORD', async () => {
+		const io = captureIo(tempProject('sample'));
+		expect(await main(['nope'], io)).toBe(2);
+		expect(io.err()).toBe("edu: unknown command 'nope' (to make a controller of that name: edu make:api nope or edu make:controller nope; edu list shows every command).\n");
+		const help = captureIo(tempProject('sample'));
+		expect(await main(['help', 'nope'], help)).toBe(2);
+		expect(help.err()).toBe("edu: unknown command 'nope' (edu list shows every command).\n");
+		const other = captureIo(tempProject('sample'));
+		expect(await main(['x-y'], other)).toBe(2);
+		expect(other.err()).toBe("edu: unknown command 'x-y' (edu list shows every command).\n");
 	});
 });
