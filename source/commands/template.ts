@@ -10,6 +10,7 @@ import {withNotes, type Outcome} from '../io.js';
 import {startFolder, type CommonOptions} from '../options.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
 import type {CommandContext} from './context.js';
+import {nearest} from './suggest.js';
 
 interface ListOptions extends CommonOptions {
 	readonly json?: boolean;
@@ -72,7 +73,8 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	const wanted = names.length === 0 ? [...builtinNames] : [...new Set(names)];
 	for (const name of wanted) {
 		if (!(builtinNames as readonly string[]).includes(name)) {
-			throw new UsageError(`No built-in template "${name}": template:publish copies ${builtinNames.join(', ')}.`);
+			const near = nearest(name, builtinNames);
+			throw new UsageError(`No built-in template "${name}" (${near.length > 0 ? `did you mean ${near.join(' or ')}? ` : ''}template:publish copies ${builtinNames.join(', ')}).`);
 		}
 	}
 	const root = context.projectRoot(startFolder(context.io, options));

@@ -91,7 +91,7 @@ describe('template:publish', () => {
 	it('an unknown name is a usage error', async () => {
 		const result = await runEdu(['template:publish', 'defualt'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);
-		expect(result.stderr).toContain('No built-in template "defualt"');
+		expect(result.stderr).toBe('No built-in template "defualt" (did you mean default? template:publish copies default, resource, upload, web, command).\n');
 	});
 });
 
