@@ -88,7 +88,8 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const methods = normalizeMethods(request.methods);
 	if (!Array.isArray(methods)) optionRefusals.push(methods);
 	const badUri = uriProblem(uri);
-	if (badUri !== undefined) optionRefusals.push(refusal('INVALID_URI', `Invalid URI ${JSON.stringify(uri)}: ${badUri}.`));
+	// Quoted with its control characters escaped (a pasted newline shows as \n), its backslashes as typed.
+	if (badUri !== undefined) optionRefusals.push(refusal('INVALID_URI', `Invalid URI ${JSON.stringify(uri).replaceAll('\\\\', '\\')}: ${badUri}.`));
 	const description = request.description ?? defaultDescription;
 	const badDescription = descriptionProblem(description);
 	if (badDescription !== undefined) optionRefusals.push(refusal('INVALID_OPTION', badDescription));

@@ -133,7 +133,12 @@ describe('confinement', () => {
 	it('a hostile --uri never becomes a path', async () => {
 		const root = tempProject('sample');
 		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/../../etc'], 2)).toContain('".." segment');
-		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"], 2)).toContain('Invalid URI');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', "/api/x'\n"], 2)).toContain('Invalid URI "/api/x\'\\n"');
+	});
+
+	it('a refused --uri is echoed as typed: a FastRoute pattern keeps its one backslash', async () => {
+		const root = tempProject('sample');
+		expect(await refusedUnchanged(root, ['make:api', 'ville', '--uri', '/api/x/{id:\\d+}'], 2)).toContain('Invalid URI "/api/x/{id:\\d+}": "{id:\\d+}" is not a path parameter');
 	});
 });
 
