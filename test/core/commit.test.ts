@@ -114,6 +114,21 @@ describe('commit', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	it('a system error is said in its own words once, with the folder of edu\'s temp file rather than the temp file', async () => {
+		const root = tempProject('sample');
+		const snapshot = snapshotOf(root);
+		const planned = plan(ville, snapshot);
+		const before = snapshotTree(root);
+		// What Node throws for a folder the user may not write in (a read-only project).
+		const denied = (file: string): Error => Object.assign(new Error(`EACCES: permission denied, open '${file}'`), {code: 'EACCES', errno: -13, syscall: 'open', path: file});
+		const fs: SinkFs = {...realFs, create: (target, mode) => {
+			if (path.basename(target).includes('.edu-')) throw denied(target);
+			return realFs.create(target, mode);
+		}};
+		await expect(commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}}))).rejects.toThrow(/^Cannot write the files \(EACCES: permission denied in app\/Config\/\); the project was left as it was\.$/);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	it('removes the lock and new folders when it cannot even take the lock', async () => {
 		const root = tempProject('empty');
 		const snapshot = snapshotOf(root);

@@ -90,8 +90,20 @@ function failure(error: unknown, run: WriteRun): EduError {
 		return new EduError(error.code, `${error.message}${left}`, error.exitCode);
 	}
 	const reason = (error as NodeJS.ErrnoException).code ?? 'error';
-	const message = (error as Error).message?.split('\n')[0] ?? String(error);
-	return new EduError('WRITE_FAILED', `Cannot write the files (${reason}: ${message}); the project was left as it was.${left}`);
+	return new EduError('WRITE_FAILED', `Cannot write the files (${reason}: ${systemMessage(error, reason, run)}); the project was left as it was.${left}`);
+}
+
+/**
+ * A system error's own words without the code Node puts first, and its path as the project
+ * shows it: for one of edu's temp or lock files, the folder it was made in (the file is gone).
+ */
+function systemMessage(error: unknown, reason: string, run: WriteRun): string {
+	let message = (error as Error).message?.split('\n')[0] ?? String(error);
+	if (message.startsWith(`${reason}: `)) message = message.slice(reason.length + 2);
+	const file = (error as NodeJS.ErrnoException).path;
+	if (file === undefined) return message;
+	const what = message.split(', ')[0] ?? message;
+	return /\.edu-(tmp|lock)/.test(path.basename(file)) ? `${what} in ${run.shown(path.dirname(file))}/` : `${what}: ${run.shown(file)}`;
 }
 
 /** Under the lock: the project as planned, or a revised plan, or a refusal. */
