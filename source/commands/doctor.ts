@@ -40,11 +40,12 @@ async function runCheckConfig(options: DoctorOptions, context: CommandContext): 
 	const {checkConfig, configExtensions} = await import('../doctor/check-config.js');
 	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
 	const probe = await probePhp(configExtensions, context.io.env, root);
-	const report = checkConfig(probe, frameworkMinimumPhp(root));
+	const minimum = frameworkMinimumPhp(root);
+	const report = checkConfig(probe, minimum);
 	if (report === undefined) {
 		const detail = 'problem' in probe ? probe.detail : '';
 		const {installPhp} = await import('../start/php.js');
-		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp}.`);
+		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp(minimum)}.`);
 	}
 	return {json: report.json, text: report.text};
 }

@@ -24,7 +24,7 @@ Examples:
   $ edu start --host 0.0.0.0        reachable from other machines on the network
   $ edu start --cwd ../my-project   serve another project
 
-Needs PHP 8.1 or newer on PATH. Ctrl+C stops the server.`;
+Needs PHP on PATH, as recent as the project's framework asks (8.2 for Edu Framework 2.3). Ctrl+C stops the server.`;
 
 export function registerStart(program: Command, context: CommandContext): void {
 	program
@@ -71,7 +71,8 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const {checkPhp} = await import('../start/php.js');
 	const {checkPortFree} = await import('../start/port.js');
 	const {serve} = await import('../start/serve.js');
-	await checkPhp(io);
+	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
+	await checkPhp(io, frameworkMinimumPhp(located.root));
 	await checkPortFree(host, port);
 	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
 		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);

@@ -1,6 +1,6 @@
 // PHP on PATH against composer.json's requirement, and the extensions the project's DB_TYPE needs.
 import semver from 'semver';
-import {installPhp} from '../start/php.js';
+import {installPhp, phpPackages} from '../start/php.js';
 import {fail, ok, type CheckResult} from './check.js';
 import type {PhpInfo, PhpProbe} from './php-probe.js';
 
@@ -23,13 +23,13 @@ export function phpSatisfies(version: string, constraint: string): boolean | nul
 
 export function phpCheck(probe: PhpProbe, requirement: string | undefined, minimum: string): CheckResult {
 	if (!('info' in probe)) {
-		return fail('php', probe.problem === 'missing' ? 'PHP: no php command on PATH' : `PHP: the php command does not work (${probe.detail})`, installPhp);
+		return fail('php', probe.problem === 'missing' ? 'PHP: no php command on PATH' : `PHP: the php command does not work (${probe.detail})`, installPhp(minimum));
 	}
 	const {version, binary} = probe.info;
 	const wanted = requirement ?? `>=${minimum}`;
 	const whose = requirement === undefined ? 'the framework\'s minimum' : 'composer.json\'s requirement';
 	const satisfied = phpSatisfies(version, wanted);
-	if (satisfied === false) return fail('php', `PHP ${version} (${binary}) does not satisfy ${whose} "php": "${wanted}"`, `install a PHP that does (${wanted}), first on PATH: ${installPhp.replace(/^install PHP 8\.1 or newer: /, '')}`);
+	if (satisfied === false) return fail('php', `PHP ${version} (${binary}) does not satisfy ${whose} "php": "${wanted}"`, `install a PHP that does (${wanted}), first on PATH: ${phpPackages}`);
 	if (satisfied === null) return ok('php', `PHP ${version} (${binary}); composer.json's "php": "${wanted}" could not be read as a version range`);
 	return ok('php', `PHP ${version} (${binary}) satisfies ${whose} "php": "${wanted}"`);
 }
@@ -62,8 +62,8 @@ export function extensionFix(info: PhpInfo, name: string): string {
 		: `reinstall PHP with ${name} built in (it is part of PHP itself)`;
 }
 
-export function extensionChecks(probe: PhpProbe, dbType: string): CheckResult[] {
-	if (!('info' in probe)) return [fail('extensions', 'PHP extensions: not checked (no working php)', installPhp)];
+export function extensionChecks(probe: PhpProbe, dbType: string, minimum: string): CheckResult[] {
+	if (!('info' in probe)) return [fail('extensions', 'PHP extensions: not checked (no working php)', installPhp(minimum))];
 	const {info} = probe;
 	return extensionsFor(dbType).map((name, index) => {
 		const why = index === 0 ? ` (DB_TYPE=${dbType})` : '';

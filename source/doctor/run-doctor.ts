@@ -25,7 +25,7 @@ export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 	const php = probePhp(extensionsFor(facts.dbType), env, root);
 	const groups = await Promise.all([
 		limited('php', limit, async () => phpCheck(await php, facts.phpRequirement, frameworkMinimumPhp(root))),
-		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType)),
+		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root))),
 		limited('vendor', limit, async () => vendorChecks(root)),
 		limited('env', limit, async () => envCheck(root, existsSync(path.join(root, '.env')))),
 		limited('database', limit, async () => databaseCheck(facts, await php, env)),

@@ -4,9 +4,13 @@ import {platform} from 'node:os';
 import process from 'node:process';
 import type {Io, StopSignal} from '../io.js';
 
-export const minimumPhp = [8, 1] as const;
+/** Where to get PHP, on each system. */
+export const phpPackages = '"sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH)';
 
-export const installPhp = 'install PHP 8.1 or newer: "sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH)';
+/** The way out when there is no PHP that works: `minimum` is the project's framework's (doctor/project-facts.ts). */
+export function installPhp(minimum: string): string {
+	return `install PHP ${minimum} or newer: ${phpPackages}`;
+}
 
 /** How long `php -r 'echo PHP_VERSION;'` may take to answer: far more than a working PHP needs. */
 export const phpAnswerMs = 5000;
@@ -18,7 +22,7 @@ const signalNumbers: Readonly<Record<StopSignal, number>> = {SIGINT: 2, SIGTERM:
  * that does not answer within `answerMs`, or a stop signal meanwhile, ends it and everything it
  * started (it runs in its own process group, so a wrapper script's children go too).
  */
-export async function checkPhp(io: Io, answerMs = phpAnswerMs): Promise<string> {
+export async function checkPhp(io: Io, minimum: string, answerMs = phpAnswerMs): Promise<string> {
 	const {execa} = await import('execa');
 	// Listening before the spawn: a signal that comes as php starts still ends it.
 	let pid: number | undefined;
@@ -56,20 +60,21 @@ export async function checkPhp(io: Io, answerMs = phpAnswerMs): Promise<string> 
 		throw new EduError('SERVER_FAILED', `Interrupted (${stopped}) while checking the php command; nothing was started.`, 128 + signalNumbers[stopped]);
 	}
 	if (timedOut) {
-		throw new EduError('PHP_MISSING', `The php command on PATH did not answer within ${answerMs / 1000} s (php -r 'echo PHP_VERSION;'), so it was stopped and nothing was started: check which php is first on PATH (command -v php), or ${installPhp}.`);
+		throw new EduError('PHP_MISSING', `The php command on PATH did not answer within ${answerMs / 1000} s (php -r 'echo PHP_VERSION;'), so it was stopped and nothing was started: check which php is first on PATH (command -v php), or ${installPhp(minimum)}.`);
 	}
 	if ((result as {code?: string}).code === 'ENOENT') {
-		throw new EduError('PHP_MISSING', `PHP is not installed (no php command on PATH): ${installPhp}.`);
+		throw new EduError('PHP_MISSING', `PHP is not installed (no php command on PATH): ${installPhp(minimum)}.`);
 	}
 	const version = String(result.stdout).trim();
 	const match = /^(\d+)\.(\d+)/.exec(version);
 	if (result.exitCode !== 0 || !match) {
 		const said = String(result.stderr).trim().split(/\r?\n/, 1)[0];
-		throw new EduError('PHP_MISSING', `The php command on PATH does not work${said ? ` (${said})` : ''}: ${installPhp}.`);
+		throw new EduError('PHP_MISSING', `The php command on PATH does not work${said ? ` (${said})` : ''}: ${installPhp(minimum)}.`);
 	}
 	const [major, minor] = [Number(match[1]), Number(match[2])];
-	if (major < minimumPhp[0] || (major === minimumPhp[0] && minor < minimumPhp[1])) {
-		throw new EduError('PHP_TOO_OLD', `PHP ${version} is too old: the Edu Framework needs PHP 8.1 or newer; ${installPhp.replace(/^install PHP 8\.1 or newer/, 'install a newer one')}.`);
+	const [needMajor = 0, needMinor = 0] = minimum.split('.').map(Number);
+	if (major < needMajor || (major === needMajor && minor < needMinor)) {
+		throw new EduError('PHP_TOO_OLD', `PHP ${version} is too old: the Edu Framework needs PHP ${minimum} or newer; install a newer one: ${phpPackages}.`);
 	}
 	return version;
 }

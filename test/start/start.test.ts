@@ -184,17 +184,17 @@ describe('edu start errors', () => {
 		expect(result).toEqual({
 			exitCode: 1,
 			stdout: '',
-			stderr: 'PHP is not installed (no php command on PATH): install PHP 8.1 or newer: "sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH).\n',
+			stderr: 'PHP is not installed (no php command on PATH): install PHP 8.2 or newer: "sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH).\n',
 		});
 	});
 
-	it.skipIf(!posix)('PHP older than 8.1', async () => {
+	it.skipIf(!posix).each([['7.4.33'], ['8.1.27']])('PHP %s, older than the 8.2 Edu Framework 2.3 needs', async (version) => {
 		const bin = mkdtempSync(path.join(tmpdir(), 'edu-old-php-'));
-		writeFileSync(path.join(bin, 'php'), '#!/bin/sh\n# PHP 7.4, as far as edu can tell\nprintf 7.4.33\n');
+		writeFileSync(path.join(bin, 'php'), `#!/bin/sh\n# PHP ${version}, as far as edu can tell\nprintf ${version}\n`);
 		chmodSync(path.join(bin, 'php'), 0o755);
 		const result = await runEdu(['start'], {cwd: tempProject('start'), env: {PATH: bin}});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toMatch(/^PHP 7\.4\.33 is too old: the Edu Framework needs PHP 8\.1 or newer; install a newer one: "sudo apt install php-cli" .*\n$/);
+		expect(result.stderr).toMatch(new RegExp(`^PHP ${version.replaceAll('.', '\\.')} is too old: the Edu Framework needs PHP 8\\.2 or newer; install a newer one: "sudo apt install php-cli" .*\\n$`));
 	});
 
 	it('no public/ folder', async () => {
