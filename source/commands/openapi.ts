@@ -77,7 +77,8 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	}
 	const json = withNotes({
 		out: result.written ? result.out : null,
-		written: result.written && result.mode === 'write',
+		// Whether a file changed on disk: not for a dry run, --stdout, or a document already up to date.
+		written: result.written && result.mode === 'write' && result.outputs.some((output) => output.action !== 'unchanged'),
 		dryRun: result.mode === 'dry-run',
 		changes: result.outputs,
 		...(options.html ? {page: docPage, pageUrl: `${localServer}${docUrlPath}`} : {}),

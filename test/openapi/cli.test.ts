@@ -147,6 +147,14 @@ describe('options', () => {
 		expect(io.err()).toBe('');
 	});
 
+	it('--json a second time, nothing to change: the file is "unchanged" and "written" is false', async () => {
+		const root = tempProject('openapi/project');
+		expect(await main(['openapi'], captureIo(root))).toBe(0);
+		const io = captureIo(root);
+		expect(await main(['openapi', '--json'], io)).toBe(0);
+		expect(JSON.parse(io.out())).toMatchObject({ok: true, out: 'public/openapi.yaml', written: false, changes: [{path: 'public/openapi.yaml', action: 'unchanged'}]});
+	});
+
 	it('--json --stdout carries the document itself', async () => {
 		const root = tempProject('openapi/project');
 		const io = captureIo(root);
