@@ -49,6 +49,14 @@ describe('global options anywhere', () => {
 		expect(alone).toMatchObject({exitCode: 2, stderr: 'edu: --yes applies to a command, e.g. edu make:api NAME --yes.\n'});
 	});
 
+	test('--cwd naming a file is refused as such, and nothing is written in the project around it', async () => {
+		const root = tempProject('sample');
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:api', 'x', '--yes', '--cwd', path.join(root, 'app/Config/routes.yaml')], {cwd: tmpdir()});
+		expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: `${path.join(root, 'app/Config/routes.yaml')}: a file, not a folder (--cwd takes the project's folder).\n`});
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
 	test('-q --dry-run prints the plan it was asked for, and nothing else (no warning, no Project: line)', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['-q', '--dry-run', '--cwd', root, 'make:api', 'VILLE'], {cwd: tmpdir()});

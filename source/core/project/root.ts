@@ -3,7 +3,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../errors.js';
-import {isFile} from './path-kind.js';
+import {isFile, isFolder} from './path-kind.js';
 
 /** Where the framework reads its routes, relative to the project root. */
 export const routesPath = 'app/Config/routes.yaml';
@@ -30,6 +30,7 @@ export function isProjectRoot(directory: string): boolean {
 export function findProjectRoot(start: string): string | Refusal {
 	let directory = path.resolve(start);
 	if (!existsSync(directory)) return refusal('NOT_A_PROJECT', `${start}: no such folder.`);
+	if (!isFolder(directory)) return refusal('NOT_A_PROJECT', `${start}: a file, not a folder (--cwd takes the project's folder).`);
 	for (;;) {
 		if (isProjectRoot(directory)) return directory;
 		const parent = path.dirname(directory);
