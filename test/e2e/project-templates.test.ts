@@ -2,6 +2,7 @@
 // template:list, template:publish, an edited or new template used by make:api, and a broken one
 // refused with its file:line before anything is written.
 import {cpSync, existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hasPhp, phpLint} from '../helpers/php.js';
@@ -123,6 +124,15 @@ describe('make:api with the project\'s templates', () => {
 		const wrong = await runEdu(['make:api', 'paris', '--template', 'minimla', '--yes'], {cwd: root});
 		expect(wrong.exitCode).toBe(2);
 		expect(wrong.stderr).toContain("invalid value 'minimla' for --template (did you mean minimal? allowed: default, resource, upload, minimal).");
+	});
+
+	it('make:api --help lists the project\'s own templates with their folder, from the project or with --cwd', async () => {
+		const root = await published('minimal');
+		const listed = (text: string): string => text.replace(/\s+/g, ' ');
+		const entry = 'minimal a controller returning sample JSON, for the --methods and --uri given (.edu/templates/minimal/)';
+		expect(listed((await runEdu(['make:api', '--help'], {cwd: root})).stdout)).toContain(entry);
+		expect(listed((await runEdu(['make:api', '--help', '--cwd', root], {cwd: tmpdir()})).stdout)).toContain(entry);
+		expect((await runEdu(['make:api', '--help'], {cwd: tmpdir()})).stdout).not.toContain('minimal');
 	});
 
 	it('a broken copy of a built-in template: the refusal says how to get the built-in back, and that works', async () => {

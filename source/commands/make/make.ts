@@ -18,7 +18,13 @@ export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly force?: boolean;
 }
 
-const examples = (): Record<Kind, string> => ({
+/** The catalog --help lists: the project's (at --cwd or the current folder), or the built-ins outside a project. */
+function helpCatalog(command: Command, context: CommandContext): TemplateCatalog {
+	const root = findProjectRoot(startFolder(context.io, command.opts<{cwd?: string}>()));
+	return templateCatalog(isRefusal(root) ? undefined : root);
+}
+
+const examples = (catalog?: TemplateCatalog): Record<Kind, string> => ({
 	api: `
 Examples:
   $ edu make:api ville                  GET /api/ville, class VilleController
@@ -27,7 +33,7 @@ Examples:
   $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples()}
 
 Naming: the class is the name with its first letter upper-cased + Controller; the URI is /api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
-${templateHelp()}`,
+${templateHelp(catalog)}`,
 	controller: `
 Examples:
   $ edu make:controller villeRead   /villeread, villeread/villeread.html.twig
@@ -58,7 +64,7 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 				.option('--description <text>', 'description of the 200 response');
 			addTemplateOptions(command);
 		}
-		command.addHelpText('after', () => examples()[kind]);
+		command.addHelpText('after', () => examples(kind === 'api' ? helpCatalog(command, context) : undefined)[kind]);
 		command.action(async (name: string | undefined, options: MakeOptions) => {
 			context.outcome = await runMake(kind, name, options, context);
 		});

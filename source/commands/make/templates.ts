@@ -8,7 +8,7 @@ import {parseFields, resourceMethods} from '../../core/resource.js';
 import {splitList} from '../../options.js';
 import {unknownTemplate} from '../../core/template-units.js';
 import {parseExtensions} from '../../core/upload.js';
-import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../../templates/catalog.js';
+import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../templates/catalog.js';
 import {engines} from '../../templates/engines.js';
 import type {TemplateOption} from '../../templates/manifest.js';
 
@@ -45,10 +45,27 @@ function builtinOptions(): Array<{option: TemplateOption; templates: string[]}> 
 
 const defaultNote = (option: TemplateOption): string => (option.default === undefined ? '' : ` (default ${option.default})`);
 
-export function templateHelp(): string {
+/**
+ * The Templates section of make:api --help: the built-ins, and `catalog`'s own (the project's,
+ * each with its folder; a broken one with its problem), a project's copy of a built-in in its place.
+ */
+export function templateHelp(catalog?: TemplateCatalog): string {
 	const lines = ['', 'Templates (--template):'];
-	for (const template of builtinApiTemplates()) {
-		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}`);
+	const builtins = templateCatalog();
+	// A broken project template has no command to go by: the copy of a built-in goes by the built-in's.
+	const forMakeApi = (entry: TemplateEntry): boolean => {
+		const manifest = isBroken(entry) ? (builtins.get(entry.name) as LoadedTemplate | undefined)?.manifest : entry.manifest;
+		return manifest === undefined ? isBroken(entry) : manifest.command === 'make:api';
+	};
+	const entries = (catalog ?? builtins).names.map((name) => (catalog ?? builtins).get(name)).filter((entry) => entry !== undefined && forMakeApi(entry));
+	for (const entry of entries) {
+		const where = entry!.origin === 'project' ? ` (${entry!.folder}/)` : '';
+		if (isBroken(entry!)) {
+			lines.push(`  ${entry!.name.padEnd(10)} broken: ${entry!.problem}`);
+			continue;
+		}
+		const template = entry as LoadedTemplate;
+		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}${where}`);
 		const narrows = engines[template.manifest.engine].narrowsMethods;
 		if (narrows !== undefined) lines.push(`             ${'--methods LIST'.padEnd(23)} ${narrows}`);
 		for (const option of template.manifest.options) {
