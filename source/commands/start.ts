@@ -1,8 +1,8 @@
 // edu start: the project's public/ folder served by PHP's built-in server on {base_url}.
-import {existsSync} from 'node:fs';
+import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
-import {EduError, UsageError} from '../core/errors.js';
+import {EduError, UsageError, type Refusal} from '../core/errors.js';
 import {findProjectRoot, isProjectRoot} from '../core/project/root.js';
 import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
@@ -48,14 +48,27 @@ function parsePort(value: string): number {
 
 /** The folder to serve: <start>/<docroot>, else <project root>/<docroot>. */
 function locateDocroot(start: string, docroot: string): {root: string; docroot: string} {
+	const project = findProjectRoot(start);
 	if (path.isAbsolute(docroot)) {
-		if (isFolder(docroot)) return {root: start, docroot};
+		if (isFolder(docroot)) return {root: start, docroot: inside(project, start, docroot, docroot)};
 	} else {
-		if (isFolder(path.join(start, docroot))) return {root: start, docroot: path.join(start, docroot)};
-		const project = findProjectRoot(start);
-		if (typeof project === 'string' && isFolder(path.join(project, docroot))) return {root: project, docroot: path.join(project, docroot)};
+		if (isFolder(path.join(start, docroot))) return {root: start, docroot: inside(project, start, path.join(start, docroot), docroot)};
+		if (typeof project === 'string' && isFolder(path.join(project, docroot))) return {root: project, docroot: inside(project, start, path.join(project, docroot), docroot)};
 	}
 	throw new EduError('NO_DOCROOT', `No ${docroot.replace(/[\\/]+$/, '')}/ folder in ${start}: edu start serves the project's ${docroot.replace(/[\\/]+$/, '')}/ folder; run it at the project root, or pass --cwd or --docroot.`);
+}
+
+/**
+ * The docroot, refused when it is not inside the project (outside any project: the folder edu
+ * start runs in): every file under it would be served, to anyone who can reach the port.
+ */
+function inside(project: string | Refusal, start: string, docroot: string, typed: string): string {
+	const base = typeof project === 'string' ? project : start;
+	const relative = path.relative(realpathSync(base), realpathSync(docroot));
+	if (relative.startsWith('..') || path.isAbsolute(relative)) {
+		throw new UsageError(`--docroot ${typed} is outside ${typeof project === 'string' ? 'the project' : 'the folder edu start runs in'} (${base}): edu start serves one of its folders, such as public/.`, 'INVALID_OPTION');
+	}
+	return docroot;
 }
 
 export async function runStart(options: StartOptions, context: CommandContext): Promise<Outcome> {

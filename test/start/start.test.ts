@@ -207,6 +207,19 @@ describe('edu start errors', () => {
 		});
 	});
 
+	it('a --docroot outside the project (or, outside any project, the folder it runs in) is refused, and nothing is served', async () => {
+		for (const [fixture, what] of [['skeleton', 'the project'], ['start', 'the folder edu start runs in']]) {
+			const root = tempProject(fixture);
+			for (const docroot of ['..', path.dirname(root)]) {
+				expect(await runEdu(['start', '--docroot', docroot], {cwd: root})).toEqual({
+					exitCode: 2,
+					stdout: '',
+					stderr: `--docroot ${docroot} is outside ${what} (${root}): edu start serves one of its folders, such as public/.\n`,
+				});
+			}
+		}
+	});
+
 	it.each([
 		[['--port', '0'], '--port must be a number from 1 to 65535 (got "0").\n'],
 		[['--port', '80a'], '--port must be a number from 1 to 65535 (got "80a").\n'],
