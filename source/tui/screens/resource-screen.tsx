@@ -1,6 +1,6 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {useState} from 'react';
-import {Box, Text, useInput} from 'ink';
+import {Box, Text, useInput, useStdout} from 'ink';
 import {noFieldsMessage} from '../../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
@@ -14,6 +14,7 @@ type Column = 'name' | 'type' | 'length';
 const columns: readonly Column[] = ['name', 'type', 'length'];
 
 export function ResourceScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+	const {stdout} = useStdout();
 	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
 	const [row, setRow, rowNow] = useEagerState(0);
 	const [column, setColumn, columnNow] = useEagerState<Column>('name');
@@ -65,6 +66,16 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	});
 
 	const focusedColumn = (index: number): Column | undefined => (row === index + 1 ? (column === 'length' && fields[index]?.type === 'int' ? 'name' : column) : undefined);
+	// The rows that fit: a frame taller than the terminal makes Ink clear the whole screen (the
+	// scrollback above too) on every key. Title, table, headings, "+ add a field", a message and
+	// the footer take about 12 lines; the rows shown follow the cursor, with a line for those hidden.
+	const room = Math.max(4, (stdout.rows || 24) - 12);
+	// Past the room, two of its lines say how many rows are hidden above and below.
+	const shown = fields.length <= room ? fields.length : room - 2;
+	const cursor = Math.min(Math.max(row - 1, 0), fields.length - 1);
+	const first = Math.min(Math.max(0, cursor - Math.floor(shown / 2)), fields.length - shown);
+	const above = first;
+	const below = fields.length - first - shown;
 	return (
 		<Frame
 			title={chrome.title}
@@ -81,7 +92,9 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 				<Box width={10} flexShrink={0}><Toned tone="muted">type</Toned></Box>
 				<Toned tone="muted">length</Toned>
 			</Box>
-			{fields.map((field, index) => {
+			{above > 0 ? <Toned tone="muted">{`          … ${above} more above`}</Toned> : null}
+			{fields.slice(first, first + shown).map((field, at) => {
+				const index = first + at;
 				const focused = focusedColumn(index);
 				return (
 					// Rows have no identity beyond their position.
@@ -101,6 +114,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 					</Box>
 				);
 			})}
+			{below > 0 ? <Toned tone="muted">{`          … ${below} more below`}</Toned> : null}
 			<Box>
 				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
 				<Text>+ add a field</Text>
