@@ -151,23 +151,23 @@ describe('table and fields screen', () => {
 		frame = await wizard.press(keys.ctrlD, (current) => current.split('\n').some((line) => line.includes('❯') && line.includes('add a field')));
 		expect(frame).not.toMatch(/ [acd] +string/);
 	});
-});
 
-test('twenty fields: the screen keeps to 24 lines, the rows shown follow the cursor and say how many are hidden', async () => {
-	const names = Array.from({length: 20}, (_, index) => `col${index + 1}`);
-	const wizard = await renderWizard(tempProject('sample'), {kind: 'api', initial: {name: 'Ville', template: 'resource', fields: names.map((name) => ({name, type: 'int' as const, length: ''}))}});
-	await wizard.press(keys.enter, onScreen('Template'));
-	let frame = await wizard.press(keys.enter, onScreen('Table and fields'));
-	const fits = (current: string): void => expect(current.split('\n').length).toBeLessThanOrEqual(24);
-	fits(frame);
-	expect(frame).toContain('col1 ');
-	expect(frame).toMatch(/… \d+ more below/);
-	expect(frame).not.toContain('col20');
-	const cursorOn = (name: string) => (current: string): boolean => current.split('\n').some((line) => line.includes('❯') && line.includes(`${name} `));
-	await wizard.press(keys.down, cursorOn('col1'));
-	for (let index = 2; index <= 20; index++) frame = await wizard.press(keys.down, cursorOn(`col${index}`));
-	expect(frame).toMatch(/… \d+ more above/);
-	fits(frame);
+	test('twenty fields: the screen keeps to 24 lines, the rows shown follow the cursor and say how many are hidden', async () => {
+		const names = Array.from({length: 20}, (_, index) => `col${index + 1}`);
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api', initial: {name: 'Ville', template: 'resource', fields: names.map((name) => ({name, type: 'int' as const, length: ''}))}});
+		await wizard.press(keys.enter, onScreen('Template'));
+		let frame = await wizard.press(keys.enter, onScreen('Table and fields'));
+		const fits = (current: string): void => expect(current.split('\n').length).toBeLessThanOrEqual(24);
+		fits(frame);
+		expect(frame).toContain('col1 ');
+		expect(frame).toMatch(/… \d+ more below/);
+		expect(frame).not.toContain('col20');
+		const cursorOn = (name: string) => (current: string): boolean => current.split('\n').some((line) => line.includes('❯') && line.includes(`${name} `));
+		await wizard.press(keys.down, cursorOn('col1'));
+		for (let index = 2; index <= 20; index++) frame = await wizard.press(keys.down, cursorOn(`col${index}`));
+		expect(frame).toMatch(/… \d+ more above/);
+		fits(frame);
+	});
 });
 
 describe('route screen', () => {
