@@ -476,6 +476,10 @@ describe('review and writing', () => {
 		const before = snapshotTree(root);
 		const frame = await wizard.press(keys.enter, (current) => current.includes('Controller already exists.'));
 		expect(frame).toContain('Review · step');
+		// Nothing can be written now: no "The run will:" over an empty list, no Enter offered; Esc is.
+		expect(frame).not.toContain('The run will:');
+		expect(frame).not.toContain('Enter write the files');
+		expect(frame).toContain('Esc back');
 		expect(wizard.outcome()).toBeUndefined();
 		expect(snapshotTree(root)).toEqual(before);
 		// The project was read again: behind Esc, the name screen refuses the name too, and another one goes through.

@@ -33,9 +33,14 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}, {key: 'Esc', what: 'back'}, quitKey]}
+			keys={[
+				// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
+				...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
+				{key: 'Esc', what: 'back'},
+				quitKey,
+			]}
 		>
-			<Text bold>{runHeading(mode)}</Text>
+			{plan.changes.length === 0 ? null : <Text bold>{runHeading(mode)}</Text>}
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>
