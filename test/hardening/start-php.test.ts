@@ -44,7 +44,7 @@ describe.skipIf(!posix)('edu start and a php that never answers', () => {
 		expect(Date.now() - started).toBeLessThan(10_000);
 		expect(result.exitCode).toBe(1);
 		expect(result.stdout).toBe('');
-		expect(result.stderr).toMatch(/^The php command on PATH did not answer within 5 s \(php -r 'echo PHP_VERSION;'\), so it was stopped and nothing was started: check which php is first on PATH \(command -v php\), or install PHP 8\.1 or newer: .*\n$/);
+		expect(result.stderr).toMatch(/^The php command on PATH did not answer within 5 s \(php -r 'echo PHP_VERSION;'\), so it was stopped and nothing was started: check which php is first on PATH \(command -v php\), or install PHP 8\.2 or newer: .*\n$/);
 		const pid = Number(readFileSync(pidFile, 'utf8'));
 		await until(() => !alive(pid), 2000);
 	});

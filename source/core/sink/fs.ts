@@ -14,6 +14,7 @@ import {confinementProblem, isInside, isWithin} from '../project/confinement.js'
 import {EduError} from '../errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
 import {byHand, errorReason} from './leftovers.js';
+import {failure} from './failure.js';
 import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './host.js';
 import {cleanStaleTemps, undoKilledRun} from './killed-run.js';
@@ -80,30 +81,6 @@ function checkConfinement(changeset: Changeset<unknown>): void {
 		const problem = confinementProblem(changeset.root, relative);
 		if (problem) throw EduError.from(problem);
 	}
-}
-
-/** The error to show: an expected one as it is, anything else as WRITE_FAILED; failed cleanups named. */
-function failure(error: unknown, run: WriteRun): EduError {
-	const left = run.leftovers.length > 0 ? ` C${byHand(run.leftovers).slice(1)}.` : '';
-	if (error instanceof EduError) {
-		if (left === '') return error;
-		return new EduError(error.code, `${error.message}${left}`, error.exitCode);
-	}
-	const reason = (error as NodeJS.ErrnoException).code ?? 'error';
-	return new EduError('WRITE_FAILED', `Cannot write the files (${reason}: ${systemMessage(error, reason, run)}); the project was left as it was.${left}`);
-}
-
-/**
- * A system error's own words without the code Node puts first, and its path as the project
- * shows it: for one of edu's temp or lock files, the folder it was made in (the file is gone).
- */
-function systemMessage(error: unknown, reason: string, run: WriteRun): string {
-	let message = (error as Error).message?.split('\n')[0] ?? String(error);
-	if (message.startsWith(`${reason}: `)) message = message.slice(reason.length + 2);
-	const file = (error as NodeJS.ErrnoException).path;
-	if (file === undefined) return message;
-	const what = message.split(', ')[0] ?? message;
-	return /\.edu-(tmp|lock)/.test(path.basename(file)) ? `${what} in ${run.shown(path.dirname(file))}/` : `${what}: ${run.shown(file)}`;
 }
 
 /** Under the lock: the project as planned, or a revised plan, or a refusal. */
