@@ -57,15 +57,14 @@ export function templateHelp(catalog?: TemplateCatalog): string {
 		const manifest = isBroken(entry) ? (builtins.get(entry.name) as LoadedTemplate | undefined)?.manifest : entry.manifest;
 		return manifest === undefined ? isBroken(entry) : manifest.command === 'make:api';
 	};
-	const entries = (catalog ?? builtins).names.map((name) => (catalog ?? builtins).get(name)).filter((entry) => entry !== undefined && forMakeApi(entry));
-	for (const entry of entries) {
-		const where = entry!.origin === 'project' ? ` (${entry!.folder}/)` : '';
-		if (isBroken(entry!)) {
-			lines.push(`  ${entry!.name.padEnd(10)} broken: ${entry!.problem}`);
+	const listed = catalog ?? builtins;
+	const entries = listed.names.map((name) => listed.get(name)).filter((entry): entry is TemplateEntry => entry !== undefined && forMakeApi(entry));
+	for (const template of entries) {
+		if (isBroken(template)) {
+			lines.push(`  ${template.name.padEnd(10)} broken: ${template.problem}`);
 			continue;
 		}
-		const template = entry as LoadedTemplate;
-		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}${where}`);
+		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}${template.origin === 'project' ? ` (${template.folder}/)` : ''}`);
 		const narrows = engines[template.manifest.engine].narrowsMethods;
 		if (narrows !== undefined) lines.push(`             ${'--methods LIST'.padEnd(23)} ${narrows}`);
 		for (const option of template.manifest.options) {
