@@ -3,6 +3,7 @@
 // Success is said only when the mock's own station list holds data (offline, its data step can
 // answer success with nothing loaded). The data step makes the mock copy its image's configDataset.json over var/configDataset.json:
 // the project's tokens (var/api/configDataset.json) are read before and merged back after.
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
@@ -61,6 +62,19 @@ async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
 	return missing.map(([id]) => id);
 }
 
+/**
+ * When the project's var/api/ (the volume) has no sqlite/ folder, the mock cannot open its
+ * database (a var/api/ made by an older edu, or by hand): the words that say so, else ''.
+ */
+function missingDatabaseFolder(start: string): string {
+	const project = findMockProject(start);
+	if (project === undefined) return '';
+	const folder = path.join(project.root, path.dirname(databaseFile));
+	if (!existsSync(path.dirname(folder)) || existsSync(folder)) return '';
+	const shown = `${posixPath(path.relative(start, folder))}/`;
+	return `. ${shown} is missing, and the mock needs it for its database: run edu mock:persist (which creates it), then edu mock:init again.`;
+}
+
 /** What the station list step found, as the [OK] line says it. */
 function stationCount(steps: readonly InitStep[]): string {
 	return steps.at(-1)?.message ?? 'stations loaded';
@@ -91,7 +105,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		error = new EduError('MOCK_NO_DATA', `The mock could not download the open data: it needs internet access; schema created, no stations (GET ${failure.step.url} answered []). Give the mock's container internet access, then run edu mock:init again.`);
 	} else if (failure?.kind === 'answer') {
 		const {step} = failure;
-		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}`);
+		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${missingDatabaseFolder(startFolder(io, options))}`);
 	} else if (failure?.kind === 'unreachable') {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {

@@ -1,7 +1,7 @@
 // The mock procedure end to end, as a user runs it, against the PHP stand-in of the real mock
 // (fixtures/mock-api) under php -S: the built edu runs mock:persist, mock:token, mock:init and
 // mock:token again in a temp project, and the tokens are then tried over HTTP.
-import {mkdirSync, readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {hasPhp} from '../helpers/php.js';
@@ -70,6 +70,19 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		expect(await rent(url, 1, `Bearer ${early}`)).toBe('Token is not valid');
 		expect(await rent(url, 1, early)).toMatchObject({velo_id: 1, status: 'location'});
 		expect(await rent(url, 2, late)).toMatchObject({velo_id: 2, status: 'location'});
+	});
+
+	it('a var/api/ without sqlite/ (made by an older edu or by hand): the schema step fails, the error says how to mend it, and mending it works', async () => {
+		const root = project();
+		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		rmSync(path.join(root, 'var/api/sqlite'), {recursive: true});
+		const {base: url} = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
+		const refused = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toMatch(new RegExp(`^GET ${url.replaceAll('.', '\\.')}/api/init/schema failed: 500 Internal Server Error: .*\\. var/api/sqlite/ is missing, and the mock needs it for its database: run edu mock:persist \\(which creates it\\), then edu mock:init again\\.\\n$`));
+		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect(init, init.stderr).toMatchObject({exitCode: 0, stderr: ''});
 	});
 
 	it('a data step that fails (offline): exit 1 with the mock\'s message, never [OK], the token still kept', async () => {
