@@ -105,7 +105,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		error = new EduError('MOCK_NO_DATA', `The mock could not download the open data: it needs internet access; schema created, no stations (GET ${failure.step.url} answered []). Give the mock's container internet access, then run edu mock:init again.`);
 	} else if (failure?.kind === 'answer') {
 		const {step} = failure;
-		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${missingDatabaseFolder(startFolder(io, options))}`);
+		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${step.url.endsWith('/api/init/schema') ? missingDatabaseFolder(startFolder(io, options)) : ''}`);
 	} else if (failure?.kind === 'unreachable') {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {
