@@ -107,30 +107,19 @@ describe('edu make:api in the sample project', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
-	it('--dry-run on a CRLF routes.yaml: the diff keeps its CRs, and git apply turns the file into what the run writes', async () => {
-		const root = tempProject('crlf');
+	it.each([
+		['a CRLF routes.yaml: its lines keep their CRs', 'crlf', '+api_ville:\r\n'],
+		['a routes.yaml without a final newline (the 2.3 skeleton): the diff says so', 'skeleton', '-    httpMethod: [GET,POST]\n\\ No newline at end of file\n+    httpMethod: [GET,POST]\n+api_ville:\n'],
+	])('--dry-run on %s, and git apply turns the file into what the run writes', async (_what, fixture, fragment) => {
+		const root = tempProject(fixture);
 		const result = await runEdu(['make:api', 'ville', '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		const diff = result.stdout.slice(result.stdout.indexOf('--- a/app/Config/routes.yaml'));
-		expect(diff).toContain('+api_ville:\r\n');
+		expect(diff).toContain(fragment);
 		writeFileSync(path.join(root, 'routes.diff'), diff);
 		const applied = await execa('git', ['apply', 'routes.diff'], {cwd: root, reject: false});
 		expect(applied.stderr).toBe('');
-		const written = tempProject('crlf');
-		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: written})).exitCode).toBe(0);
-		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(readProjectFile(written, 'app/Config/routes.yaml'));
-	});
-
-	it('--dry-run on a routes.yaml without a final newline (the 2.3 skeleton): the diff says so, and git apply turns the file into what the run writes', async () => {
-		const root = tempProject('skeleton');
-		const result = await runEdu(['make:api', 'ville', '--dry-run'], {cwd: root});
-		expect(result.exitCode).toBe(0);
-		const diff = result.stdout.slice(result.stdout.indexOf('--- a/app/Config/routes.yaml'));
-		expect(diff).toContain('-    httpMethod: [GET,POST]\n\\ No newline at end of file\n+    httpMethod: [GET,POST]\n+api_ville:\n');
-		writeFileSync(path.join(root, 'routes.diff'), diff);
-		const applied = await execa('git', ['apply', 'routes.diff'], {cwd: root, reject: false});
-		expect(applied.stderr).toBe('');
-		const written = tempProject('skeleton');
+		const written = tempProject(fixture);
 		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: written})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(readProjectFile(written, 'app/Config/routes.yaml'));
 	});
