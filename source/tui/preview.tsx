@@ -7,6 +7,7 @@ import {placeLine} from '../core/describe-plan.js';
 import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './controls/theme.js';
+import {linesAt} from './controls/fit.js';
 
 const none = '—';
 
@@ -51,8 +52,26 @@ export function Place({refused}: {refused: Refusal}) {
 	return refused.place === undefined ? null : <Box marginLeft={2}><Text wrap="wrap"><Toned tone="muted">{placeLine(refused.place)}</Toned></Text></Box>;
 }
 
+/** The lines Notes takes at `columns` (with its blank line above), for a screen that fits a list below its height. */
+export function notesHeight({plan, screen, screens, words = (refused) => refused.message}: NotesProps, columns: number): number {
+	if (plan.warnings.length === 0 && plan.refusals.length === 0) return 0;
+	const texts = [
+		...plan.warnings.map((warning) => `! ${warning}`),
+		...plan.refusals.map((refused) => (blocks(refused, screen, screens) ? `✖ ${words(refused)}` : `✖ ${words(refused)} (${laterHint(refused, screens)})`)),
+		...plan.refusals.flatMap((refused) => (refused.place === undefined ? [] : [`  ${placeLine(refused.place)}`])),
+	];
+	return 1 + texts.reduce((sum, text) => sum + linesAt(text, columns), 0);
+}
+
+interface NotesProps {
+	readonly plan: Plan;
+	readonly screen: Screen;
+	readonly screens: readonly Screen[];
+	readonly words?: (refused: Refusal) => string;
+}
+
 /** The plan's warnings and refusals; `words` says a refusal in the screen's own words (keys, not flags). */
-export function Notes({plan, screen, screens, words = (refused) => refused.message}: {plan: Plan; screen: Screen; screens: readonly Screen[]; words?: (refused: Refusal) => string}) {
+export function Notes({plan, screen, screens, words = (refused) => refused.message}: NotesProps) {
 	if (plan.warnings.length === 0 && plan.refusals.length === 0) return null;
 	return (
 		<Box flexDirection="column" marginTop={1}>

@@ -6,6 +6,7 @@ import {readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {WizardForm} from './form.js';
 import {useColor, type Io} from '../io.js';
+import {fileLines} from '../core/describe-plan.js';
 import {folderToEnter, nextStepsBlock} from './next-steps.js';
 import {showUntilExit} from './show.js';
 import {Wizard, type WizardOutcome} from './wizard.js';
@@ -28,8 +29,12 @@ export async function runWizard({io, root, kind, initial, sink, templates}: Wiza
 	const exitCode = await showUntilExit(io, <Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 		outcome = result;
 	}} />, () => outcome.status === 'cancelled');
-	// Below the done screen, as plain lines: a command wider than the terminal wraps there and pastes whole.
+	// Below the done screen, as plain lines: a path or a command wider than the terminal wraps
+	// there, and pastes whole.
 	const done = outcome as WizardOutcome;
-	if (done.status === 'written') io.stdout.write(`\n${nextStepsBlock(done.nextSteps, useColor(io)).join('\n')}\n`);
+	if (done.status === 'written' || done.status === 'dry-run') {
+		const steps = done.status === 'written' ? ['', ...nextStepsBlock(done.nextSteps, useColor(io))] : [];
+		io.stdout.write(`${[...fileLines(done.plan.changes), ...steps].join('\n')}\n`);
+	}
 	return exitCode;
 }

@@ -17,8 +17,8 @@ function fitsOnScreen(screen: string, title: string, footer: string): void {
 	expect(rows.every((row) => row.length <= 80)).toBe(true);
 }
 
-async function withTerminal(args: readonly string[], cwd: string, run: (terminal: Terminal) => Promise<void>, env?: Record<string, string>): Promise<void> {
-	const terminal = await Terminal.start(args, {cwd, env});
+async function withTerminal(args: readonly string[], cwd: string, run: (terminal: Terminal) => Promise<void>, env?: Record<string, string>, before?: string): Promise<void> {
+	const terminal = await Terminal.start(args, {cwd, env, ...(before === undefined ? {} : {before})});
 	try {
 		await run(terminal);
 	} finally {
@@ -80,6 +80,43 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 			// The done screen, then the block below it, in that order.
 			expect(shown.indexOf('Next steps:')).toBeGreaterThan(shown.findIndex((line) => line.includes('✔ Controller and route successfully generated')));
 		});
+	});
+
+	test('long paths on the review and twenty fields never make a frame as tall as the terminal: nothing is cleared, and the files are listed one per line at the end', async () => {
+		const root = tempProject('sample');
+		const name = 'VeryLongResourceNameForTheStudentsOfTheCourseInTheSecondYear';
+		const fields = Array.from({length: 20}, (_, index) => `f${index + 1}:int`).join(',');
+		await withTerminal(['make:api', '--template', 'resource', '--fields', fields], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type(name);
+			await terminal.waitFor((screen) => screen.includes(`${name.slice(0, 40)}`), 'the preview');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Template · step'), 'the template screen');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Table and fields · step'), 'the fields screen');
+			// Two errors at once, one of them wrapping: the table name is too long, and a field is given twice.
+			for (let row = 0; row < 14; row++) await terminal.keys('Down');
+			await terminal.keys('C-u');
+			await terminal.type('f1');
+			// The line printed before the wizard is still on the screen, above the whole frame.
+			const above = (screen: string): boolean => lines(screen)[0] === 'BEFORE-THE-WIZARD' && screen.includes('Ctrl+C quit');
+			expect(above(await terminal.waitFor((screen) => screen.includes('is given twice') && screen.includes('longer than 64'), 'both errors'))).toBe(true);
+			await terminal.keys('Backspace');
+			await terminal.type('4');
+			for (let row = 0; row < 14; row++) await terminal.keys('Up');
+			await terminal.type('villes');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Route · step'), 'the route screen');
+			await terminal.keys('Enter');
+			expect(above(await terminal.waitFor((screen) => screen.includes('Review · step'), 'the review'))).toBe(true);
+			await terminal.keys('Enter');
+			expect(await terminal.exitStatus()).toBe(0);
+			const shown = lines(await terminal.history());
+			// Had a frame filled the terminal, Ink would have cleared it, the scrollback with it.
+			expect(shown[0]).toBe('BEFORE-THE-WIZARD');
+			expect(shown).toContain(`  create  app/Controller/api/${name}Controller.php`);
+			expect(shown).toContain(`  create  app/Controller/api/${name}ByIdController.php`);
+		}, undefined, 'echo BEFORE-THE-WIZARD');
 	});
 
 	test('typing an existing route\'s name shows "Route already exists." and Enter writes nothing; Ctrl+C quits with 130', async () => {

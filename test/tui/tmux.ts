@@ -34,6 +34,8 @@ export interface TerminalOptions {
 	readonly nodeArgs?: readonly string[];
 	/** A shell snippet after the command, e.g. '</dev/null'. */
 	readonly redirect?: string;
+	/** A shell command run first in the same terminal, e.g. 'echo BEFORE', whose output stays above the program's. */
+	readonly before?: string;
 }
 
 export class Terminal {
@@ -46,7 +48,7 @@ export class Terminal {
 		const env = Object.entries(options.env ?? {}).map(([name, value]) => `${name}=${value}`);
 		// The shell records the exit status (128 + n when a signal ended the program) in a file, then
 		// keeps the pane open (tmux may drop the last output of a pane whose process is gone).
-		const command = ['env', '-u', 'CI', '-u', 'CONTINUOUS_INTEGRATION', ...env, process.execPath, ...(options.nodeArgs ?? []), binPath, ...args]
+		const command = (options.before === undefined ? '' : `${options.before}; `) + ['env', '-u', 'CI', '-u', 'CONTINUOUS_INTEGRATION', ...env, process.execPath, ...(options.nodeArgs ?? []), binPath, ...args]
 			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '') + `; echo $? > ${quote(path.join(folder, 'status'))}; exec sleep 3600`;
 		sessions++;
 		await execa('tmux', ['-u', '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', options.cwd, command]);

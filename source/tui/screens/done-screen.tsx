@@ -1,8 +1,9 @@
-// The end: what was written. The wizard exits right after showing it, and the next steps are
-// printed below it as plain lines (run-wizard.tsx), so that their commands paste whole.
+// The end: whether the files were written. The wizard exits right after showing it; the files
+// and the next steps are printed below it as plain lines (run-wizard.tsx), so that long paths
+// and commands are one line each, the terminal's to wrap, and paste whole.
 import {Text} from 'ink';
 import type {CommitResult} from '../../core/sink/commit.js';
-import {dryRunDone, fileLines, successLine} from '../../core/describe-plan.js';
+import {dryRunDone, successLine} from '../../core/describe-plan.js';
 import {Frame} from '../controls/frame.js';
 import type {Chrome} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
@@ -16,7 +17,6 @@ export function DoneScreen({result: {plan, mode, notes}, chrome}: {result: Commi
 			{reportOnly
 				? <Text bold>{dryRunDone}</Text>
 				: <Toned tone="success" bold>{`✔ ${successLine(plan).replace(/^\[OK\] /, '')}`}</Toned>}
-			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
 			{/* What the writer has to tell (a copy --force kept, a leftover to remove by hand), as the CLI's warnings. */}
 			<WriterNotes notes={notes} />
 		</Frame>

@@ -5,7 +5,9 @@ import {noFieldsMessage} from '../../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, quitKey} from '../controls/frame.js';
-import {Notes} from '../preview.js';
+import {Notes, notesHeight} from '../preview.js';
+import {linesAt} from '../controls/fit.js';
+import type {Refusal} from '../../core/errors.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 import {useEagerState, useLatest} from '../use-latest.js';
@@ -69,7 +71,15 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	// The rows that fit: a frame taller than the terminal makes Ink clear the whole screen (the
 	// scrollback above too) on every key. Title, table, headings, "+ add a field", a message and
 	// the footer take about 12 lines; the rows shown follow the cursor, with a line for those hidden.
-	const room = Math.max(4, (stdout.rows || 24) - 12);
+	const width = stdout.columns || 80;
+	const notes = tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)};
+	const words = (refused: Refusal): string => (refused.message === noFieldsMessage
+		? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
+		: refused.message);
+	// The lines around the rows: title and blank 2, the table (wrapped) and blank, headings 1, "+ add
+	// a field" 1, the notes as they wrap, the footer 2 with its blank line 3, and one to spare.
+	const tableLines = linesAt(`${' '.repeat(10)}${form.table || (plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`)}`, width);
+	const room = Math.max(4, (stdout.rows || 24) - (2 + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width) + 3 + 1));
 	// Past the room, two of its lines say how many rows are hidden above and below.
 	const shown = fields.length <= room ? fields.length : room - 2;
 	const cursor = Math.min(Math.max(row - 1, 0), fields.length - 1);
@@ -119,9 +129,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
 				<Text>+ add a field</Text>
 			</Box>
-			<Notes plan={tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)}} screen="resource" screens={screens} words={(refused) => (refused.message === noFieldsMessage
-				? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
-				: refused.message)} />
+			<Notes plan={notes} screen="resource" screens={screens} words={words} />
 		</Frame>
 	);
 }

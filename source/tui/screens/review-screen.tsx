@@ -5,6 +5,7 @@ import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe
 import type {SinkMode} from '../../core/sink/sink.js';
 import {Frame, quitKey} from '../controls/frame.js';
 import {Place} from '../preview.js';
+import {linesAt} from '../controls/fit.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 import {useLatest} from '../use-latest.js';
@@ -25,8 +26,13 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 	});
 	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
-	// Title, file list and footer with their blank lines take 9 lines besides the files; a message 2 more.
-	const room = Math.max(4, (stdout.rows || 24) - 9 - plan.changes.length - (busy || failure !== undefined ? 2 : 0));
+	// Title, headings and footer with their blank lines take 9 lines besides the files (a long path
+	// wraps), a message 2 or more, and one line to spare: a frame as tall as the terminal makes Ink
+	// clear the screen and the scrollback.
+	const width = stdout.columns || 80;
+	const files = fileLines(plan.changes).reduce((sum, line) => sum + linesAt(line, width), 0);
+	const message = busy ? 2 : failure === undefined ? 0 : 1 + linesAt(`✖ ${failure}`, width);
+	const room = Math.max(4, (stdout.rows || 24) - 9 - files - message - 1);
 	const hidden = Math.max(0, hunk.length - room);
 	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
 	return (
