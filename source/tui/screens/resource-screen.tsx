@@ -68,9 +68,8 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	});
 
 	const focusedColumn = (index: number): Column | undefined => (row === index + 1 ? (column === 'length' && fields[index]?.type === 'int' ? 'name' : column) : undefined);
-	// The rows that fit: a frame taller than the terminal makes Ink clear the whole screen (the
-	// scrollback above too) on every key. Title, table, headings, "+ add a field", a message and
-	// the footer take about 12 lines; the rows shown follow the cursor, with a line for those hidden.
+	// The rows that fit: a frame as tall as the terminal makes Ink clear the whole screen (the
+	// scrollback above too) on every key. The rows shown follow the cursor, with a line for those hidden.
 	const width = stdout.columns || 80;
 	const notes = tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)};
 	const words = (refused: Refusal): string => (refused.message === noFieldsMessage
