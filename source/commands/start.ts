@@ -9,6 +9,7 @@ import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
 import {posixPath} from '../core/project/posix-path.js';
 import {isFolder} from '../core/project/path-kind.js';
+import {isWithin} from '../core/project/confinement.js';
 
 export interface StartOptions {
 	readonly port: string;
@@ -64,8 +65,7 @@ function locateDocroot(start: string, docroot: string): {root: string; docroot: 
  */
 function inside(project: string | Refusal, start: string, docroot: string, typed: string): string {
 	const base = typeof project === 'string' ? project : start;
-	const relative = path.relative(realpathSync(base), realpathSync(docroot));
-	if (relative.startsWith('..') || path.isAbsolute(relative)) {
+	if (!isWithin(realpathSync(base), realpathSync(docroot))) {
 		throw new UsageError(`--docroot ${typed} is outside ${typeof project === 'string' ? 'the project' : 'the folder edu start runs in'} (${base}): edu start serves one of its folders, such as public/.`, 'INVALID_OPTION');
 	}
 	return docroot;

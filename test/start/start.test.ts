@@ -1,7 +1,7 @@
 // edu start: a real `php -S` serving fixtures/start on a free port, stopped by SIGINT / SIGTERM /
 // Ctrl+C in a real terminal, and the one-line errors (busy port, no PHP, old PHP, no public/).
 import {execFileSync} from 'node:child_process';
-import {chmodSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -218,6 +218,11 @@ describe('edu start errors', () => {
 				});
 			}
 		}
+		// A folder of the project whose name starts with two dots is inside it: the check goes on to PHP.
+		const root = tempProject('skeleton');
+		mkdirSync(path.join(root, '..site'));
+		const inside = await runEdu(['start', '--docroot', '..site'], {cwd: root, env: {PATH: ''}});
+		expect(inside.stderr).toMatch(/^PHP is not installed/);
 	});
 
 	it.each([
