@@ -33,6 +33,11 @@ export function withNotes<T extends object>(json: T, notes: readonly string[]): 
 	return notes.length > 0 ? {...json, notes} : json;
 }
 
+/** `text` in the SGR style `code` (1 bold, 32 green…) when `color`, else as it is. */
+export function sgr(code: string, text: string, color: boolean): string {
+	return color ? `\u001B[${code}m${text}\u001B[0m` : text;
+}
+
 export function useColor(io: Io): boolean {
 	return !('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') && Boolean(io.stdout.isTTY);
 }

@@ -3,6 +3,7 @@
 // works pasted as printed from the folder the run started in: `cd <project>` first when that
 // was not the project.
 import path from 'node:path';
+import {sgr} from '../io.js';
 import type {Plan, PlannedRoute} from '../core/plan.js';
 import {uploadSpecOf} from '../core/upload.js';
 
@@ -111,5 +112,5 @@ export function nextStepsLines(steps: readonly NextStep[]): string[] {
  */
 export function nextStepsBlock(steps: readonly NextStep[], color: boolean): string[] {
 	const [heading = '', ...lines] = nextStepsLines(steps);
-	return [color ? `\u001B[1m${heading}\u001B[0m` : heading, ...lines];
+	return [sgr('1', heading, color), ...lines];
 }

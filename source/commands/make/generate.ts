@@ -10,7 +10,7 @@ import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
 import type {Sink} from '../../core/sink/sink.js';
 import {nextSteps, nextStepsBlock} from '../../tui/next-steps.js';
-import {withNotes, type Outcome} from '../../io.js';
+import {sgr, withNotes, type Outcome} from '../../io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
 export interface ReportStyle {
@@ -19,8 +19,6 @@ export interface ReportStyle {
 	/** The project's folder when the run started elsewhere. */
 	readonly cd?: string;
 }
-
-const sgr = (code: string, text: string, color: boolean): string => (color ? `\u001B[${code}m${text}\u001B[0m` : text);
 
 /** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
 function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd}: ReportStyle): string[] {
