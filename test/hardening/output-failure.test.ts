@@ -1,4 +1,4 @@
-// Output that cannot be written (stdout or stderr on /dev/full, or closed) is a failure said
+// Output that cannot be written (stdout or stderr on /dev/full) is a failure said
 // once: no stack trace, one line on stderr when stderr can take it, exit code 3 for a run that
 // was otherwise done (its files are in place, only the report was lost), the run's own code
 // otherwise. A close() that fails after reading routes.yaml is a read failure.
@@ -54,6 +54,7 @@ describe('stdout on /dev/full', () => {
 	});
 });
 
+// 'closed' is Node's 'ignore': the child gets /dev/null there, as a descriptor closed before the start does.
 describe('stderr on /dev/full or closed', () => {
 	it.each<Target>(['full', 'closed'])('a refusal with stderr %s exits 1, silently', (target) => {
 		const root = tempProject('sample');
