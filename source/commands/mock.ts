@@ -16,7 +16,7 @@ The mock then keeps its tokens in var/api/configDataset.json and its database in
 
 const initExamples = `
 Examples:
-  $ edu mock:init           /api/init/schema, then /api/init/data on :9042
+  $ edu mock:init           /api/init/schema, then /api/init/data, at the compose file's port
   $ edu mock:init --url http://localhost:9043 --timeout 60
   $ edu mock:init --json    for scripts: one JSON object on stdout
 
@@ -54,7 +54,7 @@ export function registerMock(program: Command, context: CommandContext): void {
 	program
 		.command('mock:init')
 		.description('create the mock API\'s database: /api/init/schema, then /api/init/data (GET when the mock refuses POST); tokens kept')
-		.option('--url <url>', 'address of the mock API', defaultMockUrl)
+		.option('--url <url>', `address of the mock API (default: the port the compose file publishes for the mock service's port 80, else ${defaultMockUrl})`)
 		.option('--timeout <seconds>', 'time limit for each request', '30')
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'the project whose var/api/configDataset.json tokens are kept (default: the current folder)')

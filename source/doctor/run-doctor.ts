@@ -7,7 +7,8 @@ import {probePhp} from './php-probe.js';
 import {extensionChecks, extensionsFor, phpCheck} from './php-checks.js';
 import {envCheck, nodeCheck, routesCheck, vendorChecks} from './project-checks.js';
 import {frameworkMinimumPhp, readFacts} from './project-facts.js';
-import {databaseCheck, mockCheck, mockService, portCheck} from './service-checks.js';
+import {databaseCheck, mockCheck, portCheck} from './service-checks.js';
+import {mockServiceIn} from '../mock/mock-service.js';
 
 export interface DoctorInput {
 	readonly root: string;
@@ -32,7 +33,7 @@ export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 		limited('port', limit, () => portCheck(input.port ?? 8042)),
 		limited('routes', limit, () => routesCheck(root)),
 		limited('mock', limit, async () => {
-			const found = mockService(root);
+			const found = mockServiceIn(root);
 			return found === undefined ? [] : mockCheck(found, 1500);
 		}),
 		limited('node', limit, async () => nodeCheck(input.nodeVersion)),

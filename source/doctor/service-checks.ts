@@ -1,10 +1,7 @@
 // The services a project needs running (or free): its database, port 8042, the mock API.
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {isMap, isScalar, isSeq} from 'yaml';
 import {EduError} from '../core/errors.js';
-import {composeFileNames} from '../mock/compose-file.js';
-import {mockCandidates, readCompose} from '../mock/compose-volume.js';
 import {checkPortFree} from '../start/port.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {probeMysql, type PhpProbe} from './php-probe.js';
@@ -54,18 +51,6 @@ export async function portCheck(port: number): Promise<CheckResult> {
 		if (!(error instanceof EduError)) throw error;
 		return fail('port', `port ${port} is taken`, `stop the program using it (lsof -i :${port} or ss -ltnp names it), or serve on another port: edu start --port ${port + 1}`);
 	}
-}
-
-/** The mock service of the root's compose file and the URL it answers on (the host port published for its port 80), if any. */
-export function mockService(root: string): {service: string; url: string} | undefined {
-	const file = composeFileNames.map((name) => path.join(root, name)).find((candidate) => existsSync(candidate));
-	if (file === undefined) return undefined;
-	const model = readCompose(readFileSync(file, 'utf8'), path.basename(file));
-	const [service] = mockCandidates(model);
-	if (service === undefined) return undefined;
-	const ports = isMap(service.node) ? service.node.get('ports', true) : undefined;
-	const published = (isSeq(ports) ? ports.items : []).map((item) => (isScalar(item) ? String(item.value) : '')).map((value) => /^(?:[^:]+:)?(\d+):80(?:\/tcp)?$/.exec(value)?.[1]).find((port) => port !== undefined);
-	return {service: service.name, url: `http://localhost:${published ?? '9042'}`};
 }
 
 export async function mockCheck(found: {service: string; url: string}, timeout: number): Promise<CheckResult> {

@@ -114,6 +114,18 @@ function mountOf(item: unknown): Mount | undefined {
 	return undefined;
 }
 
+/** True when the service mounts ./var/api (at any target): the mock then reads the project's var/api/. */
+export function mountsHostFolder(model: ComposeModel, serviceName: string): boolean {
+	try {
+		const data = toData(model) as {services?: Record<string, Record<string, unknown> | null>};
+		const volumes = data.services?.[serviceName]?.['volumes'];
+		return Array.isArray(volumes) && volumes.map(mountOf).some((mount) => mount !== undefined && sameSource(mount.source));
+	} catch {
+		// Aliases that expand too far: not a volume edu can see.
+		return false;
+	}
+}
+
 /** Plans adding `./var/api:<target>` to the service; unchanged when it is there already. */
 export function planVolume(model: ComposeModel, serviceName: string, requestedTarget?: string): VolumePlan {
 	const service = model.services.find((candidate) => candidate.name === serviceName);

@@ -11,6 +11,7 @@ import {startFolder} from '../options.js';
 import type {InitOptions} from './options.js';
 import {defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
+import {readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {writeProjectText} from './token.js';
 import {posixPath} from '../core/project/posix-path.js';
@@ -75,18 +76,27 @@ function missingDatabaseFolder(start: string): string {
 	return `. ${shown} is missing, and the mock needs it for its database: run edu mock:persist (which creates it), then edu mock:init again.`;
 }
 
+/** The mock service of the project around `start`, as its compose file declares it. */
+function declaredService(start: string): MockService | undefined {
+	const project = findMockProject(start);
+	return project === undefined ? undefined : readableMockServiceIn(project.root);
+}
+
 /** What the station list step found, as the [OK] line says it. */
 function stationCount(steps: readonly InitStep[]): string {
 	return steps.at(-1)?.message ?? 'stations loaded';
 }
 
 export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
-	const url = normaliseMockUrl(options.url);
+	const start = startFolder(io, options);
+	const declared = options.url === undefined ? declaredService(start) : undefined;
+	const url = normaliseMockUrl(options.url ?? declared?.url ?? defaultMockUrl);
 	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
+	const from = declared === undefined || declared.url === defaultMockUrl ? '' : `, the address ${declared.file} gives ${declared.service}`;
 	const seconds = Number(options.timeout);
 	if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout must be a number of seconds above 0 (got "${options.timeout}").`, 'INVALID_OPTION');
 	// Read (and checked) before anything is asked of the mock: a file edu could not merge back refuses the run.
-	const keeping = tokensBefore(startFolder(io, options));
+	const keeping = tokensBefore(start);
 
 	const result = await initMock(url, seconds, (step) => {
 		if (!options.json) io.stdout.write(`${stepLine(step)}\n`);
@@ -105,11 +115,11 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		error = new EduError('MOCK_NO_DATA', `The mock could not download the open data: it needs internet access; schema created, no stations (GET ${failure.step.url} answered []). Give the mock's container internet access, then run edu mock:init again.`);
 	} else if (failure?.kind === 'answer') {
 		const {step} = failure;
-		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${step.url.endsWith('/api/init/schema') ? missingDatabaseFolder(startFolder(io, options)) : ''}`);
+		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${step.url.endsWith('/api/init/schema') ? missingDatabaseFolder(start) : ''}`);
 	} else if (failure?.kind === 'unreachable') {
-		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
+		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url}${from} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {
-		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url} did not answer ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
+		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url}${from} did not answer ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
 	}
 	// In text mode the kept tokens are said with the steps, before a failure's line.
 	if (keptLine !== undefined && !options.json) io.stdout.write(`${keptLine}\n`);

@@ -16,7 +16,8 @@ export interface PersistOptions extends CommonOptions {
 }
 
 export interface InitOptions {
-	readonly url: string;
+	/** Default: the address the compose file gives the mock service (mock-service.ts). */
+	readonly url?: string;
 	readonly timeout: string;
 	readonly json?: boolean;
 	readonly cwd?: string;

@@ -9,6 +9,7 @@ import {fileSystemSink} from '../core/sink/fs.js';
 import {withNotes, type Io, type Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import {defaultMockUrl} from './init-client.js';
+import {readableMockServiceIn, type MockService} from './mock-service.js';
 import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
@@ -23,6 +24,12 @@ export function docsFileWarning(project: MockProject, start: string): string[] {
 	if (!existsSync(docs)) return [];
 	const shown = posixPath(path.relative(start, docs));
 	return [`${shown} is not read by the mock API: it reads ${tokenFile} (var/configDataset.json in the container). Tokens in ${path.basename(docsTokenFile)} do not work.`];
+}
+
+/** The mock service reads var/api/ only through edu mock:persist's volume: without it, the token is never seen. */
+function notMounted(declared: MockService | undefined): string[] {
+	if (declared === undefined || declared.persisted) return [];
+	return [`${declared.file}: the service "${declared.service}" does not mount ./var/api yet, so the mock API does not read ${tokenFile}: run edu mock:persist, then restart the mock (docker compose up -d).`];
 }
 
 /**
@@ -52,7 +59,8 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const notes = await writeProjectText(project.root, file, edit.text, existing?.mode ?? newTokenFileMode, existing?.text ?? null);
 
 	const replaced = edit.replaced.length > 0;
-	const warnings = [...(options.file === undefined ? docsFileWarning(project, start) : []), ...notes];
+	const declared = readableMockServiceIn(project.root);
+	const warnings = [...(options.file === undefined ? [...docsFileWarning(project, start), ...notMounted(declared)] : []), ...notes];
 	return {
 		json: withNotes({name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})}, notes),
 		warnings,
@@ -61,7 +69,7 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 			`  ${token}`,
 			'Send it as the whole value of the Authorization request header (no "Bearer "), as the mock API expects:',
 			`  Authorization: ${token}`,
-			`  curl -X PUT -H "Authorization: ${token}" ${defaultMockUrl}/api/velo/1/location`,
+			`  curl -X PUT -H "Authorization: ${token}" ${declared?.url ?? defaultMockUrl}/api/velo/1/location`,
 			'edu mock:init keeps it; the mock\'s own init/data would reset the file.',
 			'',
 		].join('\n'),

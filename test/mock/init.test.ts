@@ -224,6 +224,44 @@ describe('edu mock:init', () => {
 	});
 });
 
+describe('edu mock:init without --url: the address the compose file gives the mock service', () => {
+	const port = (url: string): string => new URL(url).port;
+	const withCompose = (ports: string): string => {
+		const root = tempProject();
+		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  mock-veliko-api:\n    image: bfoujols/mock-veliko-api:latest\n    ports:\n${ports}`);
+		return root;
+	};
+
+	it.each([
+		['the short form', (p: string) => `      - "${p}:80"\n`],
+		['an address before the port', (p: string) => `      - "127.0.0.1:${p}:80/tcp"\n`],
+		['the long form', (p: string) => `      - target: 80\n        published: ${p}\n`],
+	])('%s: asks the mock there, where doctor finds it', async (_form, ports) => {
+		const api = await mockApi();
+		const result = await init([], withCompose(ports(port(api.url))));
+		expect(result.exitCode).toBe(0);
+		expect(api.requests.map((request) => request.url)).toEqual(['/api/init/schema', '/api/init/data', '/api/stations']);
+		expect(result.stdout.split('\n')[0]).toMatch(new RegExp(`^POST http://localhost:${port(api.url)}/api/init/schema → 200 OK`));
+	});
+
+	it('a published port where nothing answers: the error says where the address came from', async () => {
+		const closed = String(await closedPort());
+		const result = await init([], withCompose(`      - "${closed}:80"\n`));
+		expect(result).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: `Cannot reach the mock API at http://localhost:${closed}, the address compose.yaml gives mock-veliko-api (connection refused): is it running? Start it with "docker compose up -d" in the project, or pass --url.\n`,
+		});
+	});
+
+	it('--url wins over the compose file', async () => {
+		const api = await mockApi();
+		const result = await init(['--url', api.url], withCompose(`      - "${await closedPort()}:80"\n`));
+		expect(result.exitCode).toBe(0);
+		expect(api.requests).toHaveLength(3);
+	});
+});
+
 describe('edu mock:init keeps the project\'s tokens', () => {
 	const tokens = 'var/api/configDataset.json';
 	const imageDefault = '{\n  "token" : {\n    "default": "image-default"\n  }\n}';

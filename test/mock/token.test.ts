@@ -197,6 +197,19 @@ describe('edu mock:token writes only what it means to, only inside the project',
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	it.each([
+		['without the ./var/api volume: the token is written, with a warning that the mock does not read it yet', '', true],
+		['with the ./var/api volume (edu mock:persist): no warning', '    volumes:\n      - ./var/api:/var/www/mock-veliko-api/var\n', false],
+	])('a compose file whose mock service publishes port 9142 %s; the curl line uses that port', async (_case, volumes, warned) => {
+		const root = project();
+		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  mock-veliko-api:\n    image: bfoujols/mock-veliko-api:latest\n    ports: ["9142:80"]\n${volumes}`);
+		const result = await token(root, []);
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('/api/velo/1/location');
+		expect(result.stdout).toContain(' http://localhost:9142/api/velo/1/location');
+		expect(result.stderr).toBe(warned ? 'Warning: compose.yaml: the service "mock-veliko-api" does not mount ./var/api yet, so the mock API does not read var/api/configDataset.json: run edu mock:persist, then restart the mock (docker compose up -d).\n' : '');
+	});
+
 	it('outside any project (no Edu project, compose file or var/api/): refused, nothing written', async () => {
 		const root = tempProject();
 		expect(await token(root, [])).toEqual({
