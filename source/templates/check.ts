@@ -15,7 +15,7 @@ export interface TextProblem {
 type Token = [string, string, number, number, Token[]?, number?];
 
 /** The first problem of `text` for files of `engine`, or undefined. `offered`: the variables allowed at the top (a path offers fewer). */
-export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sections'>, offered: readonly string[] = engine.variables): TextProblem | undefined {
+export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sections' | 'freeText'>, offered: readonly string[] = engine.variables): TextProblem | undefined {
 	const unclosed = unclosedTag(text);
 	if (unclosed !== undefined) return {line: lineAt(text, unclosed), message: 'a tag opened with <% is never closed with %>'};
 	let tokens: Token[];
@@ -33,7 +33,7 @@ export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sect
 	return walk(tokens, text, engine, new Set(offered));
 }
 
-function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sections'>, scope: ReadonlySet<string>): TextProblem | undefined {
+function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sections' | 'freeText'>, scope: ReadonlySet<string>): TextProblem | undefined {
 	for (const token of tokens) {
 		const [type, name, start] = token;
 		if (type === 'text' || type === '!' || type === '=') continue;
@@ -42,6 +42,10 @@ function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sect
 			const known = [...scope];
 			const nearest = known.length === 0 ? '' : ` (did you mean ${closest(name, known)}?)`;
 			return {line: lineAt(text, start), message: `"${name}" is not a variable this template offers${nearest}`};
+		}
+		// A raw tag puts the text as typed into the file: a quote or a */ in a --description breaks the PHP.
+		if ((type === '&' || type === '{') && engine.freeText.includes(name)) {
+			return {line: lineAt(text, start), message: `"${name}" is free text and must be escaped: write <% ${name} %> inside '…', not the raw <%& ${name} %>`};
 		}
 		if ((type === '#' || type === '^') && token[4] !== undefined) {
 			const inner = engine.sections[name];

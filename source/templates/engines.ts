@@ -23,6 +23,8 @@ export interface Engine {
 	/** The variables every file can use (the names included); a section's own variables in `sections`. */
 	readonly variables: readonly string[];
 	readonly sections: Readonly<Record<string, readonly string[]>>;
+	/** Variables holding free text (a --description as typed): only ever escaped (`<% x %>`), never raw. */
+	readonly freeText: readonly string[];
 	/** Offered to the `to` paths besides the name variables. */
 	readonly pathVariables: readonly string[];
 }
@@ -42,6 +44,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		takesMethods: true,
 		variables: [...nameVariables, 'description', 'operations', 'parameters'],
 		sections: {operations: ['attribute', 'uri'], parameters: ['name', 'type']},
+		freeText: ['description'],
 		pathVariables: [],
 	},
 	resource: {
@@ -57,6 +60,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 			fields: ['name', 'isInt', 'phpType', 'openapiType', 'sqlType', 'hasLength', 'length', 'maxLiteral', 'pdoParam', 'last'],
 			mediaTypes: ['mediaType'],
 		},
+		freeText: ['listDescription'],
 		pathVariables: ['itemClassName'],
 	},
 	upload: {
@@ -68,6 +72,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		routes: 'POST',
 		variables: [...nameVariables, 'field', 'dir', 'extensions', 'extensionList', 'createdDescription', 'requestApi'],
 		sections: {extensions: ['value', 'last']},
+		freeText: ['createdDescription'],
 		pathVariables: [],
 	},
 	web: {
@@ -78,6 +83,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		takesMethods: true,
 		variables: [...nameVariables, 'view'],
 		sections: {},
+		freeText: [],
 		pathVariables: [],
 	},
 	command: {
@@ -88,6 +94,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		takesMethods: false,
 		variables: [...commandNameVariables],
 		sections: {},
+		freeText: [],
 		pathVariables: [],
 	},
 };

@@ -33,6 +33,8 @@ describe('checkText', () => {
 		['a\nb\n<%# operations %>\n<% attribute %>\n', 3, 'Unclosed section "operations"'],
 		['<% clasName %>', 1, '"clasName" is not a variable this template offers (did you mean className?)'],
 		['<%# operations %><% attribute %><%/ operations %>\n<% attribute %>', 2, '"attribute" is not a variable'],
+		["x\n'<% description %>'\n'<%& description %>'", 3, '"description" is free text and must be escaped: write <% description %> inside \'…\', not the raw <%& description %>'],
+		["'<%{ description }%>'", 1, '"description" is free text and must be escaped'],
 	])('%j: line %i, %s', (text, line, message) => {
 		const problem = checkText(text, engine);
 		expect(problem?.line).toBe(line);
