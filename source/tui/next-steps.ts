@@ -64,7 +64,8 @@ function tableStep(plan: Plan): NextStep {
 
 function resourceSteps(plan: Plan): NextStep[] {
 	const fields = plan.request.fields ?? [];
-	const body = JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.type === 'int' ? 1 : 'example'])));
+	// Each value as the controller accepts it: a string no longer than its field's length.
+	const body = JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.type === 'int' ? 1 : 'example'.slice(0, field.length)])));
 	const [list, one] = plan.routes;
 	const steps: NextStep[] = [];
 	if (list !== undefined) {

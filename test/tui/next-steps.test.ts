@@ -35,6 +35,11 @@ describe('next steps', () => {
 		]);
 	});
 
+	test('resource: each sample string fits its field, as the controller checks it (a code of 3 characters gets "exa")', () => {
+		const steps = commandsFor({kind: 'api', name: 'cq', template: 'resource', table: 'cq', fields: [{name: 'code', type: 'string', length: 3}, {name: 'n', type: 'string'}, {name: 'c', type: 'string', length: 1}]});
+		expect(steps).toContain(`curl -i -X POST -H 'Content-Type: application/json' -d '{"code":"exa","n":"example","c":"e"}' http://localhost:8042/api/cq`);
+	});
+
 	test('web controller: the URL to open in a browser; run elsewhere: cd to the project first', () => {
 		const steps = commandsFor({kind: 'controller', name: 'VilleRead'}, '/tmp/my project');
 		expect(steps).toEqual([`cd '/tmp/my project'`, 'edu start', 'http://localhost:8042/ville-read']);
