@@ -16,7 +16,7 @@ The mock then keeps its tokens in var/api/configDataset.json and its database in
 
 const initExamples = `
 Examples:
-  $ edu mock:init           /api/init/schema, then /api/init/data, at the compose file's port
+  $ edu mock:init           /api/init/schema, then /api/init/data
   $ edu mock:init --url http://localhost:9043 --timeout 60
   $ edu mock:init --json    for scripts: one JSON object on stdout
 

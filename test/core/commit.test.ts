@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process';
-import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, watch, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, watch, writeFileSync} from 'node:fs';
 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -231,6 +231,24 @@ describe('commit', () => {
 	});
 });
 
+
+describe('a file made read-only', () => {
+	it.each([
+		['routes.yaml (make:api adds a route to it)', ville, 'app/Config/routes.yaml'],
+		['the controller that --force would replace', {...ville, name: 'hello', force: true} as MakeRequest, 'app/Controller/api/HelloController.php'],
+	])('%s: refused, nothing written, the file untouched', async (_case, request, file) => {
+		const root = tempProject('sample');
+		if (request.force) unlinkSync(path.join(root, 'app/Config/routes.yaml'));
+		chmodSync(path.join(root, file), 0o444);
+		const before = snapshotTree(root);
+		const snapshot = snapshotOf(root);
+		const planned = plan(request, snapshot);
+		expect(planned.refusals).toEqual([]);
+		await expect(commit(planned, snapshot)).rejects.toThrow(`${file} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${file}) and run the command again.`);
+		expect(snapshotTree(root)).toEqual(before);
+		expect(statSync(path.join(root, file)).mode & 0o777).toBe(0o444);
+	});
+});
 
 describe('the file-system sink for one file (edu openapi, mock:*)', () => {
 	it('writes a file at the project root with the mode asked, creates the folders asked, and leaves no lock', async () => {

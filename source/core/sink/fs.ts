@@ -119,6 +119,7 @@ function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undef
 	const staged: Staged[] = [];
 	run.checkStop();
 	const targets: Array<{change: FileChange; target: string; content?: Buffer}> = changeset.changes.map((change) => ({change, target: resolveTarget(run, changeset.root, change)}));
+	for (const {change, target} of targets) refuseReadOnly(run, change, target);
 	// The copies of what --force replaces first: in place before anything they keep is replaced.
 	for (const {change, target, content} of [...keptCopies(run, changeset.root, targets), ...targets]) {
 		run.ensureFolder(path.dirname(target));
@@ -135,6 +136,18 @@ function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undef
 		rollback(run, done);
 		throw error;
 	}
+}
+
+/**
+ * A file its owner made read-only is left as it is: a rename over it would replace it all the
+ * same (the folder is what is written), and the file would still look read-only afterwards.
+ */
+function refuseReadOnly(run: WriteRun, change: FileChange, target: string): void {
+	if (change.action === 'create') return;
+	const stat = run.fs.lstat(target);
+	if (stat === null || !stat.isFile() || (stat.mode & 0o200) !== 0) return;
+	const shown = run.shown(target);
+	throw new EduError('WRITE_FAILED', `${shown} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${shown}) and run the command again.`);
 }
 
 function journalOf(staged: readonly Staged[]): Journal {
