@@ -59,6 +59,13 @@ function locateDocroot(start: string, docroot: string): {root: string; docroot: 
 	throw new EduError('NO_DOCROOT', `No ${docroot.replace(/[\\/]+$/, '')}/ folder in ${start}: edu start serves the project's ${docroot.replace(/[\\/]+$/, '')}/ folder; run it at the project root, or pass --cwd or --docroot.`);
 }
 
+/** What a site root must not hold. */
+const secrets = [
+	{name: '.env', what: 'the database password'},
+	{name: 'vendor/', what: 'the installed PHP code'},
+	{name: 'app/', what: 'the project\'s code'},
+].map((secret) => ({...secret, path: secret.name.replace(/\/$/, '')}));
+
 /**
  * The docroot, refused when it is not inside the project (outside any project: the folder edu
  * start runs in): every file under it would be served, to anyone who can reach the port.
@@ -67,6 +74,11 @@ function inside(project: string | Refusal, start: string, docroot: string, typed
 	const base = typeof project === 'string' ? project : start;
 	if (!isWithin(realpathSync(base), realpathSync(docroot))) {
 		throw new UsageError(`--docroot ${typed} is outside ${typeof project === 'string' ? 'the project' : 'the folder edu start runs in'} (${base}): edu start serves one of its folders, such as public/.`, 'INVALID_OPTION');
+	}
+	// The project's secrets and code, which PHP's server would hand out as plain files.
+	const exposed = secrets.find((secret) => existsSync(path.join(docroot, secret.path)));
+	if (exposed !== undefined) {
+		throw new UsageError(`--docroot ${typed} holds ${exposed.name}: edu start would serve it (${exposed.what}) to anyone who reaches the port; serve the folder meant for the web, such as public/.`, 'INVALID_OPTION');
 	}
 	return docroot;
 }

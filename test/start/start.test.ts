@@ -218,6 +218,16 @@ describe('edu start errors', () => {
 				});
 			}
 		}
+		// The project itself as the site root: its .env (and code) would be served.
+		const project = tempProject('skeleton');
+		writeFileSync(path.join(project, '.env'), 'DB_PASSWORD=studoo\n');
+		expect(await runEdu(['start', '--docroot', '.'], {cwd: project})).toEqual({
+			exitCode: 2,
+			stdout: '',
+			stderr: '--docroot . holds .env: edu start would serve it (the database password) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n',
+		});
+		mkdirSync(path.join(project, 'site', 'app'), {recursive: true});
+		expect((await runEdu(['start', '--docroot', 'site'], {cwd: project})).stderr).toBe('--docroot site holds app/: edu start would serve it (the project\'s code) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n');
 		// A folder of the project whose name starts with two dots is inside it: the check goes on to PHP.
 		const root = tempProject('skeleton');
 		mkdirSync(path.join(root, '..site'));
