@@ -184,6 +184,22 @@ describe('the lock', () => {
 		expect(dotFiles(root)).toEqual([]);
 	}, 60_000);
 
+	it.each([['empty', ''], ['garbled', 'garbage\n']])('%s (no edu run wrote it): refused at once, naming the lock file and how to remove it', async (_case, content) => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		writeFileSync(lock, content);
+		const before = snapshotTree(root);
+		const started = performance.now();
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(performance.now() - started).toBeLessThan(4000);
+		expect(result).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: `Cannot lock app/Config/routes.yaml: its lock file holds no edu run (it is empty or garbled); nothing was written. app/Config/.routes.yaml.edu-lock: if no edu run is writing, remove it (rm -f -- ${lock}) and run the command again.\n`,
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	}, 60_000);
+
 	it.each(['SIGTERM', 'SIGINT'] as const)('%s while waiting for a live run\'s lock ends the run within a second, nothing written, its own lock never taken', async (signal) => {
 		const root = tempProject('empty');
 		mkdirSync(path.join(root, 'app/Config'), {recursive: true});

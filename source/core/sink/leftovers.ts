@@ -16,7 +16,7 @@ export function errorReason(error: unknown): string {
 }
 
 /** A path as one POSIX shell word. */
-function shellWord(value: string): string {
+export function shellWord(value: string): string {
 	return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 

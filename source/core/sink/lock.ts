@@ -5,7 +5,7 @@
 import type {Stats} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../errors.js';
-import {errorReason} from './leftovers.js';
+import {errorReason, shellWord} from './leftovers.js';
 import type {SinkHost} from './host.js';
 
 /**
@@ -79,6 +79,25 @@ export function readLock(host: SinkHost, lockFile: string): LockContent | undefi
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * True when a lock file is there, readable, and not one edu writes: edu's appear whole (linked or
+ * renamed into place once written), so an empty or garbled one is nobody's and is never released.
+ */
+function isForeignLock(host: SinkHost, lockFile: string): boolean {
+	let bytes;
+	try {
+		bytes = host.fs.read(lockFile, lockFile);
+	} catch {
+		return false;
+	}
+	return bytes instanceof Buffer && readLock(host, lockFile) === undefined;
+}
+
+/** The lock file as the user sees it, and the command that removes it. */
+function lockHelp(lockFile: string, shown: string): string {
+	return `${path.join(path.dirname(shown), path.basename(lockFile))}: if no edu run is writing, remove it (rm -f -- ${shellWord(lockFile)}) and run the command again`;
 }
 
 export interface LockWatch {
@@ -166,10 +185,13 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 			}
 			continue;
 		}
+		if (owner === undefined && isForeignLock(host, lockFile)) {
+			throw new EduError('WRITE_FAILED', `Cannot lock ${shown}: its lock file holds no edu run (it is empty or garbled); nothing was written. ${lockHelp(lockFile, shown)}.`);
+		}
 		const stop = watch.interrupted();
 		if (stop !== undefined) throw new EduError('WRITE_FAILED', `${stop} while waiting for another edu run to finish writing; nothing was written.`);
 		if (waited >= waitMs) {
-			throw new EduError('WRITE_FAILED', `Cannot lock ${shown}: another edu run${owner ? ` (pid ${owner.pid})` : ''} has been writing for ${Math.round(waitMs / 1000)} s; nothing was written.`);
+			throw new EduError('WRITE_FAILED', `Cannot lock ${shown}: another edu run${owner ? ` (pid ${owner.pid})` : ''} has been writing for ${Math.round(waitMs / 1000)} s; nothing was written. The lock is ${lockHelp(lockFile, shown)}.`);
 		}
 		const pause = Math.min(20 + attempt * 10, 100);
 		await host.sleep(pause);
