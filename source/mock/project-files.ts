@@ -9,7 +9,7 @@ import {isWithin, realPathOf} from '../core/project/confinement.js';
 import {readRegularFile} from '../core/project/regular-file.js';
 import {findProjectRoot} from '../core/project/root.js';
 import {mockRootAbove} from './compose-file.js';
-import {decodeUtf8At} from './json-check.js';
+import {decodeUtf8At} from '../core/json-check.js';
 
 /** The most a mock file may hold: compose files and token lists are a few kilobytes. */
 export const maxFileBytes = 1024 * 1024;

@@ -4,7 +4,7 @@
 // other byte (keys, their order, numbers, layout) is kept.
 import {randomBytes} from 'node:crypto';
 import {EduError} from '../core/errors.js';
-import {position, readJson, type JsonNode, type JsonProblem} from './json-check.js';
+import {position, readJson, type JsonNode, type JsonProblem} from '../core/json-check.js';
 
 export {docsTokenFile, tokenFile} from './options.js';
 

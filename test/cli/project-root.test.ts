@@ -60,6 +60,23 @@ describe('project root', () => {
 		expect(isProjectRoot(root)).toBe(expected);
 	});
 
+	it('a composer.json that names the framework but is not JSON: its place and the problem, not "no project"; nothing written', async () => {
+		const root = tempProject();
+		const file = path.join(root, 'composer.json');
+		writeFileSync(file, '{"require": {"studoo/edu-framework": "2.3",}\n}\n');
+		mkdirSync(path.join(root, 'app'));
+		const before = snapshotTree(root);
+		const io = captureIo(path.join(root, 'app'));
+		expect(await main(['make:api', 'ville', '--yes'], io)).toBe(1);
+		expect(io.err()).toBe(`${file}:1:43: a comma before "}": JSON allows no trailing comma: edu reads it to find the Edu Framework project; fix it, then run the command again; nothing was written.\n`);
+		expect(snapshotTree(root)).toEqual(before);
+		// One that does not name the framework is some other project's: still "no project".
+		writeFileSync(file, '{"require": {"symfony/yaml": "7",}}');
+		const other = captureIo(root);
+		expect(await main(['make:api', 'ville', '--yes'], other)).toBe(1);
+		expect(other.err()).toMatch(/^No Edu Framework project in /);
+	});
+
 	it('every fixture project counts as a project', () => {
 		const projects = ['sample', 'empty', 'comments', 'crlf', ...['drift', 'golden', 'openapi'].flatMap((group) => readdirSync(path.join(fixturesDir, group)).map((name) => `${group}/${name}`))];
 		for (const name of projects) expect(isProjectRoot(path.join(fixturesDir, name)), name).toBe(true);

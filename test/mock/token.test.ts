@@ -5,7 +5,7 @@ import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
-import {findJsonProblem} from '../../source/mock/json-check.js';
+import {findJsonProblem} from '../../source/core/json-check.js';
 import {newToken} from '../../source/mock/token-store.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';
