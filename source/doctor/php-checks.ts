@@ -36,7 +36,8 @@ export function phpCheck(probe: PhpProbe, requirement: string | undefined, minim
 
 /** The PDO driver each DB_TYPE the framework accepts needs. */
 export function extensionsFor(dbType: string): string[] {
-	const driver = dbType === 'sqlite' ? 'pdo_sqlite' : dbType === 'pgsql' ? 'pdo_pgsql' : 'pdo_mysql';
+	const type = dbType.toLowerCase();
+	const driver = type === 'sqlite' ? 'pdo_sqlite' : type === 'pgsql' ? 'pdo_pgsql' : 'pdo_mysql';
 	return [driver, 'mbstring', 'openssl', 'json'];
 }
 

@@ -26,7 +26,8 @@ export function readFacts(root: string): ProjectFacts {
 	const envText = readText(path.join(root, '.env'));
 	const env = envText === undefined ? null : parseEnv(envText);
 	const example = readText(path.join(root, '.env.example'));
-	const dbType = (env?.['DB_TYPE'] ?? (example === undefined ? undefined : parseEnv(example)['DB_TYPE']) ?? 'mysql').toLowerCase();
+	// As written: the framework compares it, case included, with mysql, mariadb, pgsql and sqlite.
+	const dbType = env?.['DB_TYPE'] ?? (example === undefined ? undefined : parseEnv(example)['DB_TYPE']) ?? 'mysql';
 	let phpRequirement: string | undefined;
 	try {
 		const composer = JSON.parse(readText(path.join(root, 'composer.json')) ?? '{}') as {require?: Record<string, unknown>};

@@ -1,5 +1,5 @@
 // The services a project needs running (or free): its database, port 8042, the mock API.
-import {existsSync} from 'node:fs';
+import {closeSync, existsSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
 import {checkPortFree} from '../start/port.js';
@@ -14,7 +14,28 @@ function databaseFix(message: string, host: string, port: string, name: string):
 	if (/\[1045\]|Access denied/i.test(message)) return 'fix DB_USER and DB_PASSWORD in .env (the server refused them)';
 	if (/\[1049\]|Unknown database/i.test(message)) return `create the database: mysql -h ${host} -P ${port} -u root -p -e 'CREATE DATABASE \`${name}\`'`;
 	if (/could not find driver/i.test(message)) return 'enable pdo_mysql (see its line above)';
+	// PDO takes host "localhost" as the server's Unix socket, and then ignores the port.
+	if (host === 'localhost' && /\[2002\]/.test(message)) return `write DB_HOST=127.0.0.1 in .env: with localhost, PHP looks for the server's Unix socket and ignores DB_SOCKET=${port}; or start the database server (e.g. sudo service mariadb start, or docker compose up -d)`;
 	return `start the database server (e.g. sudo service mariadb start, or docker compose up -d), or fix DB_HOST=${host} / DB_SOCKET=${port} in .env`;
+}
+
+/** The SQLite file's first bytes, as every SQLite database starts. */
+const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
+
+function isSqliteFile(file: string): boolean {
+	try {
+		const descriptor = openSync(file, 'r');
+		try {
+			const head = Buffer.alloc(sqliteHeader.length);
+			const read = readSync(descriptor, head, 0, head.length, 0);
+			// An empty file is an empty database to SQLite.
+			return read === 0 || (read === head.length && head.equals(sqliteHeader));
+		} finally {
+			closeSync(descriptor);
+		}
+	} catch {
+		return false;
+	}
 }
 
 export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env): Promise<CheckResult> {
@@ -23,14 +44,24 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	const dotenv = facts.env;
 	if (dotenv['DB_HOST_STATUS'] !== 'true') return ok(id, 'database: not used (DB_HOST_STATUS is not true in .env)');
 	const type = facts.dbType;
+	// The framework compares DB_TYPE as written (in_array, strict): MySQL is no type of its own.
+	if (type !== type.toLowerCase() && ['mysql', 'mariadb', 'pgsql', 'sqlite'].includes(type.toLowerCase())) {
+		return fail(id, `database: DB_TYPE=${type} is unknown to the framework, which reads it as written (lower case only)`, `write DB_TYPE=${type.toLowerCase()} in .env`);
+	}
 	if (type === 'sqlite') {
 		const file = `var/sqlite/${dotenv['DB_NAME'] ?? ''}.sqlite`;
-		return existsSync(path.join(facts.root, file))
+		const absolute = path.join(facts.root, file);
+		if (!existsSync(absolute)) return warn(id, `database: SQLite file ${file} does not exist yet`, `create it, or let the framework create it on its first connection`);
+		return isSqliteFile(absolute)
 			? ok(id, `database: SQLite file ${file} present`)
-			: warn(id, `database: SQLite file ${file} does not exist yet`, `create it, or let the framework create it on its first connection`);
+			: fail(id, `database: ${file} is not an SQLite database (it does not start as one does)`, `remove it and let the framework create it on its first connection, or put the right file there`);
 	}
 	if (type !== 'mysql' && type !== 'mariadb') {
 		return fail(id, `database: DB_TYPE=${type} has no driver in the framework`, 'set DB_TYPE=mysql, mariadb or sqlite in .env');
+	}
+	const port = dotenv['DB_SOCKET'] ?? '';
+	if (port !== '' && !/^\d+$/.test(port)) {
+		return fail(id, `database: DB_SOCKET=${port} is not a port number: the framework puts it in the connection as port=${port}`, 'write the server\'s port in DB_SOCKET (3306 by default), not a socket path');
 	}
 	if (!('info' in php)) return fail(id, 'database: not checked (no working php)', 'install PHP first (see above)');
 	const target = {host: dotenv['DB_HOST'] ?? '', port: dotenv['DB_SOCKET'] ?? '', name: dotenv['DB_NAME'] ?? '', user: dotenv['DB_USER'] ?? '', password: dotenv['DB_PASSWORD'] ?? ''};

@@ -124,6 +124,26 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toMatch(/^✖ database: mysql root@127\.0\.0\.1:\d+\/app_db unreachable \(SQLSTATE\[HY000\] \[2002\] Connection refused\)\n {4}fix: start the database server/m);
 	});
 
+	it.each<[Record<string, string>, string]>([
+		[{DB_TYPE: 'MySQL'}, '✖ database: DB_TYPE=MySQL is unknown to the framework, which reads it as written (lower case only)\n    fix: write DB_TYPE=mysql in .env\n'],
+		[{DB_TYPE: 'mysql', DB_SOCKET: '/run/mysqld/mysqld.sock'}, '✖ database: DB_SOCKET=/run/mysqld/mysqld.sock is not a port number: the framework puts it in the connection as port=/run/mysqld/mysqld.sock\n    fix: write the server\'s port in DB_SOCKET (3306 by default), not a socket path\n'],
+		[{DB_TYPE: 'sqlite', garbage: 'yes'}, '✖ database: var/sqlite/app_db.sqlite is not an SQLite database (it does not start as one does)\n    fix: remove it and let the framework create it on its first connection, or put the right file there\n'],
+	])('names a .env mistake the framework fails on, with its own fix: %j', async ({garbage, ...env}, line) => {
+		const root = project(env);
+		if (garbage !== undefined) writeFileSync(path.join(root, 'var/sqlite/app_db.sqlite'), 'not a database\n');
+		const {exitCode, checks, text} = await doctor(root);
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['database']);
+		expect(text).toContain(line);
+	});
+
+	it('DB_HOST=localhost with no server there: the fix says PHP then ignores the port, and to write 127.0.0.1', async () => {
+		const port = String(await freePort());
+		const {checks, text} = await doctor(project({DB_TYPE: 'mysql', DB_HOST: 'localhost', DB_SOCKET: port}));
+		expect(failed(checks)).toEqual(['database']);
+		expect(text).toContain(`    fix: write DB_HOST=127.0.0.1 in .env: with localhost, PHP looks for the server's Unix socket and ignores DB_SOCKET=${port}; or start the database server`);
+	});
+
 	it('names a taken port with its fix', async () => {
 		const port = await silentServer();
 		const {exitCode, checks, text} = await doctor(project({}), ['--port', String(port)]);
