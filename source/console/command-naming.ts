@@ -36,6 +36,9 @@ export function commandNames(argument: string): CommandNames | Refusal {
 	if (/[A-Z]/.test(argument.slice(1))) {
 		warnings.push(`The command name is the whole name lower-cased: php bin/edu ${commandName}.`);
 	}
-	if (/Command$/.test(argument)) warnings.push(`The class is ${className}: leave "Command" out of the name to get ${argument.replace(/Command$/, '')}Command.`);
+	if (/Command$/.test(argument)) {
+		const shorter = argument.replace(/Command$/, '');
+		warnings.push(shorter === '' ? `The class is ${className}.` : `The class is ${className}: leave "Command" out of the name (${shorter}) to get ${className.slice(0, -'Command'.length)}.`);
+	}
 	return {commandName, className, fqcn: `Command\\${className}`, file: `app/Command/${className}.php`, warnings};
 }

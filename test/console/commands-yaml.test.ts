@@ -14,6 +14,14 @@ describe('make:command naming (the original: ucfirst(name) + Command, strtolower
 		expect(commandNames(name)).toMatchObject({className, commandName, fqcn: `Command\\${className}`, file: `app/Command/${className}.php`});
 	});
 
+	it.each([
+		['generateCommand', 'The class is GenerateCommandCommand: leave "Command" out of the name (generate) to get GenerateCommand.'],
+		['ImportCommand', 'The class is ImportCommandCommand: leave "Command" out of the name (Import) to get ImportCommand.'],
+		['Command', 'The class is CommandCommand.'],
+	])('%s: the warning names the class the shorter name gives', (name, warning) => {
+		expect(commandNames(name)).toMatchObject({warnings: expect.arrayContaining([warning])});
+	});
+
 	it('warns when the framework console has a command of that name', () => {
 		expect(commandNames('list')).toMatchObject({warnings: ['"list" is a command of the framework console itself: yours would replace it in php bin/edu.']});
 	});
