@@ -14,6 +14,7 @@ import {TextField} from './controls/text-field.js';
 import {WriterNotes} from './controls/writer-notes.js';
 import {Toned} from './controls/theme.js';
 import {useLatest} from './use-latest.js';
+import {commandNextSteps} from './next-steps.js';
 
 export type CommandOutcome =
 	| {readonly status: 'written' | 'dry-run'; readonly command: CommandPlan}
@@ -86,8 +87,10 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 				{done.mode === 'dry-run' || done.plan.names === undefined ? null : (
 					<Box flexDirection="column" marginTop={1}>
 						<Text bold>Next steps</Text>
-						<Toned tone="muted">  write your code in execute(), then run it:</Toned>
-						<Text>{`    php bin/edu ${done.plan.names.commandName}`}</Text>
+						{commandNextSteps(done.plan.names.commandName, snapshot.exists).flatMap((step) => [
+							<Toned key={`${step.command}-what`} tone="muted">{`  ${step.what}:`}</Toned>,
+							<Text key={step.command}>{`    ${step.command}`}</Text>,
+						])}
 					</Box>
 				)}
 			</Frame>

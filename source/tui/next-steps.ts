@@ -101,6 +101,18 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, cd}: NextSt
 	return steps;
 }
 
+/**
+ * After make:command: the framework first when vendor/ is missing (php bin/edu needs it), then
+ * the command run through the framework's console. `exists` answers for the project's files.
+ */
+export function commandNextSteps(commandName: string, exists: (relative: string) => boolean): NextStep[] {
+	const steps: NextStep[] = [];
+	if (!exists('vendor/autoload.php')) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: php bin/edu needs it)'});
+	const what = exists('bin/edu') ? 'Write your code in execute(), then run it' : 'Write your code in execute(), then run it with the framework\'s console, bin/edu (the skeleton has it; this project does not yet)';
+	steps.push({command: `php bin/edu ${commandName}`, what});
+	return steps;
+}
+
 /** The block as text lines: a heading, then each step's purpose and its command under it. */
 export function nextStepsLines(steps: readonly NextStep[]): string[] {
 	return ['Next steps:', ...steps.flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])];

@@ -31,7 +31,9 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(preview).toContain('app/Command/GenerateCommand.php');
 		expect(preview).toContain('modify  app/Config/commands.yaml');
 		expect(snapshotTree(root)).toEqual(before);
-		await wizard.press(keys.enter);
+		const done = await wizard.press(keys.enter, (frame) => frame.includes('Command successfully generated'));
+		// The skeleton has no vendor/ yet: php bin/edu would stop at once without it.
+		expect(done).toMatch(/Install the framework first[^\n]*\n\s+composer install\n[^\n]*run it:\n\s+php bin\/edu generate/);
 		expect(await wizard.exited).toMatchObject({status: 'command', command: {names: {className: 'GenerateCommand'}}});
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
 	});

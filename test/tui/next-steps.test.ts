@@ -2,7 +2,7 @@
 import {describe, expect, test} from 'vitest';
 import {plan} from '../../source/core/plan.js';
 import type {MakeRequest} from '../../source/core/request.js';
-import {nextSteps, nextStepsLines} from '../../source/tui/next-steps.js';
+import {commandNextSteps, nextSteps, nextStepsLines} from '../../source/tui/next-steps.js';
 import {tempProject} from '../helpers/temp-project.js';
 import {snapshotOf} from './wizard-harness.js';
 
@@ -38,6 +38,16 @@ describe('next steps', () => {
 	test('resource: each sample string fits its field, as the controller checks it (a code of 3 characters gets "exa")', () => {
 		const steps = commandsFor({kind: 'api', name: 'cq', template: 'resource', table: 'cq', fields: [{name: 'code', type: 'string', length: 3}, {name: 'n', type: 'string'}, {name: 'c', type: 'string', length: 1}]});
 		expect(steps).toContain(`curl -i -X POST -H 'Content-Type: application/json' -d '{"code":"exa","n":"example","c":"e"}' http://localhost:8042/api/cq`);
+	});
+
+	test.each([
+		[['vendor/autoload.php', 'bin/edu'], ['php bin/edu generate'], 'Write your code in execute(), then run it'],
+		[['bin/edu'], ['composer install', 'php bin/edu generate'], 'Write your code in execute(), then run it'],
+		[[], ['composer install', 'php bin/edu generate'], 'Write your code in execute(), then run it with the framework\'s console, bin/edu (the skeleton has it; this project does not yet)'],
+	])('make:command with %j in the project: %j', (present, commands, what) => {
+		const steps = commandNextSteps('generate', (relative) => present.includes(relative));
+		expect(steps.map((step) => step.command)).toEqual(commands);
+		expect(steps.at(-1)?.what).toBe(what);
 	});
 
 	test('web controller: the URL to open in a browser; run elsewhere: cd to the project first', () => {

@@ -7,6 +7,7 @@ import type {Sink} from '../../core/sink/sink.js';
 import {commandChangeset} from '../../console/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../../console/command-plan.js';
 import {commandDiff} from '../../console/command-report.js';
+import {commandNextSteps, nextStepsLines} from '../next-steps.js';
 
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 
@@ -35,6 +36,6 @@ export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context:
 	const {value: written, mode, notes} = await sink.write(changeset);
 	say(mode === 'dry-run'
 		? ['Dry run: nothing was written.']
-		: ['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', 'Next steps:', '  write your code in execute(), then run it:', `    php bin/edu ${written.names?.commandName ?? name}`]);
+		: ['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists))]);
 	return written;
 }
