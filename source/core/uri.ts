@@ -14,6 +14,7 @@ export function uriProblem(uri: string): string | undefined {
 	if (!uri.startsWith('/')) return 'the URI must start with /';
 	if (uri.length > 200) return 'the URI is longer than 200 characters';
 	if (uri === '/') return undefined;
+	if (/[[\]]/.test(uri)) return 'the URI has an optional part ([…], FastRoute\'s syntax), which edu does not write: make one route per form of the URI';
 	const parts = uri.slice(1).split('/');
 	const seen = new Set<string>();
 	for (const [index, part] of parts.entries()) {
@@ -29,6 +30,9 @@ export function uriProblem(uri: string): string | undefined {
 			seen.add(name);
 			continue;
 		}
+		// FastRoute's own syntax, which the framework's router reads (the skeleton's routes.yaml has both).
+		const pattern = /^\{([A-Za-z_][A-Za-z0-9_]*):.*\}$/.exec(part);
+		if (pattern) return `"${part}" is a FastRoute pattern, which edu does not write (the controller's OpenAPI path could not say it): write {${pattern[1]}} and check the value in the controller`;
 		if (part.includes('{') || part.includes('}')) return `"${part}" is not a path parameter: write a whole segment such as {id}`;
 		if (!segment.test(part)) {
 			const bad = [...part].find((char) => !/[A-Za-z0-9._~-]/.test(char)) ?? part;
