@@ -82,6 +82,11 @@ function declaredService(start: string): MockService | undefined {
 	return project === undefined ? undefined : readableMockServiceIn(project.root);
 }
 
+/** How PHP says a download failed for want of a network (the mock's init/data fetches the Paris open data). */
+const downloadFailed = /getaddrinfo|php_network_getaddresses|Failed to open stream|Name or service not known|Temporary failure in name resolution|Network is unreachable/i;
+const giveInternet = 'Give the mock\'s container internet access, then run edu mock:init again.';
+const noInternet = `The mock could not download the open data: it needs internet access; schema created, no stations. ${giveInternet}`;
+
 /** What the station list step found, as the [OK] line says it. */
 function stationCount(steps: readonly InitStep[]): string {
 	return steps.at(-1)?.message ?? 'stations loaded';
@@ -112,10 +117,11 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const failure = result.failure;
 	let error: EduError | undefined;
 	if (failure?.kind === 'empty') {
-		error = new EduError('MOCK_NO_DATA', `The mock could not download the open data: it needs internet access; schema created, no stations (GET ${failure.step.url} answered []). Give the mock's container internet access, then run edu mock:init again.`);
+		error = new EduError('MOCK_NO_DATA', `The mock could not download the open data: it needs internet access; schema created, no stations (GET ${failure.step.url} answered []). ${giveInternet}`);
 	} else if (failure?.kind === 'answer') {
 		const {step} = failure;
-		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${step.url.endsWith('/api/init/schema') ? missingDatabaseFolder(start) : ''}`);
+		const offline = step.url.endsWith('/api/init/data') && downloadFailed.test(step.message) ? `. ${noInternet}` : '';
+		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${step.url.endsWith('/api/init/schema') ? missingDatabaseFolder(start) : offline}`);
 	} else if (failure?.kind === 'unreachable') {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url}${from} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {

@@ -114,7 +114,13 @@ describe('edu mock:init', () => {
 		const result = await init(['--url', api.url]);
 		expect(result.exitCode).toBe(1);
 		expect(result.stdout).not.toContain('[OK]');
-		expect(result.stderr).toBe(`GET ${api.url}/api/init/data failed: 500 Internal Server Error: ${message}\n`);
+		expect(result.stderr).toBe(`GET ${api.url}/api/init/data failed: 500 Internal Server Error: ${message}. The mock could not download the open data: it needs internet access; schema created, no stations. Give the mock's container internet access, then run edu mock:init again.\n`);
+	});
+
+	it('a data step that fails for another reason: the mock\'s message alone, no word of internet', async () => {
+		const api = await mockApi({'/api/init/data': {status: 500, body: JSON.stringify({status: 'error', message: 'SQLSTATE[HY000]: General error: 8 attempt to write a readonly database'})}});
+		const result = await init(['--url', api.url]);
+		expect(result.stderr).toBe(`POST ${api.url}/api/init/data failed: 500 Internal Server Error: SQLSTATE[HY000]: General error: 8 attempt to write a readonly database\n`);
 	});
 
 	it.each([

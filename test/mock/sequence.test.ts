@@ -97,7 +97,7 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		expect(init.stdout).not.toContain('[OK]');
 		expect(init.stdout).toContain(`GET ${url}/api/init/schema → 200 OK success: Structure API VELIKO is done`);
 		expect(init.stdout).toContain('Kept the token "early" of var/api/configDataset.json');
-		expect(init.stderr).toBe(`GET ${url}/api/init/data failed: 500 Internal Server Error: file_get_contents(https://velib-metropole-opendata.smovengo.cloud/opendata/Velib_Metropole/station_information.json): Failed to open stream: php_network_getaddresses: getaddrinfo for velib-metropole-opendata.smovengo.cloud failed: Temporary failure in name resolution\n`);
+		expect(init.stderr).toBe(`GET ${url}/api/init/data failed: 500 Internal Server Error: file_get_contents(https://velib-metropole-opendata.smovengo.cloud/opendata/Velib_Metropole/station_information.json): Failed to open stream: php_network_getaddresses: getaddrinfo for velib-metropole-opendata.smovengo.cloud failed: Temporary failure in name resolution. The mock could not download the open data: it needs internet access; schema created, no stations. Give the mock's container internet access, then run edu mock:init again.\n`);
 		expect(tokenOf(root, 'early')).toBe(early);
 		expect(await rent(url, 1, early)).toBe('Velo not found');
 	});
@@ -130,5 +130,6 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		expect(init.exitCode).toBe(1);
 		expect(init.stdout).not.toContain('[OK]');
 		expect(init.stderr).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, '\\.')}/api/init/data failed: 200 OK: an HTML page instead of the mock's JSON: <br /> <b>Warning</b>: file_get_contents\\(\\): php_network_getaddresses`));
+		expect(init.stderr).toMatch(/\. The mock could not download the open data: it needs internet access; schema created, no stations\. Give the mock's container internet access, then run edu mock:init again\.\n$/);
 	});
 });
