@@ -19,6 +19,8 @@ export interface OpenapiOptions {
 	readonly dryRun?: boolean;
 	readonly json?: boolean;
 	readonly cwd?: string;
+	/** --out was typed (its default is public/openapi.yaml). */
+	readonly outGiven?: boolean;
 }
 
 const examples = `
@@ -46,8 +48,8 @@ export function registerOpenapi(program: Command, context: CommandContext): void
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', examples)
-		.action(async (options: OpenapiOptions) => {
-			context.outcome = await runOpenapi(options, context);
+		.action(async (options: OpenapiOptions, command: Command) => {
+			context.outcome = await runOpenapi({...options, outGiven: command.getOptionValueSource('out') === 'cli'}, context);
 		});
 }
 
@@ -63,6 +65,8 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	let result: Awaited<ReturnType<typeof writeOpenApi>>;
 	try {
 		if (options.stdout && options.html) throw new UsageError('--stdout and --html cannot go together: --stdout writes no file, and the page is files.', 'INVALID_OPTION');
+		if (options.stdout && options.force) throw new UsageError('--stdout and --force cannot go together: --stdout writes no file, so there is nothing to replace.', 'INVALID_OPTION');
+		if (options.stdout && options.outGiven) throw new UsageError('--stdout and --out cannot go together: --stdout prints the YAML instead of writing it to a file.', 'INVALID_OPTION');
 		result = await writeOpenApi({
 			root,
 			write: !options.stdout,
