@@ -118,6 +118,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 			changes.push({path: unit.route.viewPath, action: action(unit.route.viewPath), before: null, after: unit.view});
 		}
 	}
+	warnings.push(...replacedInUse(units, snapshot, action));
 	// Files written once and never replaced (openapi.php): only when absent.
 	for (const file of chosen.manifest.files) {
 		if (!file.once) continue;
@@ -134,6 +135,18 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		after: routesText,
 	});
 	return {request, kind, names, ...shown, routes, changes, refusals: [], warnings};
+}
+
+/** --force replaces a controller that routes of the project already run: each such route named, so the user knows what changes. */
+function replacedInUse(units: readonly Unit[], snapshot: Snapshot, action: (file: string) => FileChange['action']): string[] {
+	const bare = (controller: string): string => controller.replace(/^\\/, '');
+	return units.flatMap(({route}) => {
+		if (action(route.controllerPath) !== 'overwrite') return [];
+		const users = snapshot.routes.entries.filter((entry) => bare(entry.controller) === bare(route.controller) && entry.name !== route.name);
+		if (users.length === 0) return [];
+		const named = users.map((entry) => `"${entry.name}" (${entry.methods.join(',')} ${entry.uri})`).join(', ');
+		return [`--force replaces ${route.controllerPath}, which ${users.length === 1 ? 'route' : 'routes'} ${named} ${users.length === 1 ? 'runs' : 'run'} too: ${users.length === 1 ? 'it' : 'they'} will run the new code.`];
+	});
 }
 
 function newRoute(route: UnitRoute): NewRoute {

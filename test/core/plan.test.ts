@@ -86,6 +86,23 @@ describe('plan for make:controller', () => {
 	});
 });
 
+describe('--force over a controller that other routes run', () => {
+	const routes = `greeting:\n    uri: /api/greet\n    controller: Controller\\api\\GreetingController\n    httpMethod: [GET, POST]\nhi:\n    uri: /hi\n    controller: \\Controller\\api\\GreetingController\n    httpMethod: [GET]\n`;
+	const file = 'app/Controller/api/GreetingController.php';
+
+	it('is planned, with a warning that names each route that will run the new code', () => {
+		const result = plan(api('greeting', {force: true}), memorySnapshot(routes, [file]));
+		expect(result.refusals).toEqual([]);
+		expect(result.changes.find((change) => change.path === file)?.action).toBe('overwrite');
+		expect(result.warnings).toContain(`--force replaces ${file}, which routes "greeting" (GET,POST /api/greet), "hi" (GET /hi) run too: they will run the new code.`);
+	});
+
+	it('no warning when no route runs it, or when the file is created', () => {
+		expect(plan(api('greeting', {force: true}), memorySnapshot(sampleRoutes, [file])).warnings).toEqual([]);
+		expect(plan(api('greeting'), memorySnapshot(routes)).warnings).toEqual([]);
+	});
+});
+
 describe('refusals, all collected, in the contract order', () => {
 	it('route, then controller, then view, then a method and URI already served', () => {
 		const routes = `${sampleRoutes}hello:\n    uri: /hello\n    controller: Controller\\HelloController\n    httpMethod: [GET]\n`;
