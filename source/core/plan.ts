@@ -104,7 +104,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const units: readonly Unit[] = templated.units;
 	warnings.push(...templated.warnings);
 
-	const refusals = collisions(units, snapshot, request.force === true);
+	const refusals = collisions(units, snapshot, request.force === true, shown.takesMethods);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
 	// A route at the plan's URI has its parameters already; the resource's /{id} route its own.
 	const routes = units.map((unit): PlannedRoute => ({...unit.route, parameters: unit.route.uri === uri ? shown.parameters : pathParameters(unit.route.uri)}));
@@ -154,7 +154,7 @@ function newRoute(route: UnitRoute): NewRoute {
 }
 
 /** Route, then controller, then view, then a method and URI already served: every one found. */
-function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean): Refusal[] {
+function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, methodsApply: boolean): Refusal[] {
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
 	// The file in the way of `file`, and the way out; --force replaces a file at exactly the planned
@@ -189,7 +189,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean):
 				// A static URI refused because an earlier route's placeholders already match it (FastRoute's "shadowed").
 				const shadowed = !route.uri.includes('{') && other.uri !== route.uri ? `, which matches ${route.uri}` : '';
 				found.push(refusal('URI_TAKEN', `Route "${other.name}" already serves ${method} ${other.uri}${shadowed}.`, {
-					file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another --uri or --methods, or remove that route`,
+					file: routesPath, line: other.line, hint: `route "${other.name}" serves it: choose another URI${methodsApply ? ' or other methods (--uri, --methods)' : ' (--uri)'}, or remove that route`,
 				}));
 			}
 		}

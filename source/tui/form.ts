@@ -147,10 +147,11 @@ export function blocks(refused: Refusal, screen: Screen, screens: readonly Scree
 }
 
 /** Where a later screen fixes a refusal, as a hint shown beside it. */
-export function laterHint(refused: Refusal, screens: readonly Screen[]): string {
+export function laterHint(refused: Refusal, screens: readonly Screen[], {takesMethods = true, plain = false}: {takesMethods?: boolean; plain?: boolean} = {}): string {
 	const owner = ownerOf(refused.code, screens);
-	if (owner === 'route') return 'you can change the methods or the URI on the route screen';
-	return 'you can fix it on a later screen';
+	const what = takesMethods ? 'the methods or the URI' : 'the URI';
+	if (owner === 'route') return plain ? `you can change ${what} at the next questions` : `you can change ${what} on the route screen`;
+	return plain ? 'you can fix it at a later question' : 'you can fix it on a later screen';
 }
 
 /** The refusals that keep Enter from moving on from `screen`. */

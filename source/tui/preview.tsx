@@ -57,7 +57,7 @@ export function notesHeight({plan, screen, screens, words = (refused) => refused
 	if (plan.warnings.length === 0 && plan.refusals.length === 0) return 0;
 	const texts = [
 		...plan.warnings.map((warning) => `! ${warning}`),
-		...plan.refusals.map((refused) => (blocks(refused, screen, screens) ? `✖ ${words(refused)}` : `✖ ${words(refused)} (${laterHint(refused, screens)})`)),
+		...plan.refusals.map((refused) => (blocks(refused, screen, screens) ? `✖ ${words(refused)}` : `! ${words(refused)} (${laterHint(refused, screens, plan)})`)),
 		...plan.refusals.flatMap((refused) => (refused.place === undefined ? [] : [`  ${placeLine(refused.place)}`])),
 	];
 	return 1 + texts.reduce((sum, text) => sum + linesAt(text, columns), 0);
@@ -83,7 +83,7 @@ export function Notes({plan, screen, screens, words = (refused) => refused.messa
 					<Text wrap="wrap">
 						{blocks(refused, screen, screens)
 							? <Toned tone="error" bold>{`✖ ${words(refused)}`}</Toned>
-							: <Toned tone="warning">{`✖ ${words(refused)} (${laterHint(refused, screens)})`}</Toned>}
+							: <Toned tone="warning">{`! ${words(refused)} (${laterHint(refused, screens, plan)})`}</Toned>}
 					</Text>
 					<Place refused={refused} />
 				</Box>

@@ -130,7 +130,7 @@ describe('make:api on a project shaped like the 2.3 skeleton, with --uri', () =>
 	it('a static URI that an earlier route\'s placeholder already matches is refused, naming that route, the project untouched', async () => {
 		expect(await make(['list', '--uri', '/profile/list'])).toEqual({
 			exitCode: 1,
-			stderr: 'Route "profile" already serves GET /profile/{id}, which matches /profile/list.\napp/Config/routes.yaml:13: route "profile" serves it: choose another --uri or --methods, or remove that route.\n',
+			stderr: 'Route "profile" already serves GET /profile/{id}, which matches /profile/list.\napp/Config/routes.yaml:13: route "profile" serves it: choose another URI or other methods (--uri, --methods), or remove that route.\n',
 			unchanged: true,
 		});
 	});

@@ -86,6 +86,18 @@ describe('plan for make:controller', () => {
 	});
 });
 
+describe('a URI another route serves: the way out says what can change', () => {
+	it.each([
+		[{}, 'choose another URI or other methods (--uri, --methods), or remove that route'],
+		[{template: 'upload', upload: {field: 'file', extensions: ['csv']}, methods: undefined}, 'choose another URI (--uri), or remove that route'],
+	] as Array<[Partial<MakeRequest>, string]>)('%j', (extra, hint) => {
+		const routes = `${sampleRoutes}legacy:\n    uri: /api/ville\n    controller: Controller\\api\\LegacyController\n    httpMethod: [GET, POST]\n`;
+		const [refused] = plan(api('ville', extra), memorySnapshot(routes)).refusals;
+		expect(refused?.code).toBe('URI_TAKEN');
+		expect(refused?.place?.hint).toBe(`route "legacy" serves it: ${hint}`);
+	});
+});
+
 describe('--force over a controller that other routes run', () => {
 	const routes = `greeting:\n    uri: /api/greet\n    controller: Controller\\api\\GreetingController\n    httpMethod: [GET, POST]\nhi:\n    uri: /hi\n    controller: \\Controller\\api\\GreetingController\n    httpMethod: [GET]\n`;
 	const file = 'app/Controller/api/GreetingController.php';
@@ -130,7 +142,7 @@ describe('refusals, all collected, in the contract order', () => {
 		expect(result.refusals).toEqual([{
 			code: 'URI_TAKEN',
 			message: 'Route "api_hello" already serves GET /api/hello.',
-			place: {file: 'app/Config/routes.yaml', line: 5, hint: 'route "api_hello" serves it: choose another --uri or --methods, or remove that route'},
+			place: {file: 'app/Config/routes.yaml', line: 5, hint: 'route "api_hello" serves it: choose another URI or other methods (--uri, --methods), or remove that route'},
 		}]);
 		expect(codes(plan(api('greeting', {uri: '/api/hello', methods: ['POST']}), memorySnapshot(sampleRoutes)))).toEqual([]);
 	});

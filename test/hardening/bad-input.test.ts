@@ -64,7 +64,7 @@ describe('routes.yaml', () => {
 
 	it('two routes already serving the same method and URI: the new one is still checked against both', async () => {
 		const root = tempProject('sample');
-		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'], 1, 2)).toBe('Route "api_hello" already serves GET /api/hello.\napp/Config/routes.yaml:9: route "api_hello" serves it: choose another --uri or --methods, or remove that route.\n');
+		expect(await refusedUnchanged(root, ['make:api', 'bonjour', '--uri', '/api/hello'], 1, 2)).toBe('Route "api_hello" already serves GET /api/hello.\napp/Config/routes.yaml:9: route "api_hello" serves it: choose another URI or other methods (--uri, --methods), or remove that route.\n');
 	});
 });
 

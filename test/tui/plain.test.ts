@@ -82,6 +82,16 @@ describe('--plain', () => {
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('a URI another route serves: the note says the questions that follow can change it (there is no route screen here)', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), `${readFileSync(path.join(root, 'app/Config/routes.yaml'), 'utf8')}legacy:\n    uri: /api/ville\n    controller: Controller\\api\\LegacyController\n    httpMethod: [GET]\n`);
+		const run = plainRun(root, ['make:api']);
+		await run.answer('Controller name', 'ville\r');
+		await run.answer('Note: Route "legacy" already serves GET /api/ville. (you can change the methods or the URI at the next questions)', '\u0003');
+		expect(await run.exit).toBe(130);
+		expect(run.stdout.plain()).not.toContain('route screen');
+	});
+
 	test('Ctrl+C at a prompt quits with exit code 130 and nothing written', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);

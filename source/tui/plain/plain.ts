@@ -172,7 +172,7 @@ function preview(planned: Plan, screens: readonly Screen[]): string[] {
 		...(route?.viewPath === undefined ? [] : [`  View   ${route.viewPath}`]),
 	];
 	for (const warning of planned.warnings) lines.push(`Warning: ${warning}`);
-	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens)})`);
+	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens, {takesMethods: planned.takesMethods, plain: true})})`);
 	return lines;
 }
 
