@@ -49,6 +49,11 @@ export const messages = {
 	missingName: 'Not enough arguments (missing: "controller-name")',
 } as const;
 
+/** `routes.yaml:12: the route … ` or `app/…/VilleController.php: delete it …`: the line under the seed's message. */
+export function placeLine(place: RefusalPlace): string {
+	return `${place.file}${place.line === undefined ? '' : `:${place.line}`}: ${place.hint}.`;
+}
+
 export function refusal(code: RefusalCode, message: string, place?: RefusalPlace): Refusal {
 	return place === undefined ? {code, message} : {code, message, place};
 }
@@ -91,8 +96,10 @@ export class EduError extends Error {
 		this.notes = extras.notes ?? [];
 	}
 
+	/** The refusal's message, and the line that places it (file:line and the way out) under it, as its --json fields too. */
 	static from(refused: Refusal, extras: ErrorExtras = {}): EduError {
-		return new EduError(refused.code, refused.message, exitCodeFor(refused.code), extras);
+		if (refused.place === undefined) return new EduError(refused.code, refused.message, exitCodeFor(refused.code), extras);
+		return new EduError(refused.code, `${refused.message}\n${placeLine(refused.place)}`, exitCodeFor(refused.code), {...extras, details: {...refused.place, ...extras.details}});
 	}
 }
 

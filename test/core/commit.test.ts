@@ -64,7 +64,10 @@ describe('commit', () => {
 		const routesFile = path.join(root, 'app/Config/routes.yaml');
 		writeFileSync(routesFile, `${readFileSync(routesFile, 'utf8')}api_ville:\n    uri: /api/ville\n    controller: X\n    httpMethod: [GET]\n`);
 		const before = snapshotTree(root);
-		await expect(commit(planned, snapshot)).rejects.toThrow('Route already exists.');
+		const error = await commit(planned, snapshot).catch((caught: unknown) => caught);
+		// Said as a run that met the route from the start says it: with its place and the way out.
+		expect((error as EduError).message).toBe('Route already exists.\napp/Config/routes.yaml:13: the route "api_ville" is already there: choose another name, or remove that entry first (edu never replaces a route).');
+		expect((error as EduError).details).toMatchObject({file: 'app/Config/routes.yaml', line: 13});
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
