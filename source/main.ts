@@ -61,6 +61,12 @@ function newRun(io: Io, rendering: Rendering): Invocation {
 	return run;
 }
 
+/** Whether `flag` is an option without a value of the command `name` (or of the program). */
+function isFlagOf(program: Command | undefined, name: string | undefined, flag: string): boolean {
+	const command = program?.commands.find((candidate) => candidate.name() === name) ?? program;
+	return command?.options.some((option) => (option.long === flag || option.short === flag) && !option.required && !option.optional) ?? false;
+}
+
 /** The command `name` names, when it is one of the program's. */
 function commandNamed(program: Command | undefined, name: string | undefined): string | undefined {
 	return program?.commands.find((command) => command.name() === name)?.name();
@@ -81,7 +87,7 @@ function buildProgram(argv: readonly string[], run: Invocation, rendering: Rende
 			writeErr: (text) => {
 				if (!rendering.json) io.stderr.write(text);
 			},
-			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]))),
+			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag))),
 			getOutHelpWidth: () => terminalWidth(io.stdout),
 			getErrHelpWidth: () => terminalWidth(io.stderr),
 			getOutHasColors: () => false,
@@ -140,7 +146,7 @@ export async function main(typed: readonly string[], io: Io): Promise<number> {
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
-		return renderError(error, run, rendering, commandNamed(program, argv[0]));
+		return renderError(error, run, rendering, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag));
 	}
 }
 
@@ -189,7 +195,7 @@ const commanderCodes: Readonly<Record<string, RefusalCode>> = {
 	'commander.missingArgument': 'MISSING_ARGUMENT',
 };
 
-function renderError(error: unknown, run: Invocation, rendering: Rendering, command?: string): number {
+function renderError(error: unknown, run: Invocation, rendering: Rendering, command?: string, takesNoValue?: (flag: string) => boolean): number {
 	const {io} = run;
 	if (error instanceof CommanderError) {
 		// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).
@@ -198,7 +204,7 @@ function renderError(error: unknown, run: Invocation, rendering: Rendering, comm
 			return 0;
 		}
 		if (rendering.json) {
-			const message = reworded(error.message, command).split('\n')[0] ?? error.message;
+			const message = reworded(error.message, command, takesNoValue).split('\n')[0] ?? error.message;
 			writeJson(io, {ok: false, error: {code: commanderCodes[error.code] ?? 'USAGE', message}});
 		}
 		return 2;

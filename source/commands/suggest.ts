@@ -15,12 +15,14 @@ export function nearest(typed: string, choices: readonly string[]): string[] {
 const didYouMean = (names: readonly string[]): string => (names.length > 0 ? `did you mean ${names.join(' or ')}? ` : '');
 
 /** A message of commander's (`error: …`), in edu's words; `command`: the command it is about, if any. */
-export function reworded(text: string, command?: string): string {
+export function reworded(text: string, command?: string, takesNoValue: (flag: string) => boolean = () => false): string {
 	const look = command === undefined ? 'edu --help lists the options' : `edu help ${command} lists its options`;
 	const unknown = /^error: unknown option '([^']+)'(?:\n\(Did you mean (?:one of )?(.+?)\?\))?\n?$/.exec(text);
 	if (unknown) {
-		// A global option after a command that does not take it: the words it gets before the command too.
 		const option = unknown[1]!.split('=')[0]!;
+		// `--json=false`: a flag of the command, given a value it does not take.
+		if (unknown[1]!.includes('=') && takesNoValue(option)) return `edu: ${option} takes no value: write ${option} alone, or leave it out (${look}).\n`;
+		// A global option after a command that does not take it: the words it gets before the command too.
 		if (command !== undefined && isGlobalOption(option)) return `${notApplying(option, command)}\n`;
 		return `edu: unknown option '${unknown[1]}' (${didYouMean(unknown[2]?.split(', ') ?? [])}${look}).\n`;
 	}

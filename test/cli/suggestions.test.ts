@@ -8,6 +8,9 @@ describe('one suggestion style', () => {
 		[['mak:api', 'x'], "edu: unknown command 'mak:api' (did you mean make:api? edu list shows every command).\n"],
 		[['make:api', 'x', '--method', 'GET'], "edu: unknown option '--method' (did you mean --methods? edu help make:api lists its options).\n"],
 		[['make:api', 'x', '--template', 'resoure'], "edu: invalid value 'resoure' for --template (did you mean resource? allowed: default, resource, upload).\n"],
+		[['make:api', 'x', '--json=false'], 'edu: --json takes no value: write --json alone, or leave it out (edu help make:api lists its options).\n'],
+		[['make:api', 'x', '--force=yes'], 'edu: --force takes no value: write --force alone, or leave it out (edu help make:api lists its options).\n'],
+		[['routes', '--check=1'], 'edu: --check takes no value: write --check alone, or leave it out (edu help routes lists its options).\n'],
 	])('%j', async (args, message) => {
 		const result = await runEdu(args, {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);
