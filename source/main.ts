@@ -67,6 +67,24 @@ function isFlagOf(program: Command | undefined, name: string | undefined, flag: 
 	return command?.options.some((option) => (option.long === flag || option.short === flag) && !option.required && !option.optional) ?? false;
 }
 
+/**
+ * `--table --dry-run`: an option that takes a value, followed by another of the command's options,
+ * which commander would take as that value. Said as the usage error it is.
+ */
+function checkValues(command: Command | undefined, argv: readonly string[]): void {
+	if (command === undefined) return;
+	const end = argv.indexOf('--');
+	const words = end === -1 ? argv : argv.slice(0, end);
+	const isOption = (word: string): boolean => command.options.some((option) => option.long === word.split('=')[0] || option.short === word);
+	for (const [index, word] of words.entries()) {
+		const next = words[index + 1];
+		const takesValue = command.options.some((option) => (option.long === word || option.short === word) && option.required);
+		if (takesValue && next !== undefined && isOption(next)) {
+			throw new UsageError(`edu: ${word} needs a value, and ${next} came next: write ${word} VALUE (edu help ${command.name()} lists its options).`, 'USAGE');
+		}
+	}
+}
+
 /** The command `name` names, when it is one of the program's. */
 function commandNamed(program: Command | undefined, name: string | undefined): string | undefined {
 	return program?.commands.find((command) => command.name() === name)?.name();
@@ -143,6 +161,7 @@ export async function main(typed: readonly string[], io: Io): Promise<number> {
 	const program = buildProgram(argv, run, rendering);
 	try {
 		checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
+		checkValues(program.commands.find((command) => command.name() === argv[0]), argv);
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {

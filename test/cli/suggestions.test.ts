@@ -10,6 +10,8 @@ describe('one suggestion style', () => {
 		[['make:api', 'x', '--template', 'resoure'], "edu: invalid value 'resoure' for --template (did you mean resource? allowed: default, resource, upload).\n"],
 		[['make:api', 'x', '--json=false'], 'edu: --json takes no value: write --json alone, or leave it out (edu help make:api lists its options).\n'],
 		[['make:api', 'x', '--force=yes'], 'edu: --force takes no value: write --force alone, or leave it out (edu help make:api lists its options).\n'],
+		[['make:api', 'a', '--template', 'resource', '--fields', 'nom:string', '--table', '--dry-run'], 'edu: --table needs a value, and --dry-run came next: write --table VALUE (edu help make:api lists its options).\n'],
+		[['make:api', 'a', '--uri', '-y'], 'edu: --uri needs a value, and -y came next: write --uri VALUE (edu help make:api lists its options).\n'],
 		[['routes', '--check=1'], 'edu: --check takes no value: write --check alone, or leave it out (edu help routes lists its options).\n'],
 	])('%j', async (args, message) => {
 		const result = await runEdu(args, {cwd: tempProject('sample')});
