@@ -45,7 +45,7 @@ describe('routes.yaml', () => {
 	it.each([
 		['malformed', 'home:\n    uri: "/\n', /^app\/Config\/routes\.yaml:\d+:\d+: /],
 		['binary', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]), /^app\/Config\/routes\.yaml:3:1: not a text file \(it contains a NUL byte\)\n$/],
-		['not UTF-8', Buffer.from('home:\n    uri: /caf\xe9\n', 'latin1'), /^app\/Config\/routes\.yaml:1:1: not a UTF-8 text file/],
+		['not UTF-8', Buffer.from('home:\n    uri: /caf\xe9\n', 'latin1'), /^app\/Config\/routes\.yaml:2:14: not a UTF-8 text file \(this byte starts no UTF-8 character\)/],
 		['an alias bomb', `${aliasBomb.join('\n')}\n`, /^app\/Config\/routes\.yaml:1:7: route "a" must be a mapping/],
 		['a duplicate route', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\nhome:\n    uri: /x\n    controller: B\n    httpMethod: [GET]\n', /^app\/Config\/routes\.yaml:5:1: duplicate key: home\n$/],
 		['a list at the top', '- home\n', /^app\/Config\/routes\.yaml:1:1: the top level must be a mapping/],

@@ -12,6 +12,7 @@ import {findProjectRoot} from './root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
 import {posixPath} from './posix-path.js';
+import {decodeUtf8At} from '../json-check.js';
 
 export {findProjectRoot};
 
@@ -79,7 +80,12 @@ export function readRoutesFile(root: string): RoutesFile | Refusal {
 		return refusal('BAD_PROJECT_FILE', `${routesPath}:${line}:${col}: not a text file (it contains a NUL byte)`);
 	}
 	const text = decodeUtf8(bytes);
-	if (text === undefined) return refusal('BAD_PROJECT_FILE', `${routesPath}:1:1: not a UTF-8 text file`);
+	if (text === undefined) {
+		// Where: read again byte by byte, only now (the native decoder above is what a valid file costs).
+		const at = decodeUtf8At(bytes);
+		const place = 'line' in at ? `${at.line}:${at.col}` : '1:1';
+		return refusal('BAD_PROJECT_FILE', `${routesPath}:${place}: not a UTF-8 text file (this byte starts no UTF-8 character)`);
+	}
 	return parseRoutes(text, routesPath, true);
 }
 
