@@ -89,6 +89,11 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 		if (typeof to !== 'string') return to as ManifestProblem;
 		const outside = pathProblem(to);
 		if (outside !== undefined) return {key: ['files', role, 'to'], message: outside};
+		// The folders a make:api / make:controller plan reads before it writes: a file anywhere else
+		// (routes.yaml, public/index.php) would be replaced unseen, or refused only at the last step.
+		if (definition.command !== 'make:command' && !plannedFolders.some((folder) => to.startsWith(folder))) {
+			return {key: ['files', role, 'to'], message: `"to" must be under ${plannedFolders.join(' or ')} (the folders edu checks before it writes), not "${to}"`};
+		}
 		if (entry.once !== undefined && typeof entry.once !== 'boolean') return {key: ['files', role, 'once'], message: `"once" must be true or false, not ${typeName(entry.once)}`};
 		files.push({role, from, to, once: entry.once === true});
 	}
@@ -129,6 +134,9 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 export function isManifestProblem(value: Manifest | ManifestProblem): value is ManifestProblem {
 	return 'message' in value;
 }
+
+/** Where the files of make:api and make:controller templates go: the folders their plans read. */
+export const plannedFolders = ['app/Controller/', 'app/Template/'] as const;
 
 /** Why a `to` path could land outside the project, or undefined. */
 export function pathProblem(to: string): string | undefined {

@@ -151,6 +151,7 @@ describe('make:api with the project\'s templates', () => {
 		['a variable the template does not offer', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& clasName %> implements'), '.edu/templates/minimal/controller.php.tpl:10: "clasName" is not a variable this template offers (did you mean className?)'],
 		['a manifest field of the wrong type', 'template.json', (text: string) => text.replace('"once": true', '"once": "yes"'), '.edu/templates/minimal/template.json:14: "once" must be true or false, not the string "yes"'],
 		['a file that would land outside the project', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', '../<%& className %>.php'), '.edu/templates/minimal/template.json:9: "to" would land outside the project'],
+		['a file outside the folders edu checks (an existing public/index.php)', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', 'public/index.php'), '.edu/templates/minimal/template.json:9: "to" must be under app/Controller/ or app/Template/ (the folders edu checks before it writes), not "public/index.php"'],
 	])('%s is refused with its file:line, the project left byte-identical', async (_what, file, edit, message) => {
 		const root = await published('minimal');
 		const target = path.join(folder(root, 'minimal'), file);

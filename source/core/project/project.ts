@@ -11,6 +11,7 @@ import {processHost, type SinkHost} from '../sink/host.js';
 import {findProjectRoot} from './root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
+import {plannedFolders} from '../../templates/manifest.js';
 import {posixPath} from './posix-path.js';
 import {decodeUtf8At} from '../json-check.js';
 
@@ -38,7 +39,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost, templat
 	const routes = readRoutesFile(root);
 	if ('code' in routes) return routes;
 	const files = new Map<string, string>();
-	for (const folder of ['app/Controller', 'app/Template']) listFiles(root, folder, files);
+	for (const folder of plannedFolders) listFiles(root, folder.replace(/\/$/, ''), files);
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
