@@ -129,6 +129,17 @@ describe.skipIf(!hasPhp || !hasBrowser)('the documentation page in Chromium, ser
 		await page.close();
 	});
 
+	it('opened from its file (double-clicked), the page says to serve it with edu start, not only "Failed to fetch"', async () => {
+		const page = await browser.context.newPage();
+		await page.goto(`file://${path.join(root, 'public/doc/index.html')}`);
+		const note = page.locator('#served-only');
+		await note.waitFor({timeout: 30_000});
+		expect(await note.textContent()).toBe('This page shows the API once it is served: run edu start in the project, then open http://localhost:8042/doc/. A page opened from its file cannot read openapi.yaml beside it (browsers forbid it).');
+		mkdirSync(artifacts, {recursive: true});
+		await page.screenshot({path: path.join(artifacts, 'doc-page-from-file.png')});
+		await page.close();
+	});
+
 	it('/doc without its final slash moves to /doc/ and shows the page', async () => {
 		const page = await openPage(`${base}/doc`);
 		expect(page.url()).toBe(`${base}/doc/`);

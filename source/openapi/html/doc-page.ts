@@ -1,7 +1,11 @@
 // The documentation page itself: an index.html that loads Swagger UI from its own folder and the
 // specification beside it. Pure: the same title and version give the same bytes, so an unchanged
 // API leaves the page unwritten.
+import {docUrlPath} from './doc-location.js';
 import type {PageFile} from './swagger-ui-assets.js';
+
+/** Where edu start serves the page by default, as the page says when it was opened from its file. */
+const localDocUrl = `http://localhost:8042${docUrlPath}`;
 
 /** The specification's name beside the page (the page reads it by this relative URL). */
 export const pageSpecName = 'openapi.yaml';
@@ -68,6 +72,15 @@ export function indexHtml(title: string, swaggerUiVersion: string): string {
  */
 export const initializer = `// Written by edu openapi --html.
 function start() {
+  // Opened from the file itself: a browser lets no such page read the specification beside it.
+  if (location.protocol === 'file:') {
+    var note = document.createElement('p');
+    note.id = 'served-only';
+    note.style.cssText = 'font: 16px/1.5 sans-serif; margin: 2em; max-width: 40em;';
+    note.textContent = 'This page shows the API once it is served: run edu start in the project, then open ${localDocUrl}. A page opened from its file cannot read openapi.yaml beside it (browsers forbid it).';
+    document.getElementById('swagger-ui').appendChild(note);
+    return;
+  }
   window.ui = SwaggerUIBundle({
     url: '${pageSpecName}',
     dom_id: '#swagger-ui',
