@@ -6,7 +6,8 @@ import {EduError} from '../core/errors.js';
 import type {SinkChoice} from '../core/sink/sink.js';
 import type {SinkMode} from '../core/sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';
-import {buildDocument} from './document/build-document.js';
+import {buildDocument, type ApiOperation} from './document/build-document.js';
+import {readRoutesFile} from '../core/project/project.js';
 import {pageSpecName} from './html/doc-page.js';
 import {docFolder} from './html/doc-location.js';
 import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
@@ -61,6 +62,23 @@ export class GenerateError extends EduError {
 	}
 }
 
+/**
+ * Operations that no route of routes.yaml serves (seed rule 4: the route URI and the attribute's
+ * path are one): documented all the same, with a warning, since a call there gets the router's
+ * "not found" page. A routes.yaml that cannot be read is edu routes' business, not this one's.
+ */
+function unroutedOperations(root: string, operations: readonly ApiOperation[]): Diagnostic[] {
+	const routes = readRoutesFile(root);
+	if ('code' in routes || !routes.exists) return [];
+	return operations
+		.filter((operation) => !routes.entries.some((route) => route.uri === operation.path && route.methods.includes(operation.method)))
+		.map((operation) => ({
+			severity: 'warning',
+			site: operation.site,
+			message: `${operation.method} ${operation.path} is served by no route of ${routes.path}: a call there gets the router's "not found" page (edu routes --check compares the two)`,
+		}));
+}
+
 export async function writeOpenApi(options: GenerateOptions): Promise<GenerateResult> {
 	const {root} = options;
 	const out = outputPath(root, options.out ?? defaultOut);
@@ -83,6 +101,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 	const built = buildDocument(scan.files);
 	const errors = built.diagnostics.errors;
 	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
+	const warnings = [...built.diagnostics.warnings, ...unroutedOperations(root, built.operations)];
 	const yaml = toYaml(built.document);
 	let notes: readonly string[] = [];
 	let outputs: OutputReport[] = [];
@@ -128,7 +147,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		pageCreated,
 		yaml,
 		document: built.document,
-		warnings: built.diagnostics.warnings,
+		warnings,
 		files: scan.files.length,
 		paths,
 		operations: built.operations.length,

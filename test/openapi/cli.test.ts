@@ -1,5 +1,5 @@
 // edu openapi end to end: the built binary in temp copies of fixture projects, and main() in-process.
-import {existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {parse} from 'yaml';
@@ -100,6 +100,17 @@ describe('controllers written by edu make:api', () => {
 		expect(document['paths']['/api/ville'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(['nom', 'code_postal', 'nombre_habitant']);
 		const routes = await runEdu(['routes', '--check'], {cwd: root});
 		expect(routes.exitCode, routes.stdout).toBe(0);
+	});
+
+	it('an attribute path that no route serves (a typo in one of the two) is documented with a warning that says so', async () => {
+		const root = tempProject('sample');
+		const file = path.join(root, 'app/Controller/api/HelloController.php');
+		const text = readFileSync(file, 'utf8');
+		expect(text).toContain("path: '/api/hello'");
+		writeFileSync(file, text.replace("path: '/api/hello'", "path: '/api/helo'"));
+		const result = await runEdu(['openapi'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toMatch(/^Warning: app\/Controller\/api\/HelloController\.php:\d+:\d+: GET \/api\/helo is served by no route of app\/Config\/routes\.yaml: a call there gets the router's "not found" page \(edu routes --check compares the two\)\n/);
 	});
 });
 
