@@ -63,7 +63,7 @@ export class GenerateError extends EduError {
 }
 
 /**
- * Operations that no route of routes.yaml serves (seed rule 4: the route URI and the attribute's
+ * Operations that no route of routes.yaml serves (the route URI and the attribute's
  * path are one): documented all the same, with a warning, since a call there gets the router's
  * "not found" page. A routes.yaml that cannot be read is edu routes' business, not this one's.
  */
