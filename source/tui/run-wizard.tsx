@@ -6,7 +6,7 @@ import {readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {WizardForm} from './form.js';
 import {useColor, type Io} from '../io.js';
-import {fileLines} from '../core/describe-plan.js';
+import {fileLines, routesDiff} from '../core/describe-plan.js';
 import {folderToEnter, nextStepsBlock} from './next-steps.js';
 import {showUntilExit} from './show.js';
 import {Wizard, type WizardOutcome} from './wizard.js';
@@ -33,8 +33,9 @@ export async function runWizard({io, root, kind, initial, sink, templates}: Wiza
 	// there, and pastes whole.
 	const done = outcome as WizardOutcome;
 	if (done.status === 'written' || done.status === 'dry-run') {
-		const steps = done.status === 'written' ? ['', ...nextStepsBlock(done.nextSteps, useColor(io))] : [];
-		io.stdout.write(`${[...fileLines(done.plan.changes), ...steps].join('\n')}\n`);
+		// A dry run ends as the CLI's does: the routes.yaml diff under the files.
+		const after = done.status === 'written' ? ['', ...nextStepsBlock(done.nextSteps, useColor(io))] : ['', ...routesDiff(done.plan)];
+		io.stdout.write(`${[...fileLines(done.plan.changes), ...after].join('\n')}\n`);
 	}
 	return exitCode;
 }

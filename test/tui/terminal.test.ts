@@ -82,6 +82,27 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		});
 	});
 
+	test('a dry run ends as the CLI\'s does: the files, then the routes.yaml diff, and nothing written', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		await withTerminal(['make:api', '--dry-run'], root, async (terminal) => {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type('lyon');
+			await terminal.waitFor((screen) => screen.includes('LyonController'), 'the preview');
+			for (const screen of ['Template', 'Route', 'Review']) {
+				await terminal.keys('Enter');
+				await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
+			}
+			await terminal.keys('Enter');
+			expect(await terminal.exitStatus()).toBe(0);
+			const shown = lines(await terminal.history());
+			const diff = shown.indexOf('--- a/app/Config/routes.yaml');
+			expect(diff).toBeGreaterThan(shown.findIndex((line) => line.includes('modify  app/Config/routes.yaml')));
+			expect(shown.slice(diff)).toContain('+api_lyon:');
+		});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	test('long paths on the review and twenty fields never make a frame as tall as the terminal: nothing is cleared, and the files are listed one per line at the end', async () => {
 		const root = tempProject('sample');
 		const name = 'VeryLongResourceNameForTheStudentsOfTheCourseInTheSecondYear';

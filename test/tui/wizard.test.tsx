@@ -121,6 +121,7 @@ describe('name screen', () => {
 		frame = await wizard.press(keys.enter, onScreen('Template'));
 		frame = await wizard.press(keys.enter, onScreen('Route'));
 		expect(frame).toContain('✖ Route "legacy_ville" already serves GET /api/ville.');
+		expect(oneLine(frame)).toContain('Enter next (fix the URI or methods first)');
 		await wizard.press(keys.enter);
 		await settle();
 		expect(wizard.frame()).toContain('Route · step');

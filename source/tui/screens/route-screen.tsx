@@ -53,7 +53,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
 	];
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: blocked ? `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)` : 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
 			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
 			{askMethods ? httpMethods.map((method, index) => (
 				<Box key={method}>
