@@ -48,7 +48,7 @@ class <%& className %> implements ControllerInterface
         ),
         responses: [
             new Attributes\Response(response: '201', description: '<% createdDescription %>'),
-            new Attributes\Response(response: '400', description: 'No file, or an upload that failed (empty, too large or interrupted)'),
+            new Attributes\Response(response: '400', description: 'No file, several files, an empty file, or an upload that failed (too large or interrupted)'),
             new Attributes\Response(response: '415', description: 'Extension not allowed (allowed: <% extensionList %>)'),
             new Attributes\Response(response: '500', description: 'The file could not be stored'),
         ]
@@ -59,12 +59,17 @@ class <%& className %> implements ControllerInterface
 
 <%# requestApi %>
         if (!$request->hasFile(self::FIELD)) {
-            return $this->error(400, 'Aucun fichier envoyé dans le champ « ' . self::FIELD . ' ».');
+            return $this->error(400, $this->tooLarge($request->getFiles() !== []) ?? 'Aucun fichier envoyé dans le champ « ' . self::FIELD . ' ».');
         }
-        // Refused: an empty file input, a file over the size limit, an interrupted upload, or
-        // several files (<%& field %>[]) where one is expected.
-        if (!$request->isValid(self::FIELD) || count($request->getFile(self::FIELD)) !== 1) {
-            return $this->error(400, 'Le fichier n\'a pas été reçu : champ vide, fichier trop gros ou envoi interrompu.');
+        if (count($request->getFile(self::FIELD)) !== 1) {
+            return $this->error(400, 'Un seul fichier est attendu dans le champ « ' . self::FIELD . ' », pas une liste (' . self::FIELD . '[]).');
+        }
+        // Refused: an empty file input, a file over the size limit, an interrupted upload.
+        if (!$request->isValid(self::FIELD)) {
+            return $this->error(400, $this->uploadProblem($request->getFile(self::FIELD)[0]['error']));
+        }
+        if ($request->getFile(self::FIELD)[0]['size'] === 0) {
+            return $this->error(400, 'Le fichier envoyé est vide.');
         }
         $extension = $request->getExtension(self::FIELD);
         if (!in_array($extension, self::EXTENSIONS, true)) {
@@ -87,12 +92,17 @@ class <%& className %> implements ControllerInterface
         // What PHP received for the field: name, type, size, tmp_name, error.
         $upload = $_FILES[self::FIELD] ?? null;
         if (!is_array($upload)) {
-            return $this->error(400, 'Aucun fichier envoyé dans le champ « ' . self::FIELD . ' ».');
+            return $this->error(400, $this->tooLarge($_FILES !== []) ?? 'Aucun fichier envoyé dans le champ « ' . self::FIELD . ' ».');
         }
-        // Refused: an empty file input, a file over the size limit, an interrupted upload, or
-        // several files (<%& field %>[]) where one is expected.
-        if (!is_int($upload['error']) || $upload['error'] !== UPLOAD_ERR_OK || !is_uploaded_file($upload['tmp_name'])) {
-            return $this->error(400, 'Le fichier n\'a pas été reçu : champ vide, fichier trop gros ou envoi interrompu.');
+        if (!is_int($upload['error'])) {
+            return $this->error(400, 'Un seul fichier est attendu dans le champ « ' . self::FIELD . ' », pas une liste (' . self::FIELD . '[]).');
+        }
+        // Refused: an empty file input, a file over the size limit, an interrupted upload.
+        if ($upload['error'] !== UPLOAD_ERR_OK || !is_uploaded_file($upload['tmp_name'])) {
+            return $this->error(400, $this->uploadProblem($upload['error']));
+        }
+        if ($upload['size'] === 0) {
+            return $this->error(400, 'Le fichier envoyé est vide.');
         }
         $extension = strtolower(pathinfo($upload['name'], PATHINFO_EXTENSION));
         if (!in_array($extension, self::EXTENSIONS, true)) {
@@ -113,6 +123,27 @@ class <%& className %> implements ControllerInterface
 <%/ requestApi %>
         http_response_code(201);
         return json_encode(['fichier' => $name], self::JSON_FLAGS);
+    }
+
+    /** PHP drops the whole body of a request over post_max_size: then no field at all arrived. */
+    private function tooLarge(bool $filesArrived): ?string
+    {
+        $sent = (int) ($_SERVER['CONTENT_LENGTH'] ?? 0);
+        if ($sent === 0 || $_POST !== [] || $filesArrived) {
+            return null;
+        }
+        return 'Le fichier est trop gros : la requête dépasse post_max_size (' . ini_get('post_max_size') . ' dans php.ini).';
+    }
+
+    /** What PHP's upload error code means, in the words of the answer. */
+    private function uploadProblem(int $code): string
+    {
+        return match ($code) {
+            UPLOAD_ERR_INI_SIZE, UPLOAD_ERR_FORM_SIZE => 'Le fichier est trop gros : ' . ini_get('upload_max_filesize') . ' au plus (upload_max_filesize dans php.ini).',
+            UPLOAD_ERR_NO_FILE => 'Aucun fichier choisi dans le champ « ' . self::FIELD . ' ».',
+            UPLOAD_ERR_PARTIAL => 'L\'envoi a été interrompu : envoyez le fichier à nouveau.',
+            default => 'Le fichier n\'a pas été reçu (erreur ' . $code . ' de PHP).',
+        };
     }
 
     private function error(int $status, string $message): string
