@@ -78,7 +78,7 @@ class <%& className %> implements ControllerInterface
         ),
         responses: [
             new Attributes\Response(response: '201', description: 'The created row, with its id'),
-            new Attributes\Response(response: '400', description: 'A field is missing or invalid: {"erreur": "...", "champs": [...]}'),
+            new Attributes\Response(response: '400', description: 'A field is missing or invalid: {"erreur": "...", "champs": [...]}; or a JSON body that is no JSON object: {"erreur": "..."}'),
             new Attributes\Response(response: '500', description: 'The database failed, or the table is missing: {"erreur": "..."}'),
         ]
     )]
@@ -146,6 +146,9 @@ class <%& className %> implements ControllerInterface
     private function create(Request $request, PDO $database): string
     {
         $input = $this->jsonBody() ?? $request->getVars();
+        if (is_string($input)) {
+            return $this->unreadable($input);
+        }
         $errors = [];
         $values = $this->validate($input, $errors);
         if ($errors !== []) {
@@ -181,18 +184,31 @@ class <%& className %> implements ControllerInterface
 
     /**
      * The body of a JSON request, decoded (the request object reads only form and query data),
-     * or null when the request is not JSON. Invalid JSON gives [], so every field is missing.
+     * null when the request is not JSON, or why it is no JSON object (said in the 400 answer).
      *
-     * @return array<mixed>|null
+     * @return array<mixed>|string|null
      */
-    private function jsonBody(): ?array
+    private function jsonBody(): array|string|null
     {
         $contentType = strtolower(trim(explode(';', $_SERVER['CONTENT_TYPE'] ?? '')[0]));
         if ($contentType !== 'application/json') {
             return null;
         }
         $data = json_decode((string) file_get_contents('php://input'), true);
-        return is_array($data) ? $data : [];
+        if (json_last_error() !== JSON_ERROR_NONE) {
+            return 'Le corps de la requête n\'est pas du JSON valide (' . json_last_error_msg() . ').';
+        }
+        if (!is_array($data) || ($data !== [] && array_is_list($data))) {
+            return 'Le corps JSON doit être un objet, comme {"' . array_key_first(self::FIELDS) . '": …}.';
+        }
+        return $data;
+    }
+
+    /** 400 for a body that cannot be read at all. */
+    private function unreadable(string $message): string
+    {
+        http_response_code(400);
+        return json_encode(['erreur' => $message], self::JSON_FLAGS);
     }
 
     /**
