@@ -121,7 +121,7 @@ function buildProgram(argv: readonly string[], run: Invocation, rendering: Rende
 	// `edu` alone opens the wizard, kind first (Ink loads only then); without a terminal, a usage hint.
 	// Positional options: `--cwd` after a command name stays that command's.
 	program
-		.option('--cwd <dir>', 'project root for the wizard (default: the current folder or the nearest one above it)')
+		.option('--cwd <dir>', 'project root, for the wizard or the command that follows (default: the current folder or the nearest one above it)')
 		.option('--plain', 'line prompts instead of the full-screen wizard')
 		.option('--json', 'print one JSON object on stdout');
 	addGlobalOptions(program);
@@ -160,7 +160,8 @@ export async function main(typed: readonly string[], io: Io): Promise<number> {
 	const {argv, moved} = hoistGlobalOptions(typed);
 	const program = buildProgram(argv, run, rendering);
 	try {
-		checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
+		// --help wins over an option that does not apply, typed before the command as after it.
+		if (!argv.includes('--help') && !argv.includes('-h')) checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
 		checkValues(program.commands.find((command) => command.name() === argv[0]), argv);
 		await program.parseAsync([...argv], {from: 'user'});
 		return render(run.outcome ?? {json: {}}, run, rendering);

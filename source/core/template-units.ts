@@ -52,8 +52,10 @@ export function unknownTemplate(name: string, command: CommandName, catalog: Tem
 		const found = catalog.get(other);
 		return found !== undefined && ('problem' in found || found.manifest.command === command);
 	});
-	const near = closest(name, mine);
-	const hint = near !== undefined && distance(name, near) <= Math.max(1, Math.floor(near.length / 3)) ? `did you mean ${near}? ` : '';
+	// Case aside: RESOURCE is resource mistyped.
+	const lower = mine.map((other) => other.toLowerCase());
+	const near = mine[lower.indexOf(closest(name.toLowerCase(), lower))];
+	const hint = near !== undefined && distance(name.toLowerCase(), near.toLowerCase()) <= Math.max(1, Math.floor(near.length / 3)) ? `did you mean ${near}? ` : '';
 	return `invalid value '${name}' for --template (${hint}allowed: ${mine.join(', ')}).`;
 }
 

@@ -45,6 +45,10 @@ describe('global options anywhere', () => {
 		const json = JSON.parse((await runEdu(['routes', '--yes', '--json'], {cwd: root})).stdout) as unknown;
 		expect(json).toEqual({ok: false, error: {code: 'UNKNOWN_OPTION', message: 'edu: --yes does not apply to routes (edu help routes lists its options).'}});
 		expect(snapshotTree(root)).toEqual(tree);
+		// --help wins over such an option on either side, as it does after the command for commander.
+		for (const argv of [['--json', 'start', '--help'], ['start', '--help', '--json']]) {
+			expect(JSON.parse((await runEdu(argv, {cwd: root})).stdout), argv.join(' ')).toMatchObject({ok: true, help: expect.stringContaining('Usage: edu start')});
+		}
 		const alone = await runEdu(['--yes'], {cwd: root});
 		expect(alone).toMatchObject({exitCode: 2, stderr: 'edu: --yes applies to a command, e.g. edu make:api NAME --yes.\n'});
 	});

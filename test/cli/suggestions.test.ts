@@ -8,6 +8,7 @@ describe('one suggestion style', () => {
 		[['mak:api', 'x'], "edu: unknown command 'mak:api' (did you mean make:api? edu list shows every command).\n"],
 		[['make:api', 'x', '--method', 'GET'], "edu: unknown option '--method' (did you mean --methods? edu help make:api lists its options).\n"],
 		[['make:api', 'x', '--template', 'resoure'], "edu: invalid value 'resoure' for --template (did you mean resource? allowed: default, resource, upload).\n"],
+		[['make:api', 'x', '--template', 'RESOURCE'], "edu: invalid value 'RESOURCE' for --template (did you mean resource? allowed: default, resource, upload).\n"],
 		[['make:api', 'x', '--json=false'], 'edu: --json takes no value: write --json alone, or leave it out (edu help make:api lists its options).\n'],
 		[['make:api', 'x', '--force=yes'], 'edu: --force takes no value: write --force alone, or leave it out (edu help make:api lists its options).\n'],
 		[['make:api', 'a', '--template', 'resource', '--fields', 'nom:string', '--table', '--dry-run'], 'edu: --table needs a value, and --dry-run came next: write --table VALUE (edu help make:api lists its options).\n'],
