@@ -285,6 +285,18 @@ describe('swagger-php semantics in small cases', () => {
 		expect(diagnostics.all.map(formatDiagnostic)).toEqual(warnings);
 	});
 
+	it('a misspelt path (paht:) is named in the warning that leaves the operation out, as PHP would refuse it', () => {
+		const {document, diagnostics} = fromSource({
+			'app/Controller/api/A.php': `${header}class A {
+    #[OA\\Get(paht: '/a')]
+    #[OA\\Response(response: 200, description: 'Ok')]
+    function execute() {}
+}`,
+		});
+		expect(document['paths']).toEqual({});
+		expect(diagnostics.warnings.map(formatDiagnostic)).toContain('app/Controller/api/A.php:5:7: Get has no path (path: \'/api/…\') (paht: is no argument of Get: PHP refuses it as an unknown named parameter); left out');
+	});
+
 	it('the default operationId is swagger-php\'s md5 of METHOD::path::Class::method', () => {
 		// md5("GET::/api/ville::Controller\\api\\VilleController::execute"), as swagger-php computes it.
 		expect(operationId('get', '/api/ville', 'Controller\\api\\VilleController', 'execute')).toBe('646dee8069151893b973c19d153cf194');

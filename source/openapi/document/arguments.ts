@@ -128,6 +128,11 @@ export class Args {
 		return [];
 	}
 
+	/** The named arguments the attribute does not have (PHP refuses them: "Unknown named parameter"). */
+	unknownNames(): string[] {
+		return [...this.#named.keys()].filter((name) => !this.spec.parameters.includes(name));
+	}
+
 	/** The attribute is left out as a whole: its other arguments need no report of their own. */
 	discard(): void {
 		for (const name of this.#named.keys()) this.#used.add(name);

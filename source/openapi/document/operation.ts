@@ -42,8 +42,11 @@ export function operationFrom(source: OperationSource, context: SchemaContext): 
 	const method = args.spec.method ?? 'get';
 	const path = args.string('path');
 	if (path === undefined || !path.startsWith('/')) {
+		// A misspelt path (paht:) is the usual reason: named, as PHP would refuse it.
+		const unknown = args.unknownNames().map((name) => `${name}:`);
+		const misspelt = unknown.length === 0 ? '' : ` (${unknown.join(', ')} ${unknown.length === 1 ? 'is no argument' : 'are no arguments'} of ${args.name}: PHP refuses ${unknown.length === 1 ? 'it' : 'them'} as an unknown named parameter)`;
 		report.warn(args.site, path === undefined
-			? `${args.name} has no path (path: '/api/…'); left out`
+			? `${args.name} has no path (path: '/api/…')${misspelt}; left out`
 			: `${args.name}: path '${path}' must start with /; left out`);
 		args.discard();
 		return undefined;
