@@ -105,6 +105,12 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const label = `${posixPath(path.relative(located.root, located.docroot)) || '.'}/`;
 	// The page edu openapi --html writes: PHP's server answers its folder with its index.html.
 	const {docUrlPath} = await import('../openapi/html/doc-location.js');
-	const hasPage = existsSync(path.join(located.docroot, ...docUrlPath.split('/').filter(Boolean), 'index.html'));
+	const pageFolder = path.join(located.docroot, ...docUrlPath.split('/').filter(Boolean));
+	const hasPage = existsSync(path.join(pageFolder, 'index.html'));
+	if (hasPage) {
+		const {pageServerElsewhere} = await import('../start/page-server.js');
+		const elsewhere = pageServerElsewhere(path.join(pageFolder, 'openapi.yaml'), host, port);
+		if (elsewhere !== undefined) io.stderr.write(`Warning: the page's "Try it out" calls ${elsewhere} (the Server attribute in app/Controller/api), not this server: change that attribute and run edu openapi --html again, or serve on its port.\n`);
+	}
 	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root, ...(hasPage ? {docPath: docUrlPath} : {})}, io)};
 }

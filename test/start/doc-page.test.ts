@@ -1,12 +1,13 @@
 // edu start and the page edu openapi --html writes: the URL in its first lines, and PHP's server
 // answering /doc/ and /doc with the page while other paths still reach the front controller.
-import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {execa, type ResultPromise} from 'execa';
 import {describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
 import {binPath, fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+import {pageServerElsewhere} from '../../source/start/page-server.js';
 
 /** What `edu start` printed up to "Press Ctrl+C to stop." (it failed to start if that never comes). */
 async function startedLines(child: ResultPromise): Promise<string> {
@@ -19,6 +20,21 @@ async function startedLines(child: ResultPromise): Promise<string> {
 	}
 	return stdout;
 }
+
+describe('pageServerElsewhere: the server the page calls, when it is not this one', () => {
+	it.each([
+		['servers:\n  - url: http://localhost:8042\n', 'localhost', 8042, undefined],
+		['servers:\n  - url: http://localhost:8042\n', '0.0.0.0', 8042, undefined],
+		['servers:\n  - url: http://localhost:8042\n', '127.0.0.1', 8042, 'http://localhost:8042'],
+		['servers:\n  - url: http://localhost:8042\n', 'localhost', 8058, 'http://localhost:8042'],
+		['servers:\n  - url: /api\n', 'localhost', 8058, undefined],
+		['openapi: 3.0.0\n', 'localhost', 8058, undefined],
+	] as const)('%j served on %s:%i → %s', (yaml, host, port, expected) => {
+		const root = tempProject();
+		writeFileSync(path.join(root, 'openapi.yaml'), yaml);
+		expect(pageServerElsewhere(path.join(root, 'openapi.yaml'), host, port)).toBe(expected);
+	});
+});
 
 describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 	it('names http://host:port/doc/ before "Press Ctrl+C", and PHP serves the page there beside the application', async () => {
@@ -64,6 +80,28 @@ describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 		} finally {
 			child.kill('SIGINT');
 			await child;
+		}
+	});
+
+	it('warns when the specification sends "Try it out" to another server than this one (a Server attribute for port 8042, served on another)', async () => {
+		const root = tempProject('sample');
+		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
+		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
+		const info = path.join(root, 'app/Controller/api/openapi.php');
+		writeFileSync(info, readFileSync(info, 'utf8').replace("#[Attributes\\Info(", "#[Attributes\\Server(url: 'http://localhost:8042')]\n#[Attributes\\Info("));
+		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		const port = await freePort();
+		for (const [host, warned] of [['127.0.0.1', true], ['localhost', true]] as const) {
+			const child = execa(process.execPath, [binPath, 'start', '--host', host, '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+			let stderr = '';
+			child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+			try {
+				await startedLines(child);
+				expect(stderr.includes('Warning: the page\'s "Try it out" calls http://localhost:8042 (the Server attribute in app/Controller/api), not this server'), host).toBe(warned);
+			} finally {
+				child.kill('SIGINT');
+				await child;
+			}
 		}
 	});
 });
