@@ -20,7 +20,7 @@ export type PhpProbe = {readonly info: PhpInfo} | {readonly problem: 'missing' |
 
 // The extension's file where the original looks: the extension dir, then ext/ beside the binary.
 const infoScript = `
-$out = ['version' => PHP_VERSION, 'binary' => PHP_BINARY, 'scanDir' => PHP_CONFIG_FILE_SCAN_DIR, 'ini' => php_ini_loaded_file(), 'extensions' => []];
+$out = ['version' => PHP_VERSION, 'binary' => PHP_BINARY, 'scanDir' => (string) (getenv('PHP_INI_SCAN_DIR') === false ? PHP_CONFIG_FILE_SCAN_DIR : (explode(PATH_SEPARATOR, getenv('PHP_INI_SCAN_DIR'))[0] ?: PHP_CONFIG_FILE_SCAN_DIR)), 'ini' => php_ini_loaded_file(), 'extensions' => []];
 foreach (array_slice($argv, 1) as $name) {
 	$file = DIRECTORY_SEPARATOR === '\\\\' ? 'php_' . $name . '.dll' : $name . '.so';
 	$found = null;

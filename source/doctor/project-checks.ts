@@ -2,6 +2,7 @@
 // and the Node running edu.
 import {existsSync} from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import semver from 'semver';
 import {EduError} from '../core/errors.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
@@ -10,9 +11,16 @@ import {frameworkVersion} from './project-facts.js';
 /** The Node versions edu supports (package.json's engines). */
 export const supportedNode = '^20.5.0 || ^22.0.0 || ^24.0.0 || >=26.0.0';
 
-export function vendorChecks(root: string): CheckResult[] {
+/** Whether `command` is a file in one of PATH's folders (as the shell would find it), without running it. */
+function onPath(command: string, env: Readonly<Record<string, string | undefined>>): boolean {
+	const names = process.platform === 'win32' ? [`${command}.bat`, `${command}.exe`, `${command}.cmd`] : [command, `${command}.phar`];
+	return (env['PATH'] ?? '').split(path.delimiter).some((folder) => folder !== '' && names.some((name) => existsSync(path.join(folder, name))));
+}
+
+export function vendorChecks(root: string, env: Readonly<Record<string, string | undefined>> = {}): CheckResult[] {
 	if (!existsSync(path.join(root, 'vendor/autoload.php'))) {
-		return [fail('vendor', 'vendor/autoload.php missing: the dependencies are not installed', 'composer install')];
+		const install = onPath('composer', env) ? 'composer install' : 'install Composer first (sudo apt install composer, or https://getcomposer.org/download/), then run composer install';
+		return [fail('vendor', 'vendor/autoload.php missing: the dependencies are not installed', install)];
 	}
 	const version = frameworkVersion(root);
 	if (version === null) return [ok('vendor', 'vendor/autoload.php present'), fail('framework', 'studoo/edu-framework is not in vendor/', 'composer require studoo/edu-framework')];
@@ -22,7 +30,7 @@ export function vendorChecks(root: string): CheckResult[] {
 export function envCheck(root: string, present: boolean): CheckResult {
 	if (present) return ok('env', '.env present');
 	const example = existsSync(path.join(root, '.env.example'));
-	return fail('env', '.env missing: the framework reads its settings (DB_TYPE, DB_HOST…) there', example ? 'cp .env.example .env, then set the database values in it' : 'create .env with DB_HOST_STATUS, DB_TYPE, DB_HOST, DB_SOCKET, DB_NAME, DB_USER, DB_PASSWORD');
+	return fail('env', '.env missing: the framework reads its settings (DB_TYPE, DB_HOST…) there', example ? 'cp .env.example .env, then set the database values in it' : 'create .env with the line DB_HOST_STATUS=false (no database), or DB_HOST_STATUS=true and DB_TYPE=mysql, DB_HOST=127.0.0.1, DB_SOCKET=3306 (the port), DB_NAME, DB_USER and DB_PASSWORD of your server');
 }
 
 export async function routesCheck(root: string): Promise<CheckResult> {

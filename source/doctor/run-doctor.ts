@@ -27,7 +27,7 @@ export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 	const groups = await Promise.all([
 		limited('php', limit, async () => phpCheck(await php, facts.phpRequirement, frameworkMinimumPhp(root))),
 		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root))),
-		limited('vendor', limit, async () => vendorChecks(root)),
+		limited('vendor', limit, async () => vendorChecks(root, env)),
 		limited('env', limit, async () => envCheck(root, existsSync(path.join(root, '.env')))),
 		limited('database', limit, async () => databaseCheck(facts, await php, env)),
 		limited('port', limit, () => portCheck(input.port ?? 8042)),

@@ -3,7 +3,7 @@
 // database, a taken port, a silent mock), each with its fix, and a complete setup passing.
 // A missing extension is a real PHP started with -n and only the extensions it lists.
 import {execFileSync} from 'node:child_process';
-import {chmodSync, cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer as createHttpServer} from 'node:http';
 import {createServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -84,13 +84,29 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text.trimEnd().split('\n').at(-1)).toBe('Nothing blocks.');
 	});
 
-	it('names a missing vendor/ with its fix, and exits 1', async () => {
+	it('names a missing vendor/ with its fix (composer install, or Composer itself first when it is not installed), and exits 1', async () => {
 		const root = project({});
 		rmSync(path.join(root, 'vendor'), {recursive: true});
-		const {exitCode, checks, text} = await doctor(root);
-		expect(exitCode).toBe(1);
-		expect(failed(checks)).toEqual(['vendor']);
-		expect(text).toContain('✖ vendor/autoload.php missing: the dependencies are not installed\n    fix: composer install\n');
+		const withComposer = mkdtempSync(path.join(tmpdir(), 'edu-composer-'));
+		folders.push(withComposer);
+		writeFileSync(path.join(withComposer, 'composer'), '#!/bin/sh\n', {mode: 0o755});
+		const pathWithout = (process.env['PATH'] ?? '').split(path.delimiter).filter((folder) => !existsSync(path.join(folder, 'composer'))).join(path.delimiter);
+		for (const [where, fix] of [[`${withComposer}${path.delimiter}${pathWithout}`, 'composer install'], [pathWithout, 'install Composer first (sudo apt install composer, or https://getcomposer.org/download/), then run composer install']]) {
+			const {exitCode, checks, text} = await doctor(root, [], {PATH: where!});
+			expect(exitCode).toBe(1);
+			expect(failed(checks)).toEqual(['vendor']);
+			expect(text).toContain(`✖ vendor/autoload.php missing: the dependencies are not installed\n    fix: ${fix}\n`);
+		}
+	});
+
+	it('a missing extension under PHP_INI_SCAN_DIR: the line goes in that folder, where this PHP reads its .ini files', async () => {
+		const scan = mkdtempSync(path.join(tmpdir(), 'edu-scan-'));
+		folders.push(scan);
+		const root = project({DB_TYPE: 'mysql', DB_HOST_STATUS: 'false'});
+		const {checks} = await doctor(root, [], {PHP_INI_SCAN_DIR: scan});
+		const check = checks.find((candidate) => candidate.id === 'ext-pdo_mysql');
+		expect(check?.status).toBe('fail');
+		expect(check?.fix).toMatch(new RegExp(`^enable it: add the line "extension=\\S+pdo_mysql\\.so" to ${scan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pdo_mysql\\.ini$`));
 	});
 
 	it('with -q, a failing run still says on stderr which checks failed; a passing one says nothing', async () => {
