@@ -99,7 +99,16 @@ describe('upload and route screens', () => {
 		await wizard.press(keys.enter, onScreen('Upload'));
 		await wizard.press(keys.down, (frame) => frame.includes('❯ Extensions'));
 		const frame = await wizard.press(', .JPG', (current) => current.includes('.JPG'));
-		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt, jpg: a leading dot is dropped and capitals lowered');
+		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt, jpg: a leading dot is dropped, capitals lowered, as the controller compares them.');
+	});
+
+	test('an extension typed twice: the screen says it is kept once, not that a dot was dropped', async () => {
+		const wizard = await toTemplateScreen(tempProject('sample'));
+		await wizard.press(keys.down + keys.down, (frame) => frame.includes('❯ upload'));
+		await wizard.press(keys.enter, onScreen('Upload'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Extensions'));
+		const frame = await wizard.press(', csv', (current) => current.includes('txt, csv'));
+		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt: each extension kept once, as the controller compares them.');
 	});
 
 	test('the footer names the focused control\'s keys: no "Space toggle" on the URI', async () => {

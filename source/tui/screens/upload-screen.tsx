@@ -22,6 +22,12 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 	const typed = form.upload.extensions.split(/[\s,]+/).filter((item) => item !== '');
 	const normalised = parseExtensions(form.upload.extensions);
 	const readAs = typed.join(',') === normalised.join(',') ? undefined : normalised.join(', ');
+	// Say only what happened: a dot dropped, capitals lowered, a repeat kept once.
+	const how = [
+		typed.some((item) => item.startsWith('.')) ? 'a leading dot is dropped' : undefined,
+		typed.some((item) => item !== item.toLowerCase()) ? 'capitals lowered' : undefined,
+		new Set(typed.map((item) => item.replace(/^\.+/, '').toLowerCase())).size < typed.length ? 'each extension kept once' : undefined,
+	].filter((part) => part !== undefined).join(', ');
 	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
 		const {blocked, next} = latest.current;
@@ -42,7 +48,7 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 					/>
 				</Box>
 			))}
-			{readAs === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="warning">{`Extensions read as ${readAs}: a leading dot is dropped and capitals lowered, as the controller compares them.`}</Toned></Text></Box>}
+			{readAs === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="warning">{`Extensions read as ${readAs}: ${how}, as the controller compares them.`}</Toned></Text></Box>}
 			<Box marginTop={1}><Text wrap="wrap">Extensions: comma-separated (csv, txt). Folder: relative to the project root.</Text></Box>
 			<Notes plan={plan} screen="upload" screens={screens} />
 		</Frame>
