@@ -1,8 +1,9 @@
 // A strict JSON reader (RFC 8259) that keeps where everything is, so the mock's files can be
 // edited as text (every byte not meant to change stays) and any problem (in them, or in a
-// project's composer.json) is reported as line:col. It refuses what JSON.parse would silently change or PHP's json_decode (the mock's
-// reader) would not read: a key given twice, an integer beyond 2^53, a number beyond a double,
-// nesting deeper than 512 levels, a byte order mark, a lone UTF-16 surrogate escape.
+// project's composer.json) is reported as line:col. It refuses what JSON.parse would silently
+// change or PHP's json_decode (the mock's reader) would not read: a key given twice, an integer
+// beyond 2^53, a number beyond a double, nesting deeper than 512 levels, a byte order mark, a
+// lone UTF-16 surrogate escape.
 
 export interface JsonProblem {
 	readonly line: number;

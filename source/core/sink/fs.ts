@@ -13,7 +13,7 @@ import type {StopSignal} from '../../io.js';
 import {confinementProblem, isInside, isWithin} from '../project/confinement.js';
 import {EduError} from '../errors.js';
 import type {Changeset, FileChange, Sink, Written} from './file-change.js';
-import {byHand, errorReason} from './leftovers.js';
+import {byHand, errorReason, shellWord} from './leftovers.js';
 import {failure} from './failure.js';
 import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
 import {processHost, type SinkHost} from './host.js';
@@ -147,7 +147,7 @@ function refuseReadOnly(run: WriteRun, change: FileChange, target: string): void
 	const stat = run.fs.lstat(target);
 	if (stat === null || !stat.isFile() || (stat.mode & 0o200) !== 0) return;
 	const shown = run.shown(target);
-	throw new EduError('WRITE_FAILED', `${shown} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${shown}) and run the command again.`);
+	throw new EduError('WRITE_FAILED', `${shown} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${shellWord(shown)}) and run the command again.`);
 }
 
 function journalOf(staged: readonly Staged[]): Journal {
