@@ -26,6 +26,17 @@ async function withTerminal(args: readonly string[], cwd: string, run: (terminal
 	}
 }
 
+/** Types `name` on the name screen, waits for its class in the preview, then Enter through to the review. */
+async function toReview(terminal: Terminal, name: string): Promise<void> {
+	await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+	await terminal.type(name);
+	await terminal.waitFor((screen) => screen.includes(`${name[0]!.toUpperCase()}${name.slice(1)}Controller`), 'the preview');
+	for (const screen of ['Template', 'Route', 'Review']) {
+		await terminal.keys('Enter');
+		await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
+	}
+}
+
 describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 	test('edu make:api: typing MyUserTest previews it before any Enter; Enter through the screens writes it, as --yes would', async () => {
 		const root = tempProject('sample');
@@ -66,13 +77,7 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		const command = 'curl -i http://localhost:8042/api/very-long-resource-name-for-the-students-of-the-course';
 		expect(`    ${command}`.length).toBeGreaterThan(80);
 		await withTerminal(['make:api'], root, async (terminal) => {
-			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
-			await terminal.type(name);
-			await terminal.waitFor((screen) => screen.includes(`${name}Controller`), 'the preview');
-			for (const screen of ['Template', 'Route', 'Review']) {
-				await terminal.keys('Enter');
-				await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
-			}
+			await toReview(terminal, name);
 			await terminal.keys('Enter');
 			expect(await terminal.exitStatus()).toBe(0);
 			const shown = lines(await terminal.history());
@@ -86,13 +91,7 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		await withTerminal(['make:api', '--dry-run'], root, async (terminal) => {
-			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
-			await terminal.type('lyon');
-			await terminal.waitFor((screen) => screen.includes('LyonController'), 'the preview');
-			for (const screen of ['Template', 'Route', 'Review']) {
-				await terminal.keys('Enter');
-				await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
-			}
+			await toReview(terminal, 'lyon');
 			await terminal.keys('Enter');
 			expect(await terminal.exitStatus()).toBe(0);
 			const shown = lines(await terminal.history());
@@ -164,13 +163,7 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		await withTerminal(['make:api'], root, async (terminal) => {
-			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
-			await terminal.type('Ville');
-			await terminal.waitFor((screen) => screen.includes('VilleController'), 'the preview');
-			for (const screen of ['Template', 'Route', 'Review']) {
-				await terminal.keys('Enter');
-				await terminal.waitFor((current) => current.includes(`${screen} · step`), `the ${screen} screen`);
-			}
+			await toReview(terminal, 'Ville');
 			await terminal.keys('C-c');
 			expect(await terminal.exitStatus()).toBe(130);
 		});
