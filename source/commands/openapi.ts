@@ -2,14 +2,12 @@
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../core/errors.js';
 import {withNotes, type Outcome} from '../io.js';
-import {docFolder, docPage, docUrlPath} from '../openapi/html/doc-location.js';
+import {docFolder, docPage, docUrlPath, localServer} from '../openapi/html/doc-location.js';
 import type {OutputReport} from '../openapi/output-files.js';
 import type {Diagnostic} from '../openapi/php/diagnostics.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
 
-/** Where edu start serves the project by default. */
-const localServer = 'http://localhost:8042';
 
 export interface OpenapiOptions {
 	readonly out?: string;

@@ -6,9 +6,9 @@ import path from 'node:path';
 import {sgr} from '../io.js';
 import type {Plan, PlannedRoute} from '../core/plan.js';
 import {uploadSpecOf} from '../core/upload.js';
+import {shellWord} from '../core/sink/leftovers.js';
+import {localServer} from '../openapi/html/doc-location.js';
 
-/** Where `edu start` serves the project (php -S localhost:8042 -t public). */
-const localServer = 'http://localhost:8042';
 
 export interface NextStep {
 	readonly command: string;
@@ -25,11 +25,6 @@ export interface NextStepsContext {
 /** The project's folder when the run started elsewhere (the steps `cd` there first), else undefined. */
 export function folderToEnter(cwd: string, root: string): string | undefined {
 	return path.resolve(cwd, root) === path.resolve(cwd) ? undefined : path.resolve(cwd, root);
-}
-
-/** A word a POSIX shell reads back as itself: bare when it is plain, else in single quotes. */
-export function shellWord(word: string): string {
-	return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The route's URI with each {param} replaced by an example value: 1 for integers (ids), "example" otherwise. */

@@ -1,11 +1,11 @@
 // The documentation page itself: an index.html that loads Swagger UI from its own folder and the
 // specification beside it. Pure: the same title and version give the same bytes, so an unchanged
 // API leaves the page unwritten.
-import {docUrlPath} from './doc-location.js';
+import {docUrlPath, localServer} from './doc-location.js';
 import type {PageFile} from './swagger-ui-assets.js';
 
 /** Where edu start serves the page by default, as the page says when it was opened from its file. */
-const localDocUrl = `http://localhost:8042${docUrlPath}`;
+const localDocUrl = `${localServer}${docUrlPath}`;
 
 /** The specification's name beside the page (the page reads it by this relative URL). */
 export const pageSpecName = 'openapi.yaml';
