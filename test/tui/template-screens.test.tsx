@@ -93,20 +93,23 @@ describe('table and fields screen', () => {
 });
 
 describe('upload and route screens', () => {
-	test('extensions typed with a dot or capitals: the screen says how it reads them', async () => {
+	/** The upload screen with the cursor on its extensions (csv, txt by default). */
+	async function onExtensions() {
 		const wizard = await toTemplateScreen(tempProject('sample'));
 		await wizard.press(keys.down + keys.down, (frame) => frame.includes('❯ upload'));
 		await wizard.press(keys.enter, onScreen('Upload'));
 		await wizard.press(keys.down, (frame) => frame.includes('❯ Extensions'));
+		return wizard;
+	}
+
+	test('extensions typed with a dot or capitals: the screen says how it reads them', async () => {
+		const wizard = await onExtensions();
 		const frame = await wizard.press(', .JPG', (current) => current.includes('.JPG'));
 		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt, jpg: a leading dot is dropped, capitals lowered, as the controller compares them.');
 	});
 
 	test('an extension typed twice: the screen says it is kept once, not that a dot was dropped', async () => {
-		const wizard = await toTemplateScreen(tempProject('sample'));
-		await wizard.press(keys.down + keys.down, (frame) => frame.includes('❯ upload'));
-		await wizard.press(keys.enter, onScreen('Upload'));
-		await wizard.press(keys.down, (frame) => frame.includes('❯ Extensions'));
+		const wizard = await onExtensions();
 		const frame = await wizard.press(', csv', (current) => current.includes('txt, csv'));
 		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt: each extension kept once, as the controller compares them.');
 	});

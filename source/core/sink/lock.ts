@@ -64,15 +64,18 @@ export function lockFileFor(target: string): string {
 	return path.join(path.dirname(target), `.${path.basename(target)}.edu-lock`);
 }
 
-/** The lock's owner and journal, or undefined when there is no lock (or it is unreadable). */
-export function readLock(host: SinkHost, lockFile: string): LockContent | undefined {
-	let bytes;
+/** The lock file's bytes, or undefined when there is none (or it cannot be read). */
+function lockBytes(host: SinkHost, lockFile: string): Buffer | undefined {
 	try {
-		bytes = host.fs.read(lockFile, lockFile);
+		const bytes = host.fs.read(lockFile, lockFile);
+		return bytes instanceof Buffer ? bytes : undefined;
 	} catch {
 		return undefined;
 	}
-	if (bytes === null || !(bytes instanceof Buffer)) return undefined;
+}
+
+/** The owner and journal a lock file's bytes name, or undefined when they are not an edu lock. */
+function parseLock(bytes: Buffer): LockContent | undefined {
 	try {
 		const content = JSON.parse(bytes.toString('utf8')) as LockContent;
 		return typeof content.pid === 'number' ? content : undefined;
@@ -81,18 +84,10 @@ export function readLock(host: SinkHost, lockFile: string): LockContent | undefi
 	}
 }
 
-/**
- * True when a lock file is there, readable, and not one edu writes: edu's appear whole (linked or
- * renamed into place once written), so an empty or garbled one is nobody's and is never released.
- */
-function isForeignLock(host: SinkHost, lockFile: string): boolean {
-	let bytes;
-	try {
-		bytes = host.fs.read(lockFile, lockFile);
-	} catch {
-		return false;
-	}
-	return bytes instanceof Buffer && readLock(host, lockFile) === undefined;
+/** The lock's owner and journal, or undefined when there is no lock (or it is unreadable). */
+export function readLock(host: SinkHost, lockFile: string): LockContent | undefined {
+	const bytes = lockBytes(host, lockFile);
+	return bytes === undefined ? undefined : parseLock(bytes);
 }
 
 /** The lock file as the user sees it, and the command that removes it. */
@@ -162,7 +157,8 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 		removeTemp(host, watch, temp);
 		if (taken) break;
 
-		const owner = readLock(host, lockFile);
+		const bytes = lockBytes(host, lockFile);
+		const owner = bytes === undefined ? undefined : parseLock(bytes);
 		if (owner !== undefined && !host.isAlive(owner.pid)) {
 			// Its owner is gone: move it aside (atomic), and check it is still the dead one's.
 			const aside = tempName(host, lockFile);
@@ -185,7 +181,9 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 			}
 			continue;
 		}
-		if (owner === undefined && isForeignLock(host, lockFile)) {
+		// edu's locks appear whole (linked or renamed into place once written): one that is there but
+		// names no run (empty, garbled) is nobody's, and would never be released.
+		if (bytes !== undefined && owner === undefined) {
 			throw new EduError('WRITE_FAILED', `Cannot lock ${shown}: its lock file holds no edu run (it is empty or garbled); nothing was written. ${lockHelp(lockFile, shown)}.`);
 		}
 		const stop = watch.interrupted();

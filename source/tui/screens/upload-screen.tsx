@@ -26,7 +26,7 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 	const how = [
 		typed.some((item) => item.startsWith('.')) ? 'a leading dot is dropped' : undefined,
 		typed.some((item) => item !== item.toLowerCase()) ? 'capitals lowered' : undefined,
-		new Set(typed.map((item) => item.replace(/^\.+/, '').toLowerCase())).size < typed.length ? 'each extension kept once' : undefined,
+		normalised.length < typed.length ? 'each extension kept once' : undefined,
 	].filter((part) => part !== undefined).join(', ');
 	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
