@@ -157,6 +157,9 @@ describe('--plain', () => {
 		await run.answer('Class  HTMLParserController', '');
 		await run.answer('HTTP methods', '\u0003');
 		expect(await run.exit).toBe(130);
+		// Said once, at the prompt: the preview under the accepted name does not repeat it.
+		const afterName = run.stdout.plain().slice(run.stdout.plain().indexOf('Class  HTMLParserController'));
+		expect(afterName).not.toContain('consecutive capitals');
 	});
 
 	test('a name pasted with a trailing space is trimmed, not refused', async () => {

@@ -82,6 +82,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 
 	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
 	let warned: string | undefined;
+	let shownWarning: string | undefined;
 	const name = await input({
 		message: 'Controller name (letters, digits and _; e.g. ville or MyUserTest):',
 		default: form.name === '' ? undefined : form.name,
@@ -93,11 +94,12 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			const [warning] = planned.names?.warnings ?? [];
 			if (warning === undefined || warned === value.trim()) return true;
 			warned = value.trim();
+			shownWarning = warning;
 			return `Warning: ${warning} Enter again keeps the name.`;
 		},
 	}, context());
 	form = {...form, name};
-	say(preview(planFor({}, false), screens()));
+	say(preview(planFor({}, false), screens(), shownWarning));
 
 	if (kind === 'api') {
 		// Built-ins and the project's own (.edu/templates/), from their manifests.
@@ -162,7 +164,8 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	return written;
 }
 
-function preview(planned: Plan, screens: readonly Screen[]): string[] {
+/** The plan's preview lines; `said`: the warning the name prompt showed already, not repeated. */
+function preview(planned: Plan, screens: readonly Screen[], said?: string): string[] {
 	const route = planned.routes[0];
 	const lines = [
 		`  Class  ${planned.names?.className ?? '—'}`,
@@ -171,7 +174,7 @@ function preview(planned: Plan, screens: readonly Screen[]): string[] {
 		`  URI    ${route?.uri ?? planned.names?.uri ?? '—'}`,
 		...(route?.viewPath === undefined ? [] : [`  View   ${route.viewPath}`]),
 	];
-	for (const warning of planned.warnings) lines.push(`Warning: ${warning}`);
+	for (const warning of planned.warnings) if (warning !== said) lines.push(`Warning: ${warning}`);
 	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens, {takesMethods: planned.takesMethods, plain: true})})`);
 	return lines;
 }
