@@ -135,6 +135,24 @@ describe('--plain', () => {
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('Enter at the table prompt takes the table the name gives, shows it as the answer, and writes what --yes writes', async () => {
+		const fields = 'nom:string:255';
+		const viaPrompts = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--fields', fields]);
+		await run.answer('Controller name', 'Commune\r');
+		await run.answer('Template', '\r');
+		await run.answer('Table', '\r');
+		await run.answer(fields, '\r');
+		expect(run.stdout.plain()).toMatch(/✔ Table: commune\n/);
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'y\r');
+		expect(await run.exit).toBe(0);
+		const result = await runEdu(['make:api', 'Commune', '--template', 'resource', '--fields', fields, '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
 	test('a --fields the core cannot read is refused before any prompt', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);

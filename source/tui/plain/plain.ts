@@ -198,11 +198,11 @@ function forwardTo(stdout: OutStream): NodeJS.WritableStream {
 }
 
 async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
-	// The table an empty answer gives: the plan's default.
+	// The table the name gives (the plan's default) is the answer Enter takes, and shows as the answer.
 	const fallback = planFor({table: ''}).table;
 	const table = await input({
-		message: `Table (Enter for ${fallback ?? 'the view folder of the name'}):`,
-		default: form.table === '' ? undefined : form.table,
+		message: fallback === undefined ? 'Table (Enter for the view folder of the name):' : 'Table:',
+		default: form.table === '' ? fallback : form.table,
 	}, context());
 	// The answer goes through the core's parseFields, as --fields does: once, in the check that accepts it.
 	let fields: FieldSpec[] = [];
