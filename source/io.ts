@@ -25,6 +25,9 @@ export interface Io {
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
+/** The exit code of a run a signal stopped: 128 + the signal's number, as a shell reports it. */
+export const signalExitCodes: Readonly<Record<StopSignal, number>> = {SIGINT: 130, SIGTERM: 143};
+
 /**
  * A --json report with the run's cleanup notes (what it could not remove, and the command that
  * removes it) as `notes`, when it has any: text mode shows them among the warnings.

@@ -2,7 +2,7 @@
 import {EduError} from '../core/errors.js';
 import {platform} from 'node:os';
 import process from 'node:process';
-import type {Io, StopSignal} from '../io.js';
+import {signalExitCodes, type Io, type StopSignal} from '../io.js';
 
 /** Where to get PHP, on each system. */
 export const phpPackages = '"sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH)';
@@ -15,7 +15,6 @@ export function installPhp(minimum: string): string {
 /** How long `php -r 'echo PHP_VERSION;'` may take to answer: far more than a working PHP needs. */
 export const phpAnswerMs = 5000;
 
-const signalNumbers: Readonly<Record<StopSignal, number>> = {SIGINT: 2, SIGTERM: 15};
 
 /**
  * The version of `php` on PATH, or an EduError saying what to do. The check is bounded: a php
@@ -57,7 +56,7 @@ export async function checkPhp(io: Io, minimum: string, answerMs = phpAnswerMs):
 		endAll();
 	}
 	if (stopped !== undefined) {
-		throw new EduError('SERVER_FAILED', `Interrupted (${stopped}) while checking the php command; nothing was started.`, 128 + signalNumbers[stopped]);
+		throw new EduError('SERVER_FAILED', `Interrupted (${stopped}) while checking the php command; nothing was started.`, signalExitCodes[stopped]);
 	}
 	if (timedOut) {
 		throw new EduError('PHP_MISSING', `The php command on PATH did not answer within ${answerMs / 1000} s (php -r 'echo PHP_VERSION;'), so it was stopped and nothing was started: check which php is first on PATH (command -v php), or ${installPhp(minimum)}.`);

@@ -36,7 +36,7 @@ export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
 async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSinkOptions): Promise<Written<T>> {
 	const run = new WriteRun(options.host ?? processHost, changeset.root);
 	const unsubscribe = options.onSignal?.((signal) => {
-		run.stop ??= `Interrupted (${signal})`;
+		run.stop ??= signal;
 	}) ?? (() => {});
 	let lock: HeldLock | undefined;
 	try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {EduError} from '../errors.js';
 import {errorReason, shellWord} from './leftovers.js';
 import type {SinkHost} from './host.js';
+import {signalExitCodes, type StopSignal} from '../../io.js';
 
 /**
  * A file as the run wrote it: the inode of its temp file (which the rename or link into place
@@ -97,7 +98,7 @@ function lockHelp(lockFile: string, shown: string): string {
 
 export interface LockWatch {
 	/** Set once Ctrl+C or SIGTERM arrived: stop waiting. */
-	interrupted(): string | undefined;
+	interrupted(): StopSignal | undefined;
 	/** A temp file that could not be removed, to name to the user. */
 	leftover(target: string, reason: string): void;
 	/**
@@ -187,7 +188,7 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 			throw new EduError('WRITE_FAILED', `Cannot lock ${shown}: its lock file holds no edu run (it is empty or garbled); nothing was written. ${lockHelp(lockFile, shown)}.`);
 		}
 		const stop = watch.interrupted();
-		if (stop !== undefined) throw new EduError('WRITE_FAILED', `${stop} while waiting for another edu run to finish writing; nothing was written.`);
+		if (stop !== undefined) throw new EduError('WRITE_FAILED', `Interrupted (${stop}) while waiting for another edu run to finish writing; nothing was written.`, signalExitCodes[stop]);
 		if (waited >= waitMs) {
 			throw new EduError('WRITE_FAILED', `Cannot lock ${shown}: another edu run${owner ? ` (pid ${owner.pid})` : ''} has been writing for ${Math.round(waitMs / 1000)} s; nothing was written. The lock is ${lockHelp(lockFile, shown)}.`);
 		}

@@ -5,6 +5,7 @@ import {EduError, type Refusal} from '../errors.js';
 import {errorReason, type Leftover} from './leftovers.js';
 import type {SinkHost} from './host.js';
 import {posixPath} from '../project/posix-path.js';
+import {signalExitCodes, type StopSignal} from '../../io.js';
 
 /** One run of the sink: what it created, so every failure path can remove it. */
 export class WriteRun {
@@ -13,7 +14,8 @@ export class WriteRun {
 	/** Cleanups that failed: named in the error or the notes. */
 	readonly leftovers: Leftover[] = [];
 	readonly notes: string[] = [];
-	stop: string | undefined;
+	/** The signal that asked the run to stop (Ctrl+C, SIGTERM), once one came. */
+	stop: StopSignal | undefined;
 
 	constructor(readonly host: SinkHost, readonly root: string) {}
 
@@ -33,7 +35,7 @@ export class WriteRun {
 	}
 
 	checkStop(): void {
-		if (this.stop !== undefined) throw new EduError('WRITE_FAILED', `${this.stop}: stopped before finishing; the project was left as it was.`);
+		if (this.stop !== undefined) throw new EduError('WRITE_FAILED', `Interrupted (${this.stop}): stopped before finishing; the project was left as it was.`, signalExitCodes[this.stop]);
 	}
 
 	/** Creates `folder` and its missing parents inside the root, remembering each. */
