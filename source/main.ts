@@ -9,6 +9,8 @@ import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
 import type {CommandContext} from './commands/context.js';
 import {checkMoved, hoistGlobalOptions} from './commands/global-options.js';
+import {isMakeCommand} from './commands/make/command-names.js';
+import {noOptions, runMake} from './commands/make/make.js';
 import {terminalWidth, wrapHelp} from './commands/help-text.js';
 import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
@@ -140,23 +142,51 @@ function buildProgram(argv: readonly string[], run: Invocation, rendering: Rende
 			if (!io.interactive || rendering.json) {
 				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
-			// Found once here (a missing project is refused before anything loads); the wizard opens it.
-			const typeAhead = await import('./tui/keys/type-ahead.js');
-			await typeAhead.holdForWizard(io, options.plain);
-			try {
-				const root = run.projectRoot(startFolder(io, options));
-				const {openWizard} = await import('./tui/open.js');
-				run.outcome = {json: {}, exitCode: await openWizard(io, {root, plain: options.plain})};
-			} finally {
-				typeAhead.releaseTypeAhead(io.stdin);
-			}
+			run.outcome = await openKindWizard(run, options);
 		});
 	return program;
+}
+
+/** `edu` without a command, in a terminal: the wizard, kind first. */
+async function openKindWizard(run: Invocation, options: {cwd?: string; plain?: boolean}): Promise<Outcome> {
+	const {io} = run;
+	const typeAhead = await import('./tui/keys/type-ahead.js');
+	await typeAhead.holdForWizard(io, options.plain);
+	try {
+		// Found once here (a missing project is refused before anything loads); the wizard opens it.
+		const root = run.projectRoot(startFolder(io, options));
+		const {openWizard} = await import('./tui/open.js');
+		return {json: {}, exitCode: await openWizard(io, {root, plain: options.plain})};
+	} finally {
+		typeAhead.releaseTypeAhead(io.stdin);
+	}
+}
+
+/**
+ * `edu`, `edu make:api` or `edu make:controller` and no other word, in a terminal: the wizard,
+ * opened as the program's or the make command's action opens it when no option is typed. With
+ * nothing to parse, commander's program is not built: it only delays the first frame.
+ */
+function wizardAlone(typed: readonly string[], io: Io): ((run: Invocation) => Promise<Outcome>) | undefined {
+	if (!io.interactive || typed.length > 1) return undefined;
+	const [command] = typed;
+	if (command === undefined) return (run) => openKindWizard(run, {});
+	if (!isMakeCommand(command)) return undefined;
+	const kind = command === 'make:api' ? 'api' : 'controller';
+	return (run) => runMake(kind, undefined, noOptions(kind), run);
 }
 
 export async function main(typed: readonly string[], io: Io): Promise<number> {
 	const rendering = renderingOf(typed, io);
 	const run = newRun(io, rendering);
+	const wizard = wizardAlone(typed, io);
+	if (wizard !== undefined) {
+		try {
+			return render(await wizard(run), run, rendering);
+		} catch (error) {
+			return renderError(error, run, rendering, typed[0]);
+		}
+	}
 	const {argv, moved} = hoistGlobalOptions(typed);
 	const program = buildProgram(argv, run, rendering);
 	try {

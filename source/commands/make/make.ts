@@ -9,13 +9,20 @@ import {splitList, startFolder, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
 import {findProjectRoot} from '../../core/project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
-import {addTemplateOptions, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './templates.js';
+import {addTemplateOptions, defaultTemplate, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './templates.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
 	readonly methods?: string;
 	readonly uri?: string;
 	readonly description?: string;
 	readonly force?: boolean;
+}
+
+const defaultMethods = 'GET';
+
+/** The options commander gives make:api / make:controller when none is typed (main opens the wizard with them). */
+export function noOptions(kind: Kind): MakeOptions {
+	return kind === 'api' ? {methods: defaultMethods, template: defaultTemplate, methodsGiven: false} : {methods: defaultMethods};
 }
 
 /** The catalog --help lists: the project's (at --cwd or the current folder), or the built-ins outside a project. */
@@ -56,7 +63,7 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 			.option('--json', 'print one JSON object on stdout')
 			.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 			.option('--plain', 'line prompts instead of the full-screen wizard')
-			.option('--methods <list>', 'HTTP methods, comma-separated', 'GET')
+			.option('--methods <list>', 'HTTP methods, comma-separated', defaultMethods)
 			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
 			.option('--force', 'replace the controller (and view) file of this name if it exists, keeping what it held in .edu/backups/; routes are never replaced');
 		if (kind === 'api') {

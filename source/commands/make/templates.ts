@@ -96,8 +96,11 @@ export function templateExamples(): string {
 	return lines.length === 0 ? '' : `\n${lines.join('\n')}`;
 }
 
+/** The template of a make:api that names none. */
+export const defaultTemplate = 'default';
+
 export function addTemplateOptions(command: Command): void {
-	command.addOption(new Option('--template <name>', `what the controller does: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`).default('default'));
+	command.addOption(new Option('--template <name>', `what the controller does: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`).default(defaultTemplate));
 	for (const {option, templates} of builtinOptions()) {
 		command.option(`--${option.name} <${option.value}>`, `${templates.join(', ')}: ${option.help}${defaultNote(option)}`);
 	}
