@@ -15,7 +15,6 @@ export function installPhp(minimum: string): string {
 /** How long `php -r 'echo PHP_VERSION;'` may take to answer: far more than a working PHP needs. */
 export const phpAnswerMs = 5000;
 
-
 /**
  * The version of `php` on PATH, or an EduError saying what to do. The check is bounded: a php
  * that does not answer within `answerMs`, or a stop signal meanwhile, ends it and everything it
