@@ -8,7 +8,7 @@ import {checkText} from './check.js';
 import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
-import {yaml} from '../core/yaml-package.js';
+import {position, readJson, type JsonNode} from '../core/json-check.js';
 import {isFile, isFolder} from '../core/project/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
@@ -107,14 +107,14 @@ function loadBuiltin(name: string): LoadedTemplate {
 
 function loadProject(root: string, name: string): TemplateEntry {
 	const folder = `${projectTemplatesFolder}/${name}`;
-	const broken = (file: string, line: number | undefined, message: string): BrokenTemplate => ({
-		name, origin: 'project', folder, problem: `${folder}/${file}${line === undefined ? '' : `:${line}`}: ${message}`,
+	const broken = (file: string, line: number | undefined, message: string, col?: number): BrokenTemplate => ({
+		name, origin: 'project', folder, problem: `${folder}/${file}${line === undefined ? '' : `:${line}`}${line === undefined || col === undefined ? '' : `:${col}`}: ${message}`,
 	});
 	if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) return broken('', undefined, 'a template name uses letters, digits, _ and -');
 	const manifestText = readText(path.join(root, folder, manifestFile));
 	if (manifestText === undefined) return broken(manifestFile, undefined, `missing: every template folder holds a ${manifestFile} (edu template:publish writes one)`);
 	const read = readManifestWithLines(manifestText, name);
-	if ('problem' in read) return broken(manifestFile, read.line, read.problem);
+	if ('problem' in read) return broken(manifestFile, read.line, read.problem, read.col);
 	const {manifest, lineOf} = read;
 	const engine = engines[manifest.engine];
 	const texts: Record<string, string> = {};
@@ -138,30 +138,30 @@ function readText(file: string): string | undefined {
 	}
 }
 
-type Read = {readonly manifest: Manifest; readonly lineOf: (key: readonly string[]) => number | undefined} | {readonly problem: string; readonly line?: number};
+type Read = {readonly manifest: Manifest; readonly lineOf: (key: readonly string[]) => number | undefined} | {readonly problem: string; readonly line?: number; readonly col?: number};
 
-/** A project's template.json: JSON, read with the `yaml` package (JSON is YAML) for the line of every key. */
-function readManifestWithLines(text: string, name: string): Read {
-	// Loaded only for a project's own templates: the built-ins' path stays free of the YAML parser.
-	const {parseDocument, LineCounter, isMap, isPair, isScalar} = yaml();
-	const lines = new LineCounter();
-	const document = parseDocument(text, {lineCounter: lines, prettyErrors: false});
-	const [error] = document.errors;
-	if (error !== undefined) return {problem: `not valid JSON: ${error.message.split('\n')[0] ?? ''}`, line: lines.linePos(error.pos[0]).line};
+/**
+ * A project's template.json, read as strict JSON (what its name promises: a key without quotes, a
+ * key given twice or a trailing comma is refused at its line and column), with the line of every key.
+ */
+function readManifestWithLines(file: string, name: string): Read {
+	// A byte order mark some editors write is not part of the JSON.
+	const text = file.replace(/^\uFEFF/, '');
+	const read = readJson(text);
+	if ('problem' in read) return {problem: `not valid JSON: ${read.problem.reason}`, line: read.problem.line, col: read.problem.col};
 	const lineOf = (key: readonly string[]): number | undefined => {
-		let node: unknown = document.contents;
+		let node: JsonNode = read.root;
 		let line: number | undefined = 1;
 		for (const part of key) {
-			if (!isMap(node)) break;
-			const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === part);
-			if (pair === undefined) break;
-			const range = (isScalar(pair.key) ? pair.key.range : undefined);
-			if (range) line = lines.linePos(range[0]).line;
-			node = pair.value;
+			if (node.kind !== 'object') break;
+			const entry = node.entries.find((each) => each.key === part);
+			if (entry === undefined) break;
+			line = position(text, entry.keyStart).line;
+			node = entry.value;
 		}
 		return line;
 	};
-	const manifest = readManifest(document.toJS(), name);
+	const manifest = readManifest(JSON.parse(text), name);
 	if (isManifestProblem(manifest)) return {problem: manifest.message, line: lineOf(manifest.key)};
 	return {manifest, lineOf};
 }

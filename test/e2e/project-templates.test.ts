@@ -141,9 +141,24 @@ describe('make:api with the project\'s templates', () => {
 		writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"engine": "controller",', '"engine": "controller"'));
 		const refused = await runEdu(['make:api', 'paris', '--yes'], {cwd: root});
 		expect(refused.exitCode).toBe(1);
-		expect(refused.stderr).toMatch(/^\.edu\/templates\/default\/template\.json:\d+: not valid JSON: .* \(fix it, or remove \.edu\/templates\/default\/ to use the built-in default again\)\n$/);
+		expect(refused.stderr).toMatch(/^\.edu\/templates\/default\/template\.json:\d+:\d+: not valid JSON: .* \(fix it, or remove \.edu\/templates\/default\/ to use the built-in default again\)\n$/);
 		rmSync(folder(root, 'default'), {recursive: true});
 		expect((await runEdu(['make:api', 'paris', '--yes'], {cwd: root})).exitCode).toBe(0);
+	});
+
+	it.each([
+		['a key without quotes (YAML, not JSON)', (text: string) => text.replace('"engine":', 'engine:'), /^\.edu\/templates\/default\/template\.json:5:2: not valid JSON: expected a property name in double quotes, found "e" /],
+		['the same key twice', (text: string) => text.replace('"engine": "controller",', '"engine": "controller",\n\t"engine": "controller",'), /^\.edu\/templates\/default\/template\.json:6:2: not valid JSON: the key "engine" is given twice/],
+		['a comma before the closing brace', (text: string) => text.replace(/\n\}\s*$/, ',\n}\n'), /^\.edu\/templates\/default\/template\.json:\d+:\d+: not valid JSON: a comma before "\}"/],
+	])('a template.json that is not strict JSON (%s) is refused at its line and column, in JSON\'s words', async (_what, change, message) => {
+		const root = await published();
+		const manifest = path.join(folder(root, 'default'), 'template.json');
+		writeFileSync(manifest, change(readFileSync(manifest, 'utf8')));
+		const before = snapshotTree(root);
+		const refused = await runEdu(['make:api', 'paris', '--yes'], {cwd: root});
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toMatch(message);
+		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	it.each([
