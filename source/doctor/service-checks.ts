@@ -74,13 +74,27 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	return fail(id, `database: ${where} ${refused ? 'refuses the connection' : 'unreachable'} (${said})`, databaseFix(answer.message, target.host, target.port, target.name));
 }
 
-export async function portCheck(port: number): Promise<CheckResult> {
+export async function portCheck(port: number, timeout = 1000): Promise<CheckResult> {
 	try {
 		await checkPortFree('localhost', port);
 		return ok('port', `port ${port} free for edu start`);
 	} catch (error) {
 		if (!(error instanceof EduError)) throw error;
+		if (await phpServerAt(port, timeout)) {
+			return warn('port', `port ${port} is in use by a PHP development server (an edu start or php -S already running)`, `nothing to do if it serves this project; to run another, stop it (Ctrl+C where it runs) or serve on another port: edu start --port ${port + 1}`);
+		}
 		return fail('port', `port ${port} is taken`, `stop the program using it (lsof -i :${port} or ss -ltnp names it), or serve on another port: edu start --port ${port + 1}`);
+	}
+}
+
+/** Whether PHP's development server (what edu start runs) answers at `port`: its own page for a file its folder lacks. */
+async function phpServerAt(port: number, timeout: number): Promise<boolean> {
+	try {
+		const response = await fetch(`http://localhost:${port}/edu-doctor-probe.txt`, {signal: AbortSignal.timeout(timeout), redirect: 'manual'});
+		const page = await response.text();
+		return response.status === 404 && page.includes('<title>404 Not Found</title>') && page.includes('The requested resource <code class="url">/edu-doctor-probe.txt</code> was not found on this server.');
+	} catch {
+		return false;
 	}
 }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
+import {servePhp} from '../helpers/php-server.js';
 import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
 
 interface Check {
@@ -121,7 +122,7 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 	it('checks port 8042 unless told another', async () => {
 		const result = await runEdu(['doctor', '--json'], {cwd: project({}), env: {PATH: process.env['PATH'] ?? ''}});
 		const port = (JSON.parse(result.stdout) as {checks: Check[]}).checks.find((check) => check.id === 'port');
-		expect(port?.message).toMatch(/^port 8042 (free for edu start|is taken)$/);
+		expect(port?.message).toMatch(/^port 8042 (free for edu start|is taken|is in use by a PHP development server \(an edu start or php -S already running\))$/);
 	});
 
 	it('names a missing pdo_mysql when DB_TYPE=mysql, with the line that enables it', async () => {
@@ -166,6 +167,20 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(exitCode).toBe(1);
 		expect(failed(checks)).toEqual(['port']);
 		expect(text).toContain(`✖ port ${port} is taken\n    fix: stop the program using it`);
+	});
+
+	it.runIf(hasPhp)('a port held by a PHP development server (an edu start already running) is a warning that says so, not a problem', async () => {
+		const root = project({});
+		const server = await servePhp(path.join(root, 'public'));
+		try {
+			const port = new URL(server.base).port;
+			const {exitCode, checks, text} = await doctor(root, ['--port', port]);
+			expect(failed(checks)).toEqual([]);
+			expect(exitCode).toBe(0);
+			expect(text).toContain(`! port ${port} is in use by a PHP development server (an edu start or php -S already running)\n    fix: nothing to do if it serves this project; to run another, stop it (Ctrl+C where it runs) or serve on another port: edu start --port ${Number(port) + 1}`);
+		} finally {
+			await server.stop();
+		}
 	});
 
 	it('finds the mock API answering at the port compose.yaml publishes', async () => {
