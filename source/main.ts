@@ -139,7 +139,8 @@ function buildProgram(argv: readonly string[], run: Invocation, rendering: Rende
 				if (first.startsWith('-')) throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
 				throw unknownCommand(first, program.commands.map((command) => command.name()));
 			}
-			if (!io.interactive || rendering.json) {
+			if (rendering.json) throw new UsageError('No command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
+			if (!io.interactive) {
 				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
 			run.outcome = await openKindWizard(run, options);
