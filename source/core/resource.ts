@@ -12,7 +12,10 @@ import type {Resolved, TemplateUnits, Unit} from './unit.js';
 /** A column or table name: an SQL identifier that is also safe inside PHP strings and comments. */
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const maxIdentifier = 64;
-export const maxStringLength = 65_535;
+/** The longest VARCHAR MySQL and MariaDB take in utf8mb4 (4 bytes a character). */
+export const maxStringLength = 16_383;
+/** The bytes of a MySQL / MariaDB row, TEXT columns counted by their 10-byte reference. */
+const maxRowBytes = 65_535;
 export const maxFields = 50;
 
 /** Words that cannot name a column or a table without quoting in MySQL, MariaDB or SQLite. */
@@ -83,10 +86,25 @@ export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined 
 		if (field.type !== 'string' && field.type !== 'int') return `Invalid field: "${field.name}" has the unknown type "${String(field.type)}"; use string or int.`;
 		if (field.type === 'int' && field.length !== undefined) return `Invalid field: "${field.name}" is an int and takes no length.`;
 		if (field.length !== undefined && (!Number.isInteger(field.length) || field.length < 1 || field.length > maxStringLength)) {
-			return `Invalid field: the length of "${field.name}" must be a whole number from 1 to ${maxStringLength}.`;
+			return `Invalid field: the length of "${field.name}" must be a whole number from 1 to ${maxStringLength} (the longest VARCHAR in utf8mb4).`;
 		}
 	}
+	const bytes = rowBytes(fields);
+	if (bytes > maxRowBytes) {
+		return `Invalid fields: together the columns need ${bytes} bytes of a MySQL / MariaDB row, which holds ${maxRowBytes} (a string column takes 4 bytes a character in utf8mb4); shorten some lengths, or leave a length out for TEXT.`;
+	}
 	return undefined;
+}
+
+/** The bytes a row of the table takes in MySQL / MariaDB (utf8mb4), as the server counts them against its limit. */
+function rowBytes(fields: readonly FieldSpec[]): number {
+	let bytes = 4; // the INT id
+	for (const field of fields) {
+		if (field.type === 'int') bytes += 4;
+		else if (field.length === undefined) bytes += 10;
+		else bytes += 4 * field.length + (4 * field.length > 255 ? 2 : 1);
+	}
+	return bytes;
 }
 
 const listMethods = ['GET', 'POST'] as const;

@@ -57,8 +57,8 @@ describe('--fields', () => {
 		[[{name: 'order', type: 'int'}], '"order" is an SQL keyword'],
 		[[{name: "nom'); DROP TABLE ville; --", type: 'string'}], 'cannot be a field name'],
 		[[{name: '1nom', type: 'string'}], 'cannot be a field name'],
-		[[{name: 'nom', type: 'string', length: 0}], 'from 1 to 65535'],
-		[[{name: 'nom', type: 'string', length: 70_000}], 'from 1 to 65535'],
+		[[{name: 'nom', type: 'string', length: 0}], 'from 1 to 16383'],
+		[[{name: 'nom', type: 'string', length: 16_384}], 'from 1 to 16383'],
 		[[{name: 'n', type: 'int', length: 3}], 'takes no length'],
 	] as Array<[FieldSpec[], string]>)('refuses the fields %j (%s)', (fields, reason) => {
 		expect(fieldsProblem(fields)).toContain(reason);

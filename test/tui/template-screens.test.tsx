@@ -92,6 +92,41 @@ describe('table and fields screen', () => {
 	});
 });
 
+describe('table and fields screen: Space and pasted lengths', () => {
+	async function toFirstField() {
+		const wizard = await toTemplateScreen(tempProject('sample'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		await wizard.press(keys.down);
+		return wizard;
+	}
+	const fieldRow = (frame: string, name: string): string => frame.split('\n').find((line) => line.includes(name) && line.includes('❯')) ?? '';
+
+	test('Space in the name column switches the type, as the footer says, and puts no space in the name', async () => {
+		const wizard = await toFirstField();
+		await wizard.press('nom', (frame) => fieldRow(frame, 'nom').includes('string'));
+		await wizard.press(keys.space, (current) => fieldRow(current, 'nom').includes('int'));
+		// No space went into the name: the next key follows "nom" directly.
+		await wizard.press('x', (current) => fieldRow(current, 'nomx').includes('int'));
+	});
+
+	test('Space on the table row leaves the table as the name gives it', async () => {
+		const wizard = await toTemplateScreen(tempProject('sample'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		await wizard.press(keys.space);
+		expect(wizard.frame()).toContain('ville (from the name)');
+	});
+
+	test('a length pasted too long keeps its digits and says the range, where the keys were dropped', async () => {
+		const wizard = await toFirstField();
+		await wizard.press('nom', (frame) => fieldRow(frame, 'nom').includes('string'));
+		await wizard.press(keys.tab + keys.tab);
+		const frame = await wizard.press('99999999999', (current) => current.includes('99999999999'));
+		expect(frame).toContain('must be a whole number from 1 to 16383');
+	});
+});
+
 describe('upload and route screens', () => {
 	/** The upload screen with the cursor on its extensions (csv, txt by default). */
 	async function onExtensions() {

@@ -20,7 +20,7 @@ interface Editing {
 	readonly cursor: number;
 }
 
-function edit(state: Editing, text: string): Editing {
+function edit(state: Editing, text: string, accepts: (char: string) => boolean = () => true): Editing {
 	const chars = [...state.value];
 	let cursor = state.cursor;
 	for (const char of text) {
@@ -30,7 +30,7 @@ function edit(state: Editing, text: string): Editing {
 				cursor--;
 			}
 		// eslint-disable-next-line no-control-regex
-		} else if (!/[\u0000-\u001F\u007F-\u009F]/.test(char)) {
+		} else if (!/[\u0000-\u001F\u007F-\u009F]/.test(char) && accepts(char)) {
 			chars.splice(cursor, 0, char);
 			cursor++;
 		}
@@ -60,11 +60,13 @@ function deleteForward(state: Editing): Editing {
 /** Ink names both Backspace (DEL) and Delete (ESC [ 3 ~) `delete`; the raw key tells them apart. */
 const deleteKey = /^\u001B\[3(;\d+)?~$/;
 
-export function TextField({value, onChange, focus = true, placeholder}: {
+export function TextField({value, onChange, focus = true, placeholder, accepts}: {
 	value: string;
 	onChange: (value: string) => void;
 	focus?: boolean;
 	placeholder?: string;
+	/** The characters the field takes (default: every printable one); others are left to the screen's own keys. */
+	accepts?: (char: string) => boolean;
 }) {
 	const latest = useRef<Editing>({value, cursor: [...value].length});
 	const emitted = useRef(new Set<string>());
@@ -114,7 +116,7 @@ export function TextField({value, onChange, focus = true, placeholder}: {
 		// Terminals send Backspace as DEL, which Ink reports as `delete`.
 		else if ((key.backspace || key.delete) && input === '') apply(edit(latest.current, '\u007F'));
 		else if (key.ctrl || key.meta || key.escape || key.tab || key.upArrow || key.downArrow || key.return || key.pageUp || key.pageDown) return;
-		else apply(edit(latest.current, input));
+		else apply(edit(latest.current, input, accepts));
 	}, {isActive: focus});
 
 	const {value: shown, cursor} = latest.current;
