@@ -3,7 +3,7 @@
 import {cpSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {tempProject} from '../helpers/temp-project.js';
+import {runEdu, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
 afterEach(cleanupWizards);
@@ -42,6 +42,24 @@ describe('template screen', () => {
 		await wizard.press(keys.enter, (current) => current.includes('✔ Controller and route successfully generated'));
 		await wizard.exited;
 		expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain('// Maison: BTS SIO\nclass VilleController');
+	});
+
+	test('a template whose second controller clashes: each refusal with its place, and Enter says what it waits for', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['make:api', 'VilleById', '--yes'], {cwd: root})).exitCode).toBe(0);
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		await wizard.press(keys.down);
+		await wizard.press('nom', (current) => current.includes('Route already exists.'));
+		const frame = await wizard.press(keys.escape, (current) => onScreen('Template')(current) && current.includes('✖ Route already exists.'));
+		expect(frame).toMatch(/✖ Route already exists\.\n\s+app\/Config\/routes\.yaml:\d+: /);
+		expect(frame).toMatch(/✖ Controller already exists\.\n\s+app\/Controller\/api\/VilleByIdController\.php/);
+		expect(frame.replace(/\s+/g, ' ')).toContain('Enter next (another template, or Esc for another name)');
+		await wizard.press(keys.enter);
+		expect(wizard.frame()).toContain('Template · step');
 	});
 
 	test('a broken project template is refused on the template screen with its file:line', async () => {

@@ -1,11 +1,12 @@
 // Step 3 (API controllers): what the controller does.
-import {Text} from 'ink';
+import {Box, Text} from 'ink';
 import {templateChoices} from '../../core/template-units.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
 import {blockingRefusals} from '../form.js';
 import {Frame, quitKey} from '../controls/frame.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
+import {Place} from '../preview.js';
 
 /** What the engine asks next, after the description. */
 const nextStep: Record<string, string> = {resource: ' (next: table, fields)', upload: ' (next: field, extensions)'};
@@ -19,7 +20,7 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 		hint: `${choice.description}${nextStep[choice.engine ?? ''] ?? ''}${choice.origin === 'built-in' ? '' : ` · ${choice.origin}`}`,
 	}));
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: blocking.length === 0 ? 'next' : 'next (another template, or Esc for another name)'}, {key: 'Esc', what: 'back'}, quitKey]}>
 			<Text>{`What should ${plan.names?.className ?? 'the controller'} do?`}</Text>
 			<ChoiceList
 				choices={choices}
@@ -30,7 +31,10 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 				}}
 			/>
 			{blocking.map((refused, index) => (
-				<Text key={`${refused.code}-${index}`} wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+				<Box key={`${refused.code}-${index}`} flexDirection="column">
+					<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+					<Place refused={refused} />
+				</Box>
 			))}
 		</Frame>
 	);
