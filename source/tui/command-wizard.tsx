@@ -26,13 +26,15 @@ export interface CommandWizardProps {
 	readonly reread: () => CommandSnapshot;
 	readonly sink: Sink;
 	readonly initialName?: string;
+	/** Told each change of the name (the wizard keeps it for when the screen comes again). */
+	readonly onNameChange?: (name: string) => void;
 	readonly title: string;
 	/** Esc goes back there (the kind screen); without it, Esc quits. */
 	readonly onBack?: () => void;
 	readonly onExit: (outcome: CommandOutcome) => void;
 }
 
-export function CommandWizard({snapshot: opened, reread, sink, initialName = '', title, onBack, onExit}: CommandWizardProps) {
+export function CommandWizard({snapshot: opened, reread, sink, initialName = '', onNameChange, title, onBack, onExit}: CommandWizardProps) {
 	const {exit} = useApp();
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
@@ -105,6 +107,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 				<TextField value={name} placeholder="e.g. generate" onChange={(value) => {
 					setFailure(undefined);
 					setName(value);
+					onNameChange?.(value);
 				}} />
 			</Box>
 			<Box flexDirection="column" marginTop={1}>

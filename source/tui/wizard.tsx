@@ -78,6 +78,8 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	// The kind screen's third choice hands the screen to the make:command flow.
 	const [commandChosen, setCommandChosen] = useState(false);
 	const [commandProject, setCommandProject] = useState<CommandSnapshot>();
+	// The console command's name, kept when Esc goes back to the kinds and Enter comes again.
+	const [commandName, setCommandName] = useState('');
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
 	const catalog = catalogOf(snapshot);
@@ -165,6 +167,8 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 				reread={commandSnapshot}
 				sink={sink}
 				title="edu make:command"
+				initialName={commandName}
+				onNameChange={setCommandName}
 				onBack={() => setCommandProject(undefined)}
 				onExit={(outcome) => finish(outcome.status === 'cancelled' ? outcome : {status: 'command', command: outcome.command})}
 			/>

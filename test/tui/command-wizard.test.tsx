@@ -50,6 +50,17 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(done.replace(/ *\n */g, ' ')).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
 	});
 
+	it('the name typed is still there after Esc to the kinds and Enter again, as a controller\'s is', async () => {
+		const wizard = await renderWizard(tempProject('skeleton'));
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		await wizard.press('Export', (frame) => frame.includes('ExportCommand'));
+		await wizard.press(keys.escape, (frame) => frame.includes('What do you want to create?'));
+		const again = await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		expect(again).toContain('Command name: Export');
+		expect(again).toContain('ExportCommand');
+	});
+
 	it('a name longer than the line wraps after the label, which stays whole', async () => {
 		const wizard = await renderWizard(tempProject('skeleton'));
 		await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'));
