@@ -88,7 +88,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 				<WriterNotes notes={done.notes} />
 				{done.mode === 'dry-run' || done.plan.names === undefined ? null : (
 					<Box flexDirection="column" marginTop={1}>
-						<Text bold>Next steps</Text>
+						<Text bold>Next steps:</Text>
 						{commandNextSteps(done.plan.names.commandName, snapshot.exists).flatMap((step) => [
 							<Toned key={`${step.command}-what`} tone="muted">{`  ${step.what}:`}</Toned>,
 							<Text key={step.command}>{`    ${step.command}`}</Text>,

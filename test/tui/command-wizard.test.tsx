@@ -33,6 +33,8 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(snapshotTree(root)).toEqual(before);
 		const done = await wizard.press(keys.enter, (frame) => frame.includes('Command successfully generated'));
 		// The skeleton has no vendor/ yet: php bin/edu would stop at once without it.
+		// Worded as the controllers' next steps are.
+		expect(done).toContain('Next steps:');
 		expect(done).toMatch(/Install the framework first[^\n]*\n\s+composer install\n[^\n]*run it:\n\s+php bin\/edu generate/);
 		expect(await wizard.exited).toMatchObject({status: 'command', command: {names: {className: 'GenerateCommand'}}});
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
