@@ -161,6 +161,15 @@ describe('upload and route screens', () => {
 		expect(frame.replace(/ *\n */g, ' ')).toContain('Extensions read as csv, txt, jpg: a leading dot is dropped, capitals lowered, as the controller compares them.');
 	});
 
+	test('the review repeats the plan\'s warnings: an upload folder under public/', async () => {
+		const wizard = await onExtensions();
+		await wizard.press(keys.down, (frame) => frame.includes('❯ Folder'));
+		await wizard.press('\u0015public/uploads', (frame) => frame.includes('public/uploads'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		const review = await wizard.press(keys.enter, onScreen('Review'));
+		expect(review.replace(/ *\n */g, ' ')).toContain('! Uploads will be stored in public/uploads, under public/: anyone can download them by URL.');
+	});
+
 	test('an extension typed twice: the screen says it is kept once, not that a dot was dropped', async () => {
 		const wizard = await onExtensions();
 		const frame = await wizard.press(', csv', (current) => current.includes('txt, csv'));

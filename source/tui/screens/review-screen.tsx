@@ -32,7 +32,10 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 	const width = stdout.columns || 80;
 	const files = fileLines(plan.changes).reduce((sum, line) => sum + linesAt(line, width), 0);
 	const message = busy ? 2 : failure === undefined ? 0 : 1 + linesAt(`✖ ${failure}`, width);
-	const room = Math.max(4, (stdout.rows || 24) - 9 - files - message - 1);
+	// The plan's warnings once more, as the CLI prints them with the files (a public upload folder, say).
+	const warnings = plan.warnings.map((warning) => `! ${warning}`);
+	const warned = warnings.length === 0 ? 0 : 1 + warnings.reduce((sum, line) => sum + linesAt(line, width), 0);
+	const room = Math.max(4, (stdout.rows || 24) - 9 - files - warned - message - 1);
 	const hidden = Math.max(0, hunk.length - room);
 	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
 	return (
@@ -48,6 +51,11 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 		>
 			{plan.changes.length === 0 ? null : <Text bold>{runHeading(mode)}</Text>}
 			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
+			{warnings.length === 0 ? null : (
+				<Box flexDirection="column" marginTop={1}>
+					{warnings.map((line) => <Text key={line} wrap="wrap"><Toned tone="warning">{line}</Toned></Text>)}
+				</Box>
+			)}
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>
 					<Text bold>app/Config/routes.yaml</Text>
