@@ -2,6 +2,7 @@
 // derives them: the class is the argument with its first letter upper-cased + `Command`, the
 // command name is the whole argument lower-cased.
 import {refusal, type Refusal} from '../core/errors.js';
+import {nearestName} from '../core/naming.js';
 
 export interface CommandNames {
 	/** What `php bin/edu <commandName>` runs, and the key in commands.yaml. */
@@ -25,7 +26,9 @@ export function commandNames(argument: string): CommandNames | Refusal {
 			: /[^\x00-\x7f]/.test(argument)
 				? 'it has a non-ASCII letter'
 				: `it has "${[...argument].find((char) => !/[A-Za-z0-9_]/.test(char))}"`;
-		return refusal('INVALID_NAME', `"${argument}" cannot name a PHP class (${why}): use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers.`);
+		const nearest = nearestName(argument);
+		const offer = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
+		return refusal('INVALID_NAME', `"${argument}" cannot name a PHP class (${why}): use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers${offer}.`);
 	}
 	const className = `${argument[0]!.toUpperCase()}${argument.slice(1)}Command`;
 	const commandName = argument.toLowerCase();

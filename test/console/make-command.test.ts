@@ -97,11 +97,11 @@ describe('refusals, in order, with nothing left behind', () => {
 	});
 
 	it.each([
-		['9lives', 'it starts with a digit'],
-		['make-users', 'it has "-"'],
-		['app:users', 'it has ":"'],
-		['café', 'it has a non-ASCII letter'],
-	])('refuses the name %s (%s)', async (name, why) => {
+		['9lives', 'it starts with a digit', '(did you mean lives?)'],
+		['make-users', 'it has "-"', '(did you mean MakeUsers?)'],
+		['app:users', 'it has ":"', '(did you mean AppUsers?)'],
+		['café', 'it has a non-ASCII letter', '(did you mean Cafe?)'],
+	])('refuses the name %s (%s), with the nearest name that works', async (name, why, nearest) => {
 		const root = skeleton();
 		const tree = snapshotTree(root);
 		const result = await runEdu(['make:command', name, '--yes', '--json'], {cwd: root});
@@ -109,6 +109,7 @@ describe('refusals, in order, with nothing left behind', () => {
 		const report = JSON.parse(result.stdout) as {ok: boolean; error: {code: string; message: string}};
 		expect(report.error.code).toBe('INVALID_NAME');
 		expect(report.error.message).toContain(why);
+		expect(report.error.message).toContain(nearest);
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 
