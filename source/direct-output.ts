@@ -4,7 +4,7 @@
 // into every run whose output goes to a pipe (scripts, CI). A terminal keeps Node's stream
 // (colours, width, the wizard). A reader that stops reading without closing (a full
 // non-blocking pipe) hands the rest to Node's stream, which waits for it; a reader that goes
-// away (`edu … | head`) ends the run quietly, with its exit code.
+// away (`edu … | head`) is not an error: the rest is dropped and the run ends with its own exit code.
 import {fstatSync, statSync, writeSync, type Stats} from 'node:fs';
 import {createRequire} from 'node:module';
 import process from 'node:process';
@@ -44,11 +44,18 @@ function failed(fd: number, error: unknown): void {
 	if (!failures.has(fd)) failures.set(fd, (error as NodeJS.ErrnoException).code ?? (error as Error).message ?? String(error));
 }
 
-/** A reader that goes away is not an error: stop quietly (`edu openapi --stdout | head`). */
-function exitOnEpipe(stream: NodeJS.WriteStream, fd: number): NodeJS.WriteStream {
+/**
+ * Descriptors whose reader went away (`edu routes --check | head -1`): not an error. What is
+ * written there after is dropped, and the run ends as it would have, with its own exit code (a
+ * failed check still exits 1).
+ */
+const readerGone = new Set<number>();
+
+function quietOnEpipe(stream: NodeJS.WriteStream, fd: number): NodeJS.WriteStream {
 	stream.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-		failed(fd, error);
+		if (error.code === 'EPIPE') readerGone.add(fd);
+		// Writes to the stream after its reader left fail again: they were dropped on purpose.
+		if (!readerGone.has(fd)) failed(fd, error);
 	});
 	return stream;
 }
@@ -73,7 +80,7 @@ export function settleOutput(exitCode: number): number {
 
 /** fd 1 or 2 as an OutStream: Node's stream for a terminal, direct writes otherwise. */
 export function directOutput(fd: 1 | 2): OutStream {
-	const stream = (): NodeJS.WriteStream => exitOnEpipe(fd === 1 ? process.stdout : process.stderr, fd);
+	const stream = (): NodeJS.WriteStream => quietOnEpipe(fd === 1 ? process.stdout : process.stderr, fd);
 	if (isTerminal(fd)) return stream();
 	let fallback: NodeJS.WriteStream | undefined;
 	return {
@@ -82,7 +89,7 @@ export function directOutput(fd: 1 | 2): OutStream {
 			return fallback?.writableLength ?? 0;
 		},
 		write(chunk: string): boolean {
-			if (failures.has(fd)) return true;
+			if (failures.has(fd) || readerGone.has(fd)) return true;
 			if (fallback !== undefined) return fallback.write(chunk);
 			const bytes = Buffer.from(chunk, 'utf8');
 			let offset = 0;
@@ -90,7 +97,10 @@ export function directOutput(fd: 1 | 2): OutStream {
 				while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 			} catch (error) {
 				const code = (error as NodeJS.ErrnoException).code;
-				if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+				if (code === 'EPIPE') {
+					readerGone.add(fd);
+					return true;
+				}
 				if (code !== 'EAGAIN') {
 					failed(fd, error);
 					return true;

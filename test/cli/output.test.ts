@@ -48,4 +48,15 @@ describe('output to a pipe', () => {
 		expect(result.stderr).toBe('');
 		expect(result.stdout).toBe('0\n');
 	});
+
+	test.each([
+		['| true', 'true'],
+		['| head -1', 'head -1 > /dev/null'],
+	])('a failed check whose reader goes away (%s) still exits 1', (_what, reader) => {
+		const clash = tempProject('drift/clash');
+		const result = spawnSync('bash', ['-c', `"$NODE_BIN" "$EDU_BIN" routes --check --cwd . < /dev/null | ${reader}; echo "\${PIPESTATUS[0]}"`], {
+			cwd: clash, encoding: 'utf8', env: {...process.env, EDU_BIN: binPath, NODE_BIN: process.execPath},
+		});
+		expect(result.stdout).toBe('1\n');
+	});
 });
