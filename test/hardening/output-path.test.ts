@@ -17,7 +17,7 @@ async function refused(root: string, args: string[], expected: RegExp): Promise<
 }
 
 describe('edu openapi --out', () => {
-	it.each(['app/Config/routes.yaml', 'composer.json', 'public/index.php', 'app/Controller/api/HelloController.php', 'app/Config/new.yaml'])('%s is refused, with or without --force, the project byte-identical', async (out) => {
+	it.each(['app/Config/routes.yaml', 'composer.json', 'public/index.php', 'app/Controller/api/HelloController.php', 'app/Config/new.yaml', '.edu/templates/default/template.json', '.git/HEAD'])('%s is refused, with or without --force, the project byte-identical', async (out) => {
 		const root = tempProject('openapi/project');
 		writeFileSync(path.join(root, 'composer.json'), '{"require": {}}\n');
 		mkdirSync(path.join(root, 'public'), {recursive: true});

@@ -70,7 +70,7 @@ function isDanglingLink(target: string): boolean {
 
 /**
  * An output path (`openapi --out`, any file a command writes where the user says) is never an
- * input of the project: nothing under app/, vendor/, config/, bin/ or src/, no PHP or Twig file,
+ * input of the project: nothing under app/, vendor/, config/, bin/, src/, .edu/ or .git/, no PHP or Twig file,
  * no composer, compose, routes or .env file, even through a link, even with --force. Any other
  * existing file is replaced only when `ownOutput` recognises it (what the command wrote before)
  * or with `force`. `read`: the content at a resolved path, null when nothing is there.
@@ -99,6 +99,8 @@ function projectInput(relative: string): string | undefined {
 	const [top = '', ...below] = relative.split('/');
 	const base = relative.split('/').at(-1) ?? '';
 	if (['app', 'vendor', 'config', 'bin', 'src'].includes(top) && below.length > 0) return `${top}/ holds its code and configuration`;
+	if (top === '.edu' && below.length > 0) return '.edu/ holds its own templates and the backups edu keeps';
+	if (top === '.git' && below.length > 0) return '.git/ holds its repository';
 	if (/\.(php|phtml|twig|inc)$/i.test(base)) return 'a PHP or Twig source';
 	if (/^(composer\.(json|lock)|(docker-)?compose(\.[\w-]+)?\.ya?ml|\.env(\..*)?|routes\.ya?ml|package(-lock)?\.json)$/i.test(base)) return `its ${base}`;
 	return undefined;
