@@ -66,6 +66,15 @@ const secrets = [
 	{name: 'app/', what: 'the project\'s code'},
 ].map((secret) => ({...secret, path: secret.name.replace(/\/$/, '')}));
 
+/** Folders of a project whose files are never for the web. */
+const projectFolders = [
+	{name: 'app', what: 'the project\'s code and configuration'},
+	{name: 'vendor', what: 'the installed PHP code'},
+	{name: 'var', what: 'its data: the database, uploads, the mock\'s tokens'},
+	{name: '.edu', what: 'its templates and edu\'s backups'},
+	{name: '.git', what: 'its repository'},
+];
+
 /**
  * The docroot, refused when it is not inside the project (outside any project: the folder edu
  * start runs in): every file under it would be served, to anyone who can reach the port.
@@ -74,6 +83,12 @@ function inside(project: string | Refusal, start: string, docroot: string, typed
 	const base = typeof project === 'string' ? project : start;
 	if (!isWithin(realpathSync(base), realpathSync(docroot))) {
 		throw new UsageError(`--docroot ${typed} is outside ${typeof project === 'string' ? 'the project' : 'the folder edu start runs in'} (${base}): edu start serves one of its folders, such as public/.`, 'INVALID_OPTION');
+	}
+	// A folder of the project's code or data itself (edu start --docroot app).
+	const [top = ''] = posixPath(path.relative(realpathSync(base), realpathSync(docroot))).split('/');
+	const within = typeof project === 'string' ? projectFolders.find((folder) => folder.name === top) : undefined;
+	if (within !== undefined) {
+		throw new UsageError(`--docroot ${typed} is inside the project's ${within.name}/ folder: edu start would serve its files (${within.what}) to anyone who reaches the port; serve the folder meant for the web, such as public/.`, 'INVALID_OPTION');
 	}
 	// The project's secrets and code, which PHP's server would hand out as plain files.
 	const exposed = secrets.find((secret) => existsSync(path.join(docroot, secret.path)));

@@ -226,6 +226,11 @@ describe('edu start errors', () => {
 			stdout: '',
 			stderr: '--docroot . holds .env: edu start would serve it (the database password) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n',
 		});
+		// A folder of the project's code or data as the site root: every file in it would be served.
+		for (const folder of ['app', 'app/Config', 'var']) {
+			mkdirSync(path.join(project, folder), {recursive: true});
+			expect((await runEdu(['start', '--docroot', folder], {cwd: project})).stderr).toBe(`--docroot ${folder} is inside the project's ${folder.split('/')[0]}/ folder: edu start would serve its files (${folder.startsWith('app') ? 'the project\'s code and configuration' : 'its data: the database, uploads, the mock\'s tokens'}) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n`);
+		}
 		mkdirSync(path.join(project, 'site', 'app'), {recursive: true});
 		expect((await runEdu(['start', '--docroot', 'site'], {cwd: project})).stderr).toBe('--docroot site holds app/: edu start would serve it (the project\'s code) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n');
 		// A folder of the project whose name starts with two dots is inside it: the check goes on to PHP.
