@@ -51,6 +51,9 @@ export function uploadProblem(upload: UploadSpec): string | undefined {
 	return dirProblem(upload.dir);
 }
 
+/** Extensions a browser runs as a page of the site when the server hands them out (scripts included). */
+const pageExtensions = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'js', 'mjs']);
+
 /** The upload folder is relative to the project root and stays inside it. */
 export function dirProblem(dir: string): string | undefined {
 	const what = `Invalid upload folder "${printable(dir)}"`;
@@ -79,9 +82,12 @@ export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: 
 	if (typeof controllerPath !== 'string') refusals.push(controllerPath);
 	if (refusals.length > 0 || typeof controllerPath !== 'string') return {refusals};
 	const dir = spec.dir.replace(/\/+$/, '');
-	const warnings = /^public(\/|$)/.test(dir)
-		? [`Uploads will be stored in ${dir}, under public/: anyone can download them by URL. var/uploads keeps them private.`]
-		: [];
+	const served = /^public(\/|$)/.test(dir);
+	const pages = served ? spec.extensions.filter((extension) => pageExtensions.has(extension)) : [];
+	const warnings = [
+		...(served ? [`Uploads will be stored in ${dir}, under public/: anyone can download them by URL. var/uploads keeps them private.`] : []),
+		...(pages.length === 0 ? [] : [`${pages.join(', ')} files uploaded to ${dir} would be served as the site's own pages: a script in one runs for every visitor who opens it (stored cross-site scripting). Keep such uploads in var/uploads, or accept only data files (csv, txt, pdf, png, jpg).`]),
+	];
 	const controller = render(template.texts.controller ?? '', {
 		...nameView(names, uri),
 		uri,

@@ -214,6 +214,14 @@ describe('plan for --template upload', () => {
 		expect(result.warnings).toEqual(['Uploads will be stored in public/uploads, under public/: anyone can download them by URL. var/uploads keeps them private.']);
 	});
 
+	it('warns, besides, that HTML, SVG or JavaScript uploads served from public/ would run as the site\'s own pages', () => {
+		const result = plan(upload('import', {upload: {field: 'file', extensions: ['png', 'html', 'svg', 'js'], dir: 'public/uploads'}}), memorySnapshot(sampleRoutes));
+		expect(result.warnings).toHaveLength(2);
+		expect(result.warnings[1]).toBe('html, svg, js files uploaded to public/uploads would be served as the site\'s own pages: a script in one runs for every visitor who opens it (stored cross-site scripting). Keep such uploads in var/uploads, or accept only data files (csv, txt, pdf, png, jpg).');
+		const privateFolder = plan(upload('import', {upload: {field: 'file', extensions: ['html'], dir: 'var/uploads'}}), memorySnapshot(sampleRoutes));
+		expect(privateFolder.warnings).toEqual([]);
+	});
+
 	it('reads --extensions leniently', () => {
 		expect(parseExtensions('.CSV, txt  csv')).toEqual(['csv', 'txt']);
 	});
