@@ -22,6 +22,8 @@ export interface CommandSnapshot {
 	readonly template: LoadedTemplate | Refusal;
 	/** Whether a file (or anything) is at this relative path. */
 	readonly exists: (relative: string) => boolean;
+	/** What is at this relative path or at one that differs only in case (PHP's class names ignore case): its path. */
+	readonly existing: (relative: string) => string | undefined;
 }
 
 export interface CommandPlan {
@@ -54,8 +56,11 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	if (line !== undefined) {
 		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: commandsPath, line, hint: `"${names.commandName}" is registered already (${file.entries.get(names.commandName)}); pick another name`}));
 	}
-	if (snapshot.exists(target)) {
-		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: target, hint: 'the class file exists; delete it or pick another name'}));
+	const there = snapshot.existing(target);
+	if (there !== undefined) {
+		refusals.push(refusal('COMMAND_EXISTS', commandExists, there === target
+			? {file: target, hint: 'the class file exists; delete it or pick another name'}
+			: {file: there, hint: `it differs from ${target} only in case, and PHP takes them for the same class: rename or delete it, or pick another name`}));
 	}
 	if (refusals.length > 0) return refusedAt(refusals);
 	const after = appendCommand(file, names.commandName, names.fqcn);

@@ -1,7 +1,7 @@
 // make:command at the edges: reads what the plan needs from the project, and turns a plan into
 // the changeset a sink writes (the class first, commands.yaml last as the commit point, under
 // commands.yaml's lock; planned again if the project changed meanwhile).
-import {lstatSync} from 'node:fs';
+import {lstatSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../core/errors.js';
 import type {Changeset} from '../core/sink/file-change.js';
@@ -39,6 +39,18 @@ export function readCommandSnapshot(root: string, template = defaultCommandTempl
 			} catch {
 				return false;
 			}
+		},
+		existing(relative) {
+			const folder = path.posix.dirname(relative);
+			let names: string[];
+			try {
+				names = readdirSync(path.join(root, folder));
+			} catch {
+				return undefined;
+			}
+			const wanted = path.posix.basename(relative);
+			const found = names.find((name) => name === wanted) ?? names.find((name) => name.toLowerCase() === wanted.toLowerCase());
+			return found === undefined ? undefined : path.posix.join(folder, found);
 		},
 	};
 }

@@ -113,6 +113,17 @@ describe('refusals, in order, with nothing left behind', () => {
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 
+	it('a class file that differs only in case is refused as PHP sees it, the same class, naming the file', async () => {
+		const root = skeleton();
+		mkdirSync(path.join(root, 'app/Command'), {recursive: true});
+		writeFileSync(path.join(root, 'app/Command/FooCommand.php'), '<?php\n');
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', 'fOO', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain('Command already exists.\napp/Command/FooCommand.php: it differs from app/Command/FOOCommand.php only in case, and PHP takes them for the same class: rename or delete it, or pick another name.\n');
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
 	it('a missing name is a usage error (exit 2)', async () => {
 		const result = await runEdu(['make:command', '--yes'], {cwd: skeleton()});
 		expect(result).toMatchObject({exitCode: 2, stderr: 'Not enough arguments (missing: "command-name")\n'});
