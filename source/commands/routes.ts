@@ -36,7 +36,8 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	const {io} = context;
 	const {inspectRoutes} = await import('../routes/report.js');
 	const {problemCount, renderProblems, renderTable, statusText} = await import('../routes/table.js');
-	const root = context.projectRoot(startFolder(io, options));
+	// Its table (or problems) is the output: the project's line goes to stderr, out of a pipe's way.
+	const root = context.projectRoot(startFolder(io, options), 'stderr');
 	const {routes, rows} = await inspectRoutes(root);
 	const problems = problemCount(rows);
 	const failed = Boolean(options.check) && problems > 0;

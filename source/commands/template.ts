@@ -51,7 +51,8 @@ Examples:
 }
 
 function listTemplates(options: ListOptions, context: CommandContext): Outcome {
-	const root = context.projectRoot(startFolder(context.io, options));
+	// The list is the output: the project's line goes to stderr, out of a pipe's way.
+	const root = context.projectRoot(startFolder(context.io, options), 'stderr');
 	const catalog = templateCatalog(root);
 	const rows = catalog.names.map((name) => {
 		const entry = catalog.get(name);

@@ -114,4 +114,12 @@ describe('project root', () => {
 		expect(io.out()).toMatch(/^openapi: 3\.0\.0/);
 		expect(io.err()).toBe(`Project: ${root}\n`);
 	});
+
+	it.each([[['routes']], [['routes', '--check']], [['template:list']]])('%j from a subfolder keeps stdout for its table: the Project line goes to stderr', async (argv) => {
+		const root = tempProject('sample');
+		const io = captureIo(path.join(root, 'app'));
+		expect(await main(argv, io)).toBe(0);
+		expect(io.out()).not.toContain('Project:');
+		expect(io.err()).toBe(`Project: ${root}\n`);
+	});
 });
