@@ -1,5 +1,6 @@
 // edu openapi: scan app/Controller/api, build the document, turn it into YAML and (unless asked
 // to print it) replace the output file. Errors leave every file as it was.
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {EduError} from '../core/errors.js';
@@ -11,7 +12,7 @@ import {readRoutesFile} from '../core/project/project.js';
 import {pageSpecName} from './html/doc-page.js';
 import {docFolder} from './html/doc-location.js';
 import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
-import type {FileChange} from '../core/sink/file-change.js';
+import type {Changeset, FileChange} from '../core/sink/file-change.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
 import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
@@ -136,7 +137,12 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		outputs = report;
 		const sink = sinkFor(options.sink ?? {});
 		mode = sink.mode;
-		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined})).notes;
+		// Another edu openapi that ran at the same moment wrote these files while this one waited for
+		// the lock: when they hold what this run would write, there is nothing left to do.
+		const alreadyWritten = (): Changeset<undefined> | undefined => (changes.every((change) => readText(path.join(root, change.path)) === change.after)
+			? {root, changes: [], lock: out, value: undefined}
+			: undefined);
+		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined, revise: alreadyWritten})).notes;
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
@@ -180,4 +186,13 @@ export function toYaml(document: JsonObject): string {
 		trueStr: 'true',
 		falseStr: 'false',
 	});
+}
+
+/** A file's text, or undefined when it cannot be read. */
+function readText(file: string): string | undefined {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return undefined;
+	}
 }

@@ -34,8 +34,8 @@ export interface Changeset<T> {
 	readonly lock?: string;
 	/** What the caller planned (a make Plan, an OpenAPI result…), returned by the sink. */
 	readonly value: T;
-	/** Called under the lock when the project no longer matches the changes' `before`: plan again, or refuse. */
-	readonly revise?: () => Changeset<T> | Refusal;
+	/** Called under the lock when the project no longer matches the changes' `before`: plan again, or refuse (undefined: "the project changed"). */
+	readonly revise?: () => Changeset<T> | Refusal | undefined;
 }
 
 /** What a sink does with a changeset: write it, or only report what would be written (a dry run). */
