@@ -53,6 +53,7 @@ describe('routes.yaml', () => {
 		['a route without controller', 'home:\n    uri: /\n    httpMethod: [GET]\n', /has no "controller"/],
 		['a route without httpMethod', 'home:\n    uri: /\n    controller: A\n', /has no "httpMethod"/],
 		['a byte-order mark before a comment', '\uFEFF# routes\nhome:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n', /^app\/Config\/routes\.yaml:1:1: the file starts with a byte-order mark \(BOM\), which Symfony YAML reads as text of the first line: save it as UTF-8 without BOM\n$/],
+		['a byte-order mark before two comment lines', '\uFEFF# Routes of the application.\n# Each route: a name.\nhome:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n', /^app\/Config\/routes\.yaml:1:1: the file starts with a byte-order mark \(BOM\), which Symfony YAML reads as text of the first line: save it as UTF-8 without BOM\n$/],
 		['lists nested 20,000 deep', `home:\n    uri: /\n    controller: A\n    httpMethod: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, /^app\/Config\/routes\.yaml:4:\d+: nested too deeply to be read \(lists or mappings inside one another, thousands deep\)\n$/],
 	])('%s', async (_label, content, expected) => {
 		const root = tempProject('sample');

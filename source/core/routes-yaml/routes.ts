@@ -107,9 +107,11 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	const strict = firstProblem<StrictProblem & {line?: number}>([
 		documentProblem(original),
 		textProblem(text),
-		firstError && {offset: firstError.pos[0], reason: firstError.pos[0] === 0 && original.startsWith('\uFEFF')
-			? 'the file starts with a byte-order mark (BOM), which Symfony YAML reads as text of the first line: save it as UTF-8 without BOM'
-			: shortReason(firstError.message)},
+		// A byte-order mark makes the first line text to Symfony, whatever it held (a comment): the
+		// error the `yaml` package finds later comes from it.
+		firstError && (original.startsWith('\uFEFF')
+			? {offset: 0, reason: 'the file starts with a byte-order mark (BOM), which Symfony YAML reads as text of the first line: save it as UTF-8 without BOM'}
+			: {offset: firstError.pos[0], reason: shortReason(firstError.message)}),
 		tagProblem(text, taggedNodes(document)),
 		keyProblem(document.contents),
 	]);
