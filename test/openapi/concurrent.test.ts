@@ -1,7 +1,7 @@
 // edu openapi run several times at once on one project (a script, an editor's save hook and a
 // student at the same moment): each waits for the lock, none is refused, the file is whole.
 import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {readFileSync, symlinkSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
@@ -20,4 +20,18 @@ describe('edu openapi, six runs at once', () => {
 		expect(written.openapi).toBe('3.0.0');
 		expect(Object.keys(written.paths).length).toBeGreaterThan(0);
 	}, 60_000);
+});
+
+describe('edu openapi over a folder link that loops (ln -s . app/Controller/api/loop)', () => {
+	it('reads each file once: the same operations and no warning more than without the link', () => {
+		const root = tempProject('mock-project');
+		const run = () => spawnSync(process.execPath, [binPath, 'openapi', '--stdout'], {cwd: root, encoding: 'utf8'});
+		const before = run();
+		expect(before.status).toBe(0);
+		symlinkSync('.', path.join(root, 'app/Controller/api/loop'));
+		const after = run();
+		expect(after.status).toBe(0);
+		expect(after.stdout).toBe(before.stdout);
+		expect(after.stderr).toBe(before.stderr);
+	});
 });

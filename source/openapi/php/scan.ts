@@ -1,9 +1,10 @@
 // Reads every .php file under app/Controller/api (recursively, in a stable order), each parsed once.
-import {readdirSync, statSync} from 'node:fs';
+import {readdirSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import type {ParseOptions} from './parse-pool.js';
 import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
 import {posixPath} from '../../core/project/posix-path.js';
+import {isFolder} from '../../core/project/path-kind.js';
 
 export const apiFolder = 'app/Controller/api';
 
@@ -14,28 +15,39 @@ export interface ScanResult {
 	readonly errors: readonly PhpSyntaxError[];
 }
 
-/** Project-relative paths (with /) of the .php files under `folder`, sorted by code point. */
+/**
+ * Project-relative paths (with /) of the .php files under `folder`, sorted by code point. A folder
+ * reached twice (a link to a folder already read, a link that loops: `ln -s . loop`) is read once.
+ */
 export function listPhpFiles(root: string, folder = apiFolder): string[] | undefined {
-	const absolute = path.join(root, folder);
-	try {
-		if (!statSync(absolute).isDirectory()) return undefined;
-	} catch {
-		return undefined;
-	}
-	const names = readdirSync(absolute, {recursive: true, encoding: 'utf8'})
-		.map((name) => posixPath(name))
-		.filter((name) => name.toLowerCase().endsWith('.php'))
-		.map((name) => `${folder}/${name}`)
-		// Only folders are left out: a FIFO, a device (a link to /dev/zero) or a dangling link named
-		// *.php is handed on, and reading it reports it (file:1:1) instead of it vanishing without a word.
-		.filter((relative) => {
-			try {
-				return !statSync(path.join(root, relative)).isDirectory();
-			} catch {
-				return true;
-			}
-		});
-	return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+	if (!isFolder(path.join(root, folder))) return undefined;
+	const found: string[] = [];
+	const seen = new Set<string>();
+	const walk = (relative: string): void => {
+		const here = path.join(root, relative);
+		try {
+			const real = realpathSync(here);
+			if (seen.has(real)) return;
+			seen.add(real);
+		} catch {
+			return;
+		}
+		let entries;
+		try {
+			entries = readdirSync(here, {withFileTypes: true});
+		} catch {
+			return;
+		}
+		for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+			const child = `${relative}/${entry.name}`;
+			if (entry.isDirectory() || (entry.isSymbolicLink() && isFolder(path.join(root, child)))) walk(child);
+			// A FIFO, a device (a link to /dev/zero) or a dangling link named *.php is handed on, and
+			// reading it reports it (file:1:1) instead of it vanishing without a word.
+			else if (entry.name.toLowerCase().endsWith('.php')) found.push(child);
+		}
+	};
+	walk(posixPath(folder));
+	return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The .php files of app/Controller/api, each parsed in a worker under a time budget (see parse-pool.ts). */
