@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {stringify} from 'yaml';
-import {EduError} from '../core/errors.js';
+import {EduError, UsageError} from '../core/errors.js';
 import type {SinkChoice} from '../core/sink/sink.js';
 import type {SinkMode} from '../core/sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';
@@ -163,6 +163,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 
 /** `--out` relative to the project root (an absolute path is taken as is), written with /. */
 function outputPath(root: string, given: string): string {
+	if (given.trim() === '') throw new UsageError('--out needs a file name, e.g. --out public/openapi.yaml.', 'INVALID_OPTION');
 	const absolute = path.resolve(root, given);
 	const relative = path.relative(root, absolute);
 	if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {

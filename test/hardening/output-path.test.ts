@@ -26,6 +26,14 @@ describe('edu openapi --out', () => {
 		await refused(root, ['openapi', '--out', out, '--force'], /not even with --force/);
 	});
 
+	it('an empty --out is a usage error (exit 2) that says what to give', async () => {
+		const root = tempProject('openapi/project');
+		const before = snapshotTree(root);
+		const result = await runEdu(['openapi', '--out', ''], {cwd: root});
+		expect(result).toEqual({exitCode: 2, stdout: '', stderr: '--out needs a file name, e.g. --out public/openapi.yaml.\n'});
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	it('a link to routes.yaml is refused as routes.yaml is', async () => {
 		const root = tempProject('openapi/project');
 		mkdirSync(path.join(root, 'public'), {recursive: true});
