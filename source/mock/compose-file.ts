@@ -54,11 +54,11 @@ export function findComposeFile(start: string, explicit?: string, limit?: string
 		if (isLast(dir, limit)) break;
 		dir = path.dirname(dir);
 	}
-	const where = limit === undefined ? `${path.resolve(start)} or above it` : `the project (${path.resolve(limit)})`;
-	throw new EduError(
-		'NO_COMPOSE_FILE',
-		`No compose file in ${where} (looked for ${composeFileNames.join(', ')}). Run edu at the project root, or pass --compose FILE.`,
-	);
+	// In a project, the project root is where edu looked: the file is missing, not the place wrong.
+	const found = limit === undefined
+		? `${path.resolve(start)} or above it (looked for ${composeFileNames.join(', ')}). Run edu at the project root`
+		: `the project (${path.resolve(limit)}) (looked for ${composeFileNames.join(', ')}): declare the mock API service in a compose.yaml at the project root (docs/mock.md shows it)`;
+	throw new EduError('NO_COMPOSE_FILE', `No compose file in ${found}, or pass --compose FILE.`);
 }
 
 /** The restart command to print (and run): plain when docker compose finds the file by itself. */

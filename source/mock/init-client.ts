@@ -14,6 +14,9 @@ const maxStationsBytes = 16 * 1024 * 1024;
 /** The most of a body edu reads: the mock's answers are a line of JSON. */
 export const maxBodyBytes = 1024 * 1024;
 
+/** Why a URL on a port fetch refuses (1, 6000…, the ports browsers block) cannot be reached. */
+export const blockedPort = 'fetch refuses that port';
+
 export type StepOutcome = 'success' | 'refused' | 'error';
 
 export interface InitStep {
@@ -77,7 +80,7 @@ function reasonOf(error: unknown): string {
 		case 'UND_ERR_SOCKET':
 			return 'the connection was closed before an answer';
 		default:
-			if (cause?.message === 'bad port') return 'fetch refuses that port';
+			if (cause?.message === 'bad port') return blockedPort;
 			return cause?.message ?? (error instanceof Error ? error.message : String(error));
 	}
 }

@@ -9,7 +9,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {InitOptions} from './options.js';
-import {defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
+import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
@@ -122,6 +122,8 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		const {step} = failure;
 		const offline = step.url.endsWith('/api/init/data') && downloadFailed.test(step.message) ? `. ${noInternet}` : '';
 		error = new EduError('MOCK_FAILED', `${step.method} ${step.url} failed: ${step.status}${step.statusText ? ` ${step.statusText}` : ''}: ${step.message}${step.url.endsWith('/api/init/schema') ? missingDatabaseFolder(start) : offline}`);
+	} else if (failure?.kind === 'unreachable' && failure.reason === blockedPort) {
+		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url}${from}: Node's fetch never connects to port ${new URL(url).port} (one of the ports browsers block); publish the mock on another port (9042 by default) and pass that --url.`);
 	} else if (failure?.kind === 'unreachable') {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url}${from} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
 	} else if (failure?.kind === 'timeout') {

@@ -151,6 +151,14 @@ describe('edu mock:init', () => {
 		expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
 	});
 
+	it('a port fetch never connects to (1, 6000…): says so, not that the mock may be stopped', async () => {
+		expect(await init(['--url', 'http://localhost:1'])).toEqual({
+			exitCode: 1,
+			stdout: '',
+			stderr: 'Cannot reach the mock API at http://localhost:1: Node\'s fetch never connects to port 1 (one of the ports browsers block); publish the mock on another port (9042 by default) and pass that --url.\n',
+		});
+	});
+
 	it('connection refused: names the URL and says how to start the mock API', async () => {
 		const url = `http://127.0.0.1:${await closedPort()}`;
 		expect(await init(['--url', url])).toEqual({
