@@ -8,6 +8,7 @@ import {EduError, UsageError} from '../core/errors.js';
 import type {FileChange} from '../core/sink/file-change.js';
 import {withNotes, type Outcome} from '../io.js';
 import {startFolder, type CommonOptions} from '../options.js';
+import {readTextFile} from '../core/project/path-kind.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
 import type {CommandContext} from './context.js';
 import {nearest} from './suggest.js';
@@ -94,7 +95,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 		folders.push(target);
 		for (const file of [manifestFile, ...entry.manifest.files.map((each) => each.from)]) {
 			const relative = `${target}/${file}`;
-			const before = readOrNull(path.join(root, relative));
+			const before = readTextFile(path.join(root, relative)) ?? null;
 			// Replacing the project's copy (--force) keeps what it held.
 			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after: readFileSync(path.join(builtinFolder, name, file), 'utf8'), ...(before === null ? {} : {keep: true})});
 		}
@@ -115,10 +116,3 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	};
 }
 
-function readOrNull(file: string): string | null {
-	try {
-		return readFileSync(file, 'utf8');
-	} catch {
-		return null;
-	}
-}

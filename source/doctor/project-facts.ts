@@ -1,7 +1,8 @@
 // What doctor reads from the project's files: .env (as phpdotenv would), composer.json's PHP
 // requirement, the installed framework's version, and the mock service in compose.yaml.
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
+import {readTextFile} from '../core/project/path-kind.js';
 import {parse as parseEnv} from 'dotenv';
 
 export interface ProjectFacts {
@@ -14,23 +15,15 @@ export interface ProjectFacts {
 	readonly phpRequirement?: string;
 }
 
-function readText(file: string): string | undefined {
-	try {
-		return readFileSync(file, 'utf8');
-	} catch {
-		return undefined;
-	}
-}
-
 export function readFacts(root: string): ProjectFacts {
-	const envText = readText(path.join(root, '.env'));
+	const envText = readTextFile(path.join(root, '.env'));
 	const env = envText === undefined ? null : parseEnv(envText);
-	const example = readText(path.join(root, '.env.example'));
+	const example = readTextFile(path.join(root, '.env.example'));
 	// As written: the framework compares it, case included, with mysql, mariadb, pgsql and sqlite.
 	const dbType = env?.['DB_TYPE'] ?? (example === undefined ? undefined : parseEnv(example)['DB_TYPE']) ?? 'mysql';
 	let phpRequirement: string | undefined;
 	try {
-		const composer = JSON.parse(readText(path.join(root, 'composer.json')) ?? '{}') as {require?: Record<string, unknown>};
+		const composer = JSON.parse(readTextFile(path.join(root, 'composer.json')) ?? '{}') as {require?: Record<string, unknown>};
 		const wanted = composer.require?.['php'];
 		if (typeof wanted === 'string') phpRequirement = wanted;
 	} catch {
@@ -45,19 +38,19 @@ export const frameworkFolder = 'vendor/studoo/edu-framework';
 export function frameworkVersion(root: string): string | null | undefined {
 	if (!existsSync(path.join(root, frameworkFolder))) return null;
 	try {
-		const installed = JSON.parse(readText(path.join(root, 'vendor/composer/installed.json')) ?? '') as {packages?: unknown[]} | unknown[];
+		const installed = JSON.parse(readTextFile(path.join(root, 'vendor/composer/installed.json')) ?? '') as {packages?: unknown[]} | unknown[];
 		const packages = (Array.isArray(installed) ? installed : installed.packages ?? []) as Array<{name?: string; version?: string}>;
 		const found = packages.find((entry) => entry.name === 'studoo/edu-framework');
 		if (found?.version) return found.version;
 	} catch {
 		// No composer record: ask the framework below.
 	}
-	const config = readText(path.join(root, frameworkFolder, 'src/EduFramework/Core/ConfigCore.php'));
+	const config = readTextFile(path.join(root, frameworkFolder, 'src/EduFramework/Core/ConfigCore.php'));
 	return /'version'\s*=>\s*'([^']+)'/.exec(config ?? '')?.[1];
 }
 
 /** The framework's minimum PHP version as its ConfigCore states it (2.3: 8.2). */
 export function frameworkMinimumPhp(root: string): string {
-	const config = readText(path.join(root, frameworkFolder, 'src/EduFramework/Core/ConfigCore.php'));
+	const config = readTextFile(path.join(root, frameworkFolder, 'src/EduFramework/Core/ConfigCore.php'));
 	return /'php_version'\s*=>\s*'([^']+)'/.exec(config ?? '')?.[1] ?? '8.2';
 }

@@ -1,6 +1,5 @@
 // edu openapi: scan app/Controller/api, build the document, turn it into YAML and (unless asked
 // to print it) replace the output file. Errors leave every file as it was.
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {EduError, UsageError} from '../core/errors.js';
@@ -18,6 +17,7 @@ import type {ParseOptions} from './php/parse-pool.js';
 import {apiFolder, scanApiFolder} from './php/scan.js';
 import {editedByHand, withHeader} from './spec-header.js';
 import {posixPath} from '../core/project/posix-path.js';
+import {readTextFile} from '../core/project/path-kind.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -139,7 +139,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		mode = sink.mode;
 		// Another edu openapi that ran at the same moment wrote these files while this one waited for
 		// the lock: when they hold what this run would write, there is nothing left to do.
-		const alreadyWritten = (): Changeset<undefined> | undefined => (changes.every((change) => readText(path.join(root, change.path)) === change.after)
+		const alreadyWritten = (): Changeset<undefined> | undefined => (changes.every((change) => readTextFile(path.join(root, change.path)) === change.after)
 			? {root, changes: [], lock: out, value: undefined}
 			: undefined);
 		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined, revise: alreadyWritten})).notes;
@@ -187,13 +187,4 @@ export function toYaml(document: JsonObject): string {
 		trueStr: 'true',
 		falseStr: 'false',
 	});
-}
-
-/** A file's text, or undefined when it cannot be read. */
-function readText(file: string): string | undefined {
-	try {
-		return readFileSync(file, 'utf8');
-	} catch {
-		return undefined;
-	}
 }

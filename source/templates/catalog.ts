@@ -9,7 +9,7 @@ import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {position, readJson, type JsonNode} from '../core/json-check.js';
-import {isFile, isFolder} from '../core/project/path-kind.js';
+import {isFolder, readTextFile} from '../core/project/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
 export const builtinNames = ['default', 'resource', 'upload', 'web', 'command'] as const;
@@ -111,7 +111,7 @@ function loadProject(root: string, name: string): TemplateEntry {
 		name, origin: 'project', folder, problem: `${folder}/${file}${line === undefined ? '' : `:${line}`}${line === undefined || col === undefined ? '' : `:${col}`}: ${message}`,
 	});
 	if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) return broken('', undefined, 'a template name uses letters, digits, _ and -');
-	const manifestText = readText(path.join(root, folder, manifestFile));
+	const manifestText = readTextFile(path.join(root, folder, manifestFile));
 	if (manifestText === undefined) return broken(manifestFile, undefined, `missing: every template folder holds a ${manifestFile} (edu template:publish writes one)`);
 	const read = readManifestWithLines(manifestText, name);
 	if ('problem' in read) return broken(manifestFile, read.line, read.problem, read.col);
@@ -121,21 +121,13 @@ function loadProject(root: string, name: string): TemplateEntry {
 	for (const file of manifest.files) {
 		const pathProblem = checkText(file.to, engine, [...engine.names, ...engine.pathVariables]);
 		if (pathProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${pathProblem.message}`);
-		const text = readText(path.join(root, folder, file.from));
+		const text = readTextFile(path.join(root, folder, file.from));
 		if (text === undefined) return broken(manifestFile, lineOf(['files', file.role, 'from']), `"${file.from}" is not a file of ${folder}`);
 		const problem = checkText(text, engine);
 		if (problem !== undefined) return broken(file.from, problem.line, problem.message);
 		texts[file.role] = text;
 	}
 	return {name, origin: 'project', folder, manifest, texts};
-}
-
-function readText(file: string): string | undefined {
-	try {
-		return isFile(file) ? readFileSync(file, 'utf8') : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 type Read = {readonly manifest: Manifest; readonly lineOf: (key: readonly string[]) => number | undefined} | {readonly problem: string; readonly line?: number; readonly col?: number};

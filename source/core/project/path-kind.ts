@@ -1,6 +1,6 @@
 // Whether a path is a file or a folder (following links), for the places that only need a yes
 // or no: anything that cannot be stat'ed (missing, no permission, a broken link) is neither.
-import {statSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 
 export function isFile(target: string): boolean {
 	try {
@@ -15,5 +15,14 @@ export function isFolder(target: string): boolean {
 		return statSync(target).isDirectory();
 	} catch {
 		return false;
+	}
+}
+
+/** A regular file's text, or undefined when there is none to read (missing, a folder, a FIFO that would block, unreadable). */
+export function readTextFile(file: string): string | undefined {
+	try {
+		return isFile(file) ? readFileSync(file, 'utf8') : undefined;
+	} catch {
+		return undefined;
 	}
 }
