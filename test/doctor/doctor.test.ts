@@ -161,6 +161,14 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toContain(`    fix: write DB_HOST=127.0.0.1 in .env: with localhost, PHP looks for the server's Unix socket and ignores DB_SOCKET=${port}; or start the database server`);
 	});
 
+	it('a FIFO named .env is not read (it would wait for a writer forever): doctor ends and says no .env can be used', async () => {
+		const root = project({});
+		rmSync(path.join(root, '.env'));
+		execFileSync('mkfifo', [path.join(root, '.env')]);
+		const {checks} = await doctor(root);
+		expect(checks.find((check) => check.id === 'database')?.message).toBe('database: not checked (no .env)');
+	}, 20_000);
+
 	it('names a taken port with its fix', async () => {
 		const port = await silentServer();
 		const {exitCode, checks, text} = await doctor(project({}), ['--port', String(port)]);
