@@ -12,7 +12,6 @@ import {findProjectRoot} from './root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
 import {plannedFolders} from '../../templates/manifest.js';
-import {posixPath} from './posix-path.js';
 import {decodeUtf8At} from '../json-check.js';
 
 export {findProjectRoot};
@@ -99,17 +98,43 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 }
 
 function listFiles(root: string, folder: string, into: Map<string, string>): void {
-	const absolute = path.join(root, folder);
-	let names: string[];
+	const names: string[] = [];
 	try {
-		if (!statSync(absolute).isDirectory()) return;
-		names = readdirSync(absolute, {recursive: true, encoding: 'utf8'});
+		if (!statSync(path.join(root, folder)).isDirectory()) return;
+		listFolder(path.join(root, folder), '', new Set(), names);
 	} catch {
 		return;
 	}
 	for (const name of names) {
-		const relative = `${folder}/${posixPath(name)}`;
+		const relative = `${folder}/${name}`;
 		into.set(relative.toLowerCase(), relative);
+	}
+}
+
+/**
+ * Every entry under `absolute` (folders too), as paths relative to the first folder, with links to
+ * folders followed as readdirSync's `recursive` follows them, except into a folder that contains
+ * the link (`ln -s . loop`): there the recursive read went round until the path grew too long, and
+ * two such links made it run for ever. `above`: the folders (device:inode) between the first one and here.
+ */
+function listFolder(absolute: string, relative: string, above: ReadonlySet<string>, into: string[]): void {
+	const folder = statSync(absolute);
+	const id = `${folder.dev}:${folder.ino}`;
+	if (above.has(id)) return;
+	const inside = new Set(above).add(id);
+	for (const entry of readdirSync(absolute, {withFileTypes: true, encoding: 'utf8'})) {
+		const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
+		into.push(name);
+		if (entry.isDirectory() || (entry.isSymbolicLink() && isFolder(path.join(absolute, entry.name)))) listFolder(path.join(absolute, entry.name), name, inside, into);
+	}
+}
+
+/** A link that leads nowhere, to itself or somewhere unreadable is listed, not followed. */
+function isFolder(absolute: string): boolean {
+	try {
+		return statSync(absolute).isDirectory();
+	} catch {
+		return false;
 	}
 }
 
