@@ -1,7 +1,7 @@
 // Opens the Ink wizard on the Io's terminal and turns its outcome into an exit code.
 // Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
 import type {Kind} from '../core/naming.js';
-import {openProject} from '../core/project/project.js';
+import {openProject, unreadProject, type Snapshot} from '../core/project/project.js';
 import {readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {WizardForm} from './form.js';
@@ -24,11 +24,32 @@ export interface WizardRun {
 }
 
 export async function runWizard({io, root, kind, initial, sink, templates}: WizardRun): Promise<number> {
-	const snapshot = openProject(root, templates);
+	// Nothing on a first screen with no name and no URI can clash with the project: it is drawn
+	// first, and the project read after it.
+	const early = initial?.name === undefined && initial?.uri === undefined;
+	const snapshot = early ? unreadProject(root, templates) : openProject(root, templates);
+	let unreadable = false;
+	const readProject = (): Snapshot => {
+		try {
+			return openProject(root, snapshot.templates);
+		} catch (error) {
+			unreadable = true;
+			throw error;
+		}
+	};
 	let outcome: WizardOutcome = {status: 'cancelled'};
-	const exitCode = await showUntilExit(io, <Wizard snapshot={snapshot} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
+	const wizard = <Wizard snapshot={snapshot} readProject={early ? readProject : undefined} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 		outcome = result;
-	}} />, () => outcome.status === 'cancelled');
+	}} />;
+	let exitCode: number;
+	try {
+		exitCode = await showUntilExit(io, wizard, () => outcome.status === 'cancelled');
+	} catch (error) {
+		// The wizard erased its frame, and Ink ends every frame, an empty one too, with a line end:
+		// back over it, so the refusal stands where the wizard was, as when it is read first.
+		if (unreadable) io.stdout.write('\u001B[1A');
+		throw error;
+	}
 	// Below the done screen, as plain lines: a path or a command wider than the terminal wraps
 	// there, and pastes whole.
 	const done = outcome as WizardOutcome;

@@ -35,7 +35,14 @@ export type WizardOutcome =
 	| {readonly status: 'cancelled'};
 
 export interface WizardProps {
+	/** The project as read; with `readProject`, what the first frame is planned against until it is read. */
 	readonly snapshot: Snapshot;
+	/**
+	 * Reads the project, just after the first frame (so that frame does not wait for it); no key
+	 * is handled before. Given only when the first screen plans the same on `snapshot`. A refusal
+	 * ends the wizard with it.
+	 */
+	readonly readProject?: () => Snapshot;
 	/** Reads the project again; called when the commit's re-check refuses, so every screen shows the project as it now is. */
 	readonly reread?: () => Snapshot;
 	/** Given by the command (make:api, make:controller): the kind screen is skipped. */
@@ -57,11 +64,28 @@ const labels: Record<Screen, string> = {
 };
 
 /** The screens, and the pump that hands them the keys one at a time (last, so its effect runs after theirs). */
-export function Wizard(props: WizardProps) {
+export function Wizard({readProject, ...props}: WizardProps) {
+	const {exit} = useApp();
+	const [project, setProject] = useState(readProject === undefined ? props.snapshot : undefined);
+	const [unreadable, setUnreadable] = useState<Error>();
+	useEffect(() => {
+		if (readProject === undefined) return;
+		try {
+			setProject(readProject());
+		} catch (error) {
+			setUnreadable(error instanceof Error ? error : new Error(String(error)));
+		}
+	}, []);
+	// Its frame erased first, so the refusal stands alone, as when the command reads the project.
+	useEffect(() => {
+		if (unreadable !== undefined) exit(unreadable);
+	}, [unreadable]);
+	if (unreadable !== undefined) return null;
+	// The screens start again on the project once it is read: no key has reached them before.
 	return (
 		<>
-			<Screens {...props} />
-			<KeyPump />
+			<Screens key={project === undefined ? 'unread' : 'read'} {...props} snapshot={project ?? props.snapshot} />
+			<KeyPump held={project === undefined} />
 		</>
 	);
 }

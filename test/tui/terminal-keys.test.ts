@@ -1,5 +1,6 @@
 // Keys that arrive together in a real pseudo-terminal (tmux, the built binary): several keys in
 // one write (one send-keys), and type-ahead sent before the wizard has drawn anything.
+import {appendFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {tempProject} from '../helpers/temp-project.js';
@@ -82,6 +83,37 @@ describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
 			expect(await terminal.exitStatus()).toBe(130);
 		} finally {
 			await terminal.close();
+		}
+	});
+
+	test('a taken name and Enter typed before the first frame are judged against the project, read after that frame', async () => {
+		const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample')});
+		try {
+			await terminal.keys('H', 'e', 'l', 'l', 'o', 'Enter');
+			const screen = await terminal.waitFor((current) => current.includes('Controller name: Hello') && current.includes('Route already exists.'), 'the refused name');
+			expect(screen).toContain('Enter next (fix the name first)');
+			expect(screen).not.toContain('Template · step');
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('a routes.yaml that cannot be read once the first frame is up: its one line where the wizard was, exit 1', async () => {
+		const root = tempProject('sample');
+		appendFileSync(path.join(root, 'app/Config/routes.yaml'), 'api_x:\n  uri: [oops\n');
+		for (const args of [['make:api'], []]) {
+			const terminal = await Terminal.start(args, {cwd: root});
+			try {
+				expect(await terminal.exitStatus()).toBe(1);
+				const rows = (await terminal.screen()).split('\n');
+				expect(rows[0]).toMatch(/^app\/Config\/routes\.yaml:15:1: Flow sequence/);
+				expect(rows.join('\n')).not.toContain('Controller name');
+				expect(rows.join('\n')).not.toContain('edu make:api');
+			} finally {
+				await terminal.close();
+			}
 		}
 	});
 });

@@ -55,6 +55,15 @@ export function openProject(root: string, templates?: TemplateCatalog): Snapshot
 	return snapshot;
 }
 
+/**
+ * What the wizard plans its first frame against, before it reads the project: the templates the
+ * command read, and no routes or files. Only a form with no name and no URI plans the same on it
+ * as on the project (nothing it shows can clash yet).
+ */
+export function unreadProject(root: string, templates: TemplateCatalog = templateCatalog(root)): Snapshot {
+	return {root, routes: emptyRoutesFile(), files: new Map(), templates};
+}
+
 function killedRunFiles(root: string, host: SinkHost): string[] {
 	const owner = readLock(host, lockFileFor(path.join(root, routesPath)));
 	if (owner?.journal === undefined || host.isAlive(owner.pid)) return [];

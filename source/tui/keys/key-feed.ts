@@ -30,8 +30,12 @@ class KeyFeed {
 		if (event === 'readable') queueMicrotask(() => this.nudge());
 	};
 
-	/** `handed`: called as each key is handed to Ink, in the same task as its handlers (so in the same render). */
-	constructor(private readonly stdin: KeySource, private readonly handed: () => void) {
+	/**
+	 * `handed`: called as each key is handed to Ink, in the same task as its handlers (so in the
+	 * same render). `held`: no key goes until the first settled().
+	 */
+	constructor(private readonly stdin: KeySource, private readonly handed: () => void, held = false) {
+		this.waiting = held;
 		this.ownRead = Object.hasOwn(stdin, 'read') ? stdin.read : undefined;
 		const original = stdin.read;
 		this.original = () => original.call(stdin);
@@ -84,7 +88,7 @@ class KeyFeed {
 	}
 }
 
-/** Makes `stdin` hand its input out one key at a time (type-ahead first), the next after each settled(); close() undoes it. */
-export function installKeyFeed(stdin: KeySource, handed: () => void): {settled(): void; close(): void} {
-	return new KeyFeed(stdin, handed);
+/** Makes `stdin` hand its input out one key at a time (type-ahead first), the next after each settled() (the first too, when `held`); close() undoes it. */
+export function installKeyFeed(stdin: KeySource, handed: () => void, held = false): {settled(): void; close(): void} {
+	return new KeyFeed(stdin, handed, held);
 }

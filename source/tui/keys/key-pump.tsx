@@ -6,18 +6,20 @@ import {useEffect, useLayoutEffect, useRef, useState} from 'react';
 import {useStdin} from 'ink';
 import {installKeyFeed, type KeySource} from './key-feed.js';
 
-export function KeyPump() {
+/** `held`: keys wait (none is lost) until it turns false: the wizard has not read the project yet. */
+export function KeyPump({held = false}: {readonly held?: boolean}) {
 	const {stdin} = useStdin();
 	const [keys, setKeys] = useState(0);
 	const feed = useRef<ReturnType<typeof installKeyFeed>>(undefined);
+	const heldAtStart = useRef(held);
 	// A layout effect: in place before Ink's own input listener (a passive effect) first reads.
 	useLayoutEffect(() => {
-		const installed = installKeyFeed(stdin as unknown as KeySource, () => setKeys((count) => count + 1));
+		const installed = installKeyFeed(stdin as unknown as KeySource, () => setKeys((count) => count + 1), heldAtStart.current);
 		feed.current = installed;
 		return () => installed.close();
 	}, [stdin]);
 	useEffect(() => {
-		feed.current?.settled();
-	}, [keys]);
+		if (!held) feed.current?.settled();
+	}, [keys, held]);
 	return null;
 }
