@@ -13,7 +13,7 @@ import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitStep} 
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
-import {writeProjectText} from './token.js';
+import {editProjectText} from './token.js';
 import {posixPath} from '../core/project/posix-path.js';
 
 /**
@@ -58,9 +58,13 @@ async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
 	const current = now === undefined ? new Map<string, string>() : readTokens(now.text, keeping.shown);
 	const missing = [...keeping.before].filter(([id, value]) => current.get(id) !== value);
 	if (missing.length === 0) return [];
-	const edit = setTokens(now?.text, keeping.shown, missing, true);
-	await writeProjectText(keeping.root, keeping.file, edit.text, now?.mode ?? 0o644, now?.text ?? null);
-	return missing.map(([id]) => id);
+	// Under the lock, what is missing is reckoned again on the file as it is then.
+	const {value} = await editProjectText(keeping.root, keeping.file, keeping.shown, 0o644, (current) => {
+		const tokens = current === undefined ? new Map<string, string>() : readTokens(current.text, keeping.shown);
+		const absent = [...keeping.before].filter(([id, value]) => tokens.get(id) !== value);
+		return {text: setTokens(current?.text, keeping.shown, absent, true).text, value: absent.map(([id]) => id)};
+	});
+	return value;
 }
 
 /**

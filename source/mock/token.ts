@@ -5,13 +5,14 @@ import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {UsageError} from '../core/errors.js';
 import {oneFileChangeset} from '../core/sink/sink.js';
+import type {Changeset} from '../core/sink/file-change.js';
 import {fileSystemSink} from '../core/sink/fs.js';
 import {withNotes, type Io, type Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import {defaultMockUrl} from './init-client.js';
 import {readableMockServiceIn, type MockService} from './mock-service.js';
 import type {TokenOptions} from './options.js';
-import {confined, readProjectText, requireMockProject, type MockProject} from './project-files.js';
+import {confined, readProjectText, requireMockProject, type MockProject, type ReadText} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
 import {posixPath} from '../core/project/posix-path.js';
 
@@ -33,13 +34,21 @@ function notMounted(declared: MockService | undefined): string[] {
 }
 
 /**
- * Writes `text` to `file` (a real path inside `root`, as confined() returns it) through the
- * file-system sink: atomically, its missing folders created (and removed again on failure),
- * under a lock, and only if it still holds `before` (undefined: whatever it holds now).
+ * Reads `file` (a real path inside `root`, as confined() returns it) and writes what `edit` makes
+ * of it through the file-system sink: atomically, its missing folders created (and removed again
+ * on failure), under a lock. A file another run changed between the read and the lock (two `edu
+ * mock:token` at once) is read again under the lock and edited again, so neither edit is lost.
+ * `mode`: a new file's; an existing one keeps its own.
  */
-export async function writeProjectText(root: string, file: string, text: string, mode: number, before?: string | null): Promise<readonly string[]> {
+export async function editProjectText<V>(root: string, file: string, shown: string, mode: number, edit: (current: ReadText | undefined) => {text: string; value: V}): Promise<{value: V; notes: readonly string[]}> {
 	const relative = posixPath(path.relative(realpathSync(root), file));
-	return (await fileSystemSink().write(oneFileChangeset(root, relative, text, undefined, {mode, ...(before === undefined ? {} : {before})}))).notes;
+	const changeset = (): Changeset<V> => {
+		const current = readProjectText(file, shown);
+		const {text, value} = edit(current);
+		return {...oneFileChangeset(root, relative, text, value, {mode: current?.mode ?? mode, before: current?.text ?? null}), revise: changeset};
+	};
+	const {value, notes} = await fileSystemSink().write(changeset());
+	return {value, notes};
 }
 
 export async function runToken(name: string, options: TokenOptions, io: Io): Promise<Outcome> {
@@ -53,19 +62,19 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const shown = path.isAbsolute(given) ? given : posixPath(path.relative(start, target));
 	const file = confined(project, target, shown);
 
-	const existing = readProjectText(file, shown);
 	const token = newToken();
-	const edit = setTokens(existing?.text, shown, [[name, token]], Boolean(options.force));
-	const notes = await writeProjectText(project.root, file, edit.text, existing?.mode ?? newTokenFileMode, existing?.text ?? null);
+	const {value: {created, replaced}, notes} = await editProjectText(project.root, file, shown, newTokenFileMode, (current) => {
+		const edit = setTokens(current?.text, shown, [[name, token]], Boolean(options.force));
+		return {text: edit.text, value: {created: current === undefined, replaced: edit.replaced.length > 0}};
+	});
 
-	const replaced = edit.replaced.length > 0;
 	const declared = readableMockServiceIn(project.root);
 	const warnings = [...(options.file === undefined ? [...docsFileWarning(project, start), ...notMounted(declared)] : []), ...notes];
 	return {
-		json: withNotes({name, token, file: shown, created: existing === undefined, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})}, notes),
+		json: withNotes({name, token, file: shown, created, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})}, notes),
 		warnings,
 		text: [
-			`${replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${existing === undefined ? ' (new file)' : ''}:`,
+			`${replaced ? 'Replaced' : 'Added'} token "${name}" in ${shown}${created ? ' (new file)' : ''}:`,
 			`  ${token}`,
 			'Send it as the whole value of the Authorization request header (no "Bearer "), as the mock API expects:',
 			`  Authorization: ${token}`,
