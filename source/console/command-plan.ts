@@ -72,7 +72,7 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 		file: target,
 		changes: [
 			{path: target, action: 'create', before: null, after: php},
-			{path: commandsPath, action: snapshot.commandsText === null ? 'create' : 'modify', before: snapshot.commandsText, after},
+			{path: commandsPath, action: snapshot.commandsText === null ? 'create' : 'modify', before: snapshot.commandsText, after, followLink: true},
 		],
 		refusals: [],
 		warnings: names.warnings,

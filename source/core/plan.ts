@@ -133,6 +133,8 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		action: snapshot.routes.exists ? 'modify' : 'create',
 		before: snapshot.routes.exists ? snapshot.routes.text : null,
 		after: routesText,
+		// A routes.yaml that links to a file of the project stays a link: that file gets the route.
+		followLink: true,
 	});
 	return {request, kind, names, ...shown, routes, changes, refusals: [], warnings};
 }
