@@ -1,6 +1,6 @@
 // The project's own files: vendor/ and the framework's version, .env, routes --check in one line,
 // and the Node running edu.
-import {existsSync} from 'node:fs';
+import {existsSync, lstatSync, statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import semver from 'semver';
@@ -27,9 +27,15 @@ export function vendorChecks(root: string, env: Readonly<Record<string, string |
 	return [ok('vendor', 'vendor/autoload.php present'), ok('framework', `studoo/edu-framework ${version ?? '(version not recorded)'} installed`)];
 }
 
-export function envCheck(root: string, present: boolean): CheckResult {
-	if (present) return ok('env', '.env present');
+/** `readable`: .env was read as a text file (ProjectFacts.env). */
+export function envCheck(root: string, readable: boolean): CheckResult {
+	if (readable) return ok('env', '.env present');
 	const example = existsSync(path.join(root, '.env.example'));
+	const unreadable = whyUnreadable(path.join(root, '.env'));
+	if (unreadable !== undefined) {
+		const remove = unreadable === 'it is a folder' ? 'rm -r .env' : 'rm .env';
+		return fail('env', `.env cannot be read (${unreadable}): the framework reads its settings (DB_TYPE, DB_HOST…) there`, `replace it with a text file${example ? `: ${remove}, then cp .env.example .env and set the database values in it` : ''}`);
+	}
 	return fail('env', '.env missing: the framework reads its settings (DB_TYPE, DB_HOST…) there', example ? 'cp .env.example .env, then set the database values in it' : 'create .env with the line DB_HOST_STATUS=false (no database), or DB_HOST_STATUS=true and DB_TYPE=mysql, DB_HOST=127.0.0.1, DB_SOCKET=3306 (the port), DB_NAME, DB_USER and DB_PASSWORD of your server');
 }
 
@@ -52,4 +58,18 @@ export function nodeCheck(version: string): CheckResult {
 	return semver.satisfies(version, supportedNode)
 		? ok('node', `Node ${version} (edu supports ${supportedNode})`)
 		: fail('node', `Node ${version} is not a version edu supports (${supportedNode})`, 'install a maintained Node line, 22 or 24 (https://nodejs.org, or nvm install 24)');
+}
+
+/** Why a .env that is there is not a text file edu (and phpdotenv) can read; undefined when there is none. */
+function whyUnreadable(file: string): string | undefined {
+	let stats;
+	try {
+		stats = statSync(file);
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'ENOENT' ? (lstatSync(file, {throwIfNoEntry: false}) === undefined ? undefined : 'a link to nothing') : (error as Error).message;
+	}
+	if (stats.isDirectory()) return 'it is a folder';
+	if (stats.isFIFO()) return 'it is a FIFO';
+	if (!stats.isFile()) return 'it is not a regular file';
+	return 'no permission to read it';
 }

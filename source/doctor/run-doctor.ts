@@ -1,7 +1,5 @@
 // edu doctor: every check at once, each under its own time limit, so a service that does not
 // answer costs its limit and no more; then one line per check, in a fixed order.
-import {existsSync} from 'node:fs';
-import path from 'node:path';
 import {limited, type CheckResult} from './check.js';
 import {probePhp} from './php-probe.js';
 import {extensionChecks, extensionsFor, phpCheck} from './php-checks.js';
@@ -28,7 +26,7 @@ export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 		limited('php', limit, async () => phpCheck(await php, facts.phpRequirement, frameworkMinimumPhp(root))),
 		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root))),
 		limited('vendor', limit, async () => vendorChecks(root, env)),
-		limited('env', limit, async () => envCheck(root, existsSync(path.join(root, '.env')))),
+		limited('env', limit, async () => envCheck(root, facts.env !== null)),
 		limited('database', limit, async () => databaseCheck(facts, await php, env)),
 		limited('port', limit, () => portCheck(input.port ?? 8042)),
 		limited('routes', limit, () => routesCheck(root)),

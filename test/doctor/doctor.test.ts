@@ -3,7 +3,7 @@
 // database, a taken port, a silent mock), each with its fix, and a complete setup passing.
 // A missing extension is a real PHP started with -n and only the extensions it lists.
 import {execFileSync} from 'node:child_process';
-import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createServer as createHttpServer} from 'node:http';
 import {createServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -161,12 +161,24 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toContain(`    fix: write DB_HOST=127.0.0.1 in .env: with localhost, PHP looks for the server's Unix socket and ignores DB_SOCKET=${port}; or start the database server`);
 	});
 
-	it('a FIFO named .env is not read (it would wait for a writer forever): doctor ends and says no .env can be used', async () => {
+	it('a FIFO named .env is not read (it would wait for a writer forever): doctor ends and says .env cannot be read, and why', async () => {
 		const root = project({});
 		rmSync(path.join(root, '.env'));
 		execFileSync('mkfifo', [path.join(root, '.env')]);
-		const {checks} = await doctor(root);
+		const {checks, text} = await doctor(root);
 		expect(checks.find((check) => check.id === 'database')?.message).toBe('database: not checked (no .env)');
+		expect(text).toContain('✖ .env cannot be read (it is a FIFO): the framework reads its settings (DB_TYPE, DB_HOST…) there\n    fix: replace it with a text file');
+		expect(text).not.toContain('.env present');
+	}, 20_000);
+
+	it('a folder named .env, and a link to nothing: each said as what it is, not as present or missing', async () => {
+		for (const [make, why] of [[(file: string) => mkdirSync(file), 'it is a folder'], [(file: string) => symlinkSync('nowhere', file), 'a link to nothing']] as const) {
+			const root = project({});
+			rmSync(path.join(root, '.env'));
+			make(path.join(root, '.env'));
+			const {checks} = await doctor(root);
+			expect(checks.find((check) => check.id === 'env')).toMatchObject({status: 'fail', message: `.env cannot be read (${why}): the framework reads its settings (DB_TYPE, DB_HOST…) there`});
+		}
 	}, 20_000);
 
 	it('names a taken port with its fix', async () => {
