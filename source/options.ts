@@ -9,6 +9,12 @@ export interface CommonOptions {
 	readonly json?: boolean;
 	readonly cwd?: string;
 	readonly plain?: boolean;
+	readonly quiet?: boolean;
+}
+
+/** Where a write tells that it waits for another run's lock: stderr, unless -q, or a wizard draws there. */
+export function waitNotice(io: Io, options: CommonOptions, wizard: boolean): ((line: string) => void) | undefined {
+	return wizard || options.quiet ? undefined : (line) => io.stderr.write(`${line}\n`);
 }
 
 /** The folder a command starts from: --cwd resolved against the current folder, or the current folder. */

@@ -5,7 +5,7 @@ import {withNotes, type Outcome} from '../io.js';
 import {docFolder, docPage, docUrlPath, localServer} from '../openapi/html/doc-location.js';
 import type {OutputReport} from '../openapi/output-files.js';
 import type {Diagnostic} from '../openapi/php/diagnostics.js';
-import {startFolder} from '../options.js';
+import {startFolder, waitNotice} from '../options.js';
 import type {CommandContext} from './context.js';
 
 
@@ -70,7 +70,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 			write: !options.stdout,
 			force: options.force === true,
 			html: Boolean(options.html),
-			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {})},
+			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {}), onWait: waitNotice(io, options, false)},
 			...(options.out === undefined ? {} : {out: options.out}),
 		});
 	} catch (error) {

@@ -200,13 +200,17 @@ describe('the lock', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	}, 60_000);
 
-	it.each(['SIGTERM', 'SIGINT'] as const)('%s while waiting for a live run\'s lock ends the run within a second, nothing written, its own lock never taken', async (signal) => {
+	it.each([
+		['SIGTERM', []],
+		['SIGINT', []],
+		['SIGINT', ['-q']],
+	] as const)('%s while waiting for a live run\'s lock (flags %j) ends the run within a second, nothing written, its own lock never taken; the wait was said after a second, but with -q', async (signal, flags) => {
 		const root = tempProject('empty');
 		mkdirSync(path.join(root, 'app/Config'), {recursive: true});
 		// This test process holds the lock, as another edu run would.
 		writeFileSync(path.join(root, 'app/Config/.routes.yaml.edu-lock'), JSON.stringify({pid: process.pid}));
 		const before = snapshotTree(root);
-		const child = spawn(process.execPath, [binPath, 'make:api', 'ville', '--yes'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(process.execPath, [binPath, 'make:api', 'ville', '--yes', ...flags], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
 		let stderr = '';
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -217,7 +221,8 @@ describe('the lock', () => {
 		expect(performance.now() - sent).toBeLessThan(1000);
 		// 128 + the signal's number, as the shell reports a command the signal ended.
 		expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
-		expect(stderr).toBe(`Interrupted (${signal}) while waiting for another edu run to finish writing; nothing was written.\n`);
+		const waiting = `Waiting for another edu run (pid ${process.pid}) to finish writing app/Config/routes.yaml: edu waits up to 30 s, Ctrl+C stops it.\n`;
+		expect(stderr).toBe(`${flags.length === 0 ? waiting : ''}Interrupted (${signal}) while waiting for another edu run to finish writing; nothing was written.\n`);
 		expect(snapshotTree(root)).toEqual(before);
 	}, 60_000);
 

@@ -4,7 +4,7 @@ import type {Command} from 'commander';
 import {EduError, UsageError, refusal} from '../../core/errors.js';
 import {defaultCommandTemplate, readCommandSnapshot} from '../../console/command-project.js';
 import type {Outcome} from '../../io.js';
-import {startFolder, type CommonOptions} from '../../options.js';
+import {startFolder, waitNotice, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
 
 const examples = `
@@ -46,7 +46,7 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	// A template that is no make:command one is a usage error, before anything is planned or asked.
 	if ('code' in snapshot.template && snapshot.template.code === 'INVALID_OPTION') throw new UsageError(`edu: ${snapshot.template.message}`, 'INVALID_OPTION');
 	const {sinkFor} = await import('../../core/sink/sink.js');
-	const sink = sinkFor({...options, onSignal: io.onSignal});
+	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive)});
 	if (name === undefined) {
 		const {openCommandWizard} = await import('../../tui/open.js');
 		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, sink})};

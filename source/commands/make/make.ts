@@ -5,7 +5,7 @@ import {EduError, isRefusal, messages, refusal} from '../../core/errors.js';
 import {nameProblem, type Kind} from '../../core/naming.js';
 import type {MakeRequest} from '../../core/request.js';
 import {useColor, type Outcome} from '../../io.js';
-import {splitList, startFolder, type CommonOptions} from '../../options.js';
+import {splitList, startFolder, waitNotice, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
 import {findProjectRoot} from '../../core/project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
@@ -130,7 +130,7 @@ async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: Found
 	const {io} = context;
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../../core/sink/sink.js');
-	const sink = sinkFor({...options, onSignal: io.onSignal});
+	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive)});
 	if (interactive) {
 		const {openWizard} = await import('../../tui/open.js');
 		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, sink, request})};

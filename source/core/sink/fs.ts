@@ -27,6 +27,8 @@ export interface FileSystemSinkOptions {
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
 	/** How long to wait for another run's lock, in milliseconds. */
 	readonly lockWaitMs?: number;
+	/** Shows a line to the user while the run waits for another run's lock (lock.ts says when). */
+	readonly onWait?: (line: string) => void;
 }
 
 export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
@@ -48,6 +50,7 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 				interrupted: () => run.stop,
 				leftover: (name, reason) => run.leftovers.push({shown: run.shown(name), reason, remove: name}),
 				confine: (descriptor, created) => confineCreated(run, descriptor, created),
+				...(options.onWait ? {waiting: options.onWait} : {}),
 			}, options.lockWaitMs);
 			if (lock.inherited) run.notes.push(...undoKilledRun(run, lock.inherited));
 		}

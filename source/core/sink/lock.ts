@@ -106,7 +106,12 @@ export interface LockWatch {
 	 * removed it) when its folder was swapped for a link that leads outside the project.
 	 */
 	confine?(descriptor: number, created: string): void;
+	/** Told once, when the wait for another run's lock has lasted `lockNoticeMs`: a line to show the user. */
+	waiting?(line: string): void;
 }
+
+/** A run holds the lock for milliseconds: a wait this long is worth saying, so it does not look hung. */
+export const lockNoticeMs = 1000;
 
 function writeFile(host: SinkHost, watch: LockWatch, target: string, text: string): string {
 	const temp = tempName(host, target);
@@ -194,6 +199,9 @@ export async function acquireLock(host: SinkHost, target: string, shown: string,
 		}
 		const pause = Math.min(20 + attempt * 10, 100);
 		await host.sleep(pause);
+		if (waited < lockNoticeMs && waited + pause >= lockNoticeMs) {
+			watch.waiting?.(`Waiting for another edu run${owner ? ` (pid ${owner.pid})` : ''} to finish writing ${shown}: edu waits up to ${Math.round(waitMs / 1000)} s, Ctrl+C stops it.`);
+		}
 		waited += pause;
 	}
 	return {

@@ -21,10 +21,12 @@ export function dryRunSink(): Sink {
 export interface SinkChoice {
 	readonly dryRun?: boolean;
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+	/** Where a line goes while the run waits for another run's lock (stderr, unless -q or the wizard draws). */
+	readonly onWait?: (line: string) => void;
 }
 
 export function sinkFor(choice: SinkChoice): Sink {
-	return choice.dryRun ? dryRunSink() : fileSystemSink(choice.onSignal ? {onSignal: choice.onSignal} : {});
+	return choice.dryRun ? dryRunSink() : fileSystemSink({...(choice.onSignal ? {onSignal: choice.onSignal} : {}), ...(choice.onWait ? {onWait: choice.onWait} : {})});
 }
 
 export interface OneFile {
