@@ -158,3 +158,14 @@ export function laterHint(refused: Refusal, screens: readonly Screen[], {takesMe
 export function blockingRefusals(plan: Plan, screen: Screen, screens: readonly Screen[]): Refusal[] {
 	return plan.refusals.filter((refused) => blocks(refused, screen, screens));
 }
+
+const fixedOn: Record<Screen, string> = {
+	kind: 'the kind', name: 'the name', template: 'the template', resource: 'the table and fields', upload: 'the upload settings', route: 'the route', review: 'the review', done: '',
+};
+
+/** The first screen before `screen` that must change for its refusals to go (Esc leads there), as words: "the name"; undefined when they are all this screen's. */
+export function fixedEarlier(refusals: readonly Refusal[], screen: Screen, screens: readonly Screen[]): string | undefined {
+	const here = screens.indexOf(screen);
+	const earlier = refusals.map((refused) => screens.indexOf(ownerOf(refused.code, screens))).filter((index) => index !== -1 && index < here);
+	return earlier.length === 0 ? undefined : fixedOn[screens[Math.min(...earlier)]!];
+}

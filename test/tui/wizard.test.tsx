@@ -485,8 +485,10 @@ describe('review and writing', () => {
 		expect(frame).toContain('Esc back');
 		expect(wizard.outcome()).toBeUndefined();
 		expect(snapshotTree(root)).toEqual(before);
-		// The project was read again: behind Esc, the name screen refuses the name too, and another one goes through.
-		await wizard.press(keys.escape, onScreen('Route'));
+		// The project was read again: behind Esc, the route screen says the name is what to change,
+		// the name screen refuses the name too, and another one goes through.
+		const route = await wizard.press(keys.escape, onScreen('Route'));
+		expect(route).toContain('Enter next (first Esc back to change the name)');
 		await wizard.press(keys.escape, onScreen('Template'));
 		let back = await wizard.press(keys.escape, onScreen('Name'));
 		expect(back).toContain('Controller already exists.');

@@ -2,7 +2,7 @@
 // The resource and upload templates choose their own methods: then only the URI is asked.
 import {Box, Text, useInput} from 'ink';
 import {httpMethods} from '../../core/request.js';
-import {blockingRefusals} from '../form.js';
+import {blockingRefusals, fixedEarlier} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, quitKey, type Key} from '../controls/frame.js';
 import {customUri, Notes, Row} from '../preview.js';
@@ -16,7 +16,10 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	const uriRow = askMethods ? httpMethods.length : 0;
 	const [chosen, setRow, rowNow] = useEagerState(0);
 	const row = Math.min(chosen, uriRow);
-	const blocked = blockingRefusals(plan, 'route', screens).length > 0;
+	const blocking = blockingRefusals(plan, 'route', screens);
+	const blocked = blocking.length > 0;
+	// A refusal the route cannot fix (the route name taken, the controller there) is fixed back there.
+	const earlier = fixedEarlier(blocking, 'route', screens);
 	// As typed (the plan's is trimmed); until edited, the plan's default.
 	const uri = form.uri ?? plan.uri ?? '';
 	const latest = useLatest({uriRow, blocked, next, update});
@@ -53,7 +56,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
 	];
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: blocked ? `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)` : 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: !blocked ? 'next' : earlier ? `next (first Esc back to change ${earlier})` : `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)`}, {key: 'Esc', what: 'back'}, quitKey]}>
 			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
 			{askMethods ? httpMethods.map((method, index) => (
 				<Box key={method}>
