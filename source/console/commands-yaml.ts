@@ -2,7 +2,7 @@
 // reads: parsed with the `yaml` package to validate and index it, appended to as text (every
 // existing byte kept), then re-parsed and compared with the intended map before any write.
 import {refusal, type Refusal} from '../core/errors.js';
-import {yaml} from '../core/yaml-package.js';
+import {yaml, yamlReason} from '../core/yaml-package.js';
 
 export const commandsPath = 'app/Config/commands.yaml';
 
@@ -30,7 +30,7 @@ export function parseCommands(text: string | null): CommandsFile | Refusal {
 	const [error] = document.errors;
 	if (error) {
 		const {line, col} = counter.linePos(error.pos[0]);
-		return problem(line, col, `not valid YAML (${error.message.split('\n', 1)[0]})`);
+		return problem(line, col, `not valid YAML (${yamlReason(error.message)})`);
 	}
 	const {contents} = document;
 	if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return {text, entries, lines};

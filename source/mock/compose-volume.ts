@@ -5,6 +5,7 @@
 import {isDeepStrictEqual} from 'node:util';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
 import {EduError} from '../core/errors.js';
+import {yamlReason} from '../core/yaml-package.js';
 import {addVolumesKey, bad, fillEmptyVolumes, insertIntoSequence} from './compose-insert.js';
 import type {ComposeModel, ComposeService} from './compose-model.js';
 
@@ -33,7 +34,7 @@ export function readCompose(source: string, file: string): ComposeModel {
 		throw error;
 	}
 	const [error] = document.errors;
-	if (error) throw bad({file, counter}, error.pos[0], /call stack/i.test(error.message) ? tooDeep : error.message.split('\n', 1)[0] ?? 'not valid YAML');
+	if (error) throw bad({file, counter}, error.pos[0], /call stack/i.test(error.message) ? tooDeep : yamlReason(error.message) || 'not valid YAML');
 	const root = document.contents;
 	if (!isMap(root)) throw bad({file, counter}, root?.range?.[0] ?? 0, 'expected a mapping with a "services" key');
 	const services = root.get('services', true);

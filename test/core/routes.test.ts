@@ -151,6 +151,18 @@ describe('reading routes.yaml', () => {
 		expect(fast.clashes.map(([first, second]) => [first.name, second.name])).toEqual([['api_item7', 'api_again']]);
 	});
 
+	it('a second document (---) is said in Symfony YAML\'s terms, at its line', () => {
+		const text = '---\nhome:\n    uri: /\n    controller: Controller\\HomeController\n    httpMethod: [GET]\n---\nx: 1\n';
+		expect(parseRoutes(text)).toMatchObject({code: 'BAD_PROJECT_FILE', message: 'app/Config/routes.yaml:6:1: a second YAML document starts here (---): this file must hold one; remove this line and put what follows with the rest'});
+	});
+
+	it('a list never closed at the end of the file is placed at the end of its line, not on a line after the file', () => {
+		for (const end of ['\n', '\n\n', '']) {
+			const text = `home:\n    uri: /\n    controller: Controller\\HomeController\n    httpMethod: [GET${end}`;
+			expect(parseRoutes(text)).toMatchObject({code: 'BAD_PROJECT_FILE', message: expect.stringMatching(/^app\/Config\/routes\.yaml:4:21: /) as unknown});
+		}
+	});
+
 	it('refuses a YAML alias bomb quickly', () => {
 		const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
 		for (let index = 1; index < 12; index++) {

@@ -7,7 +7,7 @@ import {routesPath} from '../project/root.js';
 import {documentProblem, firstProblem, flowTail, hasStandIns, keyProblem, plainStart, plainValue, symfonyKey, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
-import {yaml} from '../yaml-package.js';
+import {yaml, yamlReason} from '../yaml-package.js';
 
 export {routesPath};
 export type {NewRoute, RouteEntry, RouteIndex, RoutesFile} from './route-index.js';
@@ -17,7 +17,9 @@ export function emptyRoutesFile(path = routesPath): RoutesFile {
 }
 
 function fail(path: string, text: string, offset: number, reason: string, counter?: LineCounter): Refusal {
-	const {line, col} = position(text, offset, counter);
+	// Something the parser missed when the file ended (a `]` never written) is placed at the end of
+	// the last line that has text, not on the empty line after the file's final line end.
+	const {line, col} = position(text, offset >= text.length ? text.trimEnd().length : offset, counter);
 	return refusal('BAD_PROJECT_FILE', `${path}:${line}:${col}: ${reason}`);
 }
 
@@ -243,7 +245,7 @@ function appendProblem(original: string, read: string, start: number, end: numbe
 function shortReason(message: string): string {
 	// The parser's own stack ran out: say what in the file did it.
 	if (message.includes('Maximum call stack size exceeded')) return 'nested too deeply to be read (lists or mappings inside one another, thousands deep)';
-	return (message.split('\n', 1)[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
+	return yamlReason(message);
 }
 
 /** True when the file's top-level entries are separated by blank lines. */
