@@ -102,14 +102,14 @@ function buildProgram(argv: readonly string[], run: Invocation, rendering: Rende
 		.configureOutput({
 			writeOut: (text) => {
 				if (rendering.json) run.captured += text;
-				else io.stdout.write(wrapHelp(text, terminalWidth(io.stdout)));
+				else io.stdout.write(wrapHelp(text, terminalWidth(io.stdout, io.env)));
 			},
 			writeErr: (text) => {
 				if (!rendering.json) io.stderr.write(text);
 			},
 			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag))),
-			getOutHelpWidth: () => terminalWidth(io.stdout),
-			getErrHelpWidth: () => terminalWidth(io.stderr),
+			getOutHelpWidth: () => terminalWidth(io.stdout, io.env),
+			getErrHelpWidth: () => terminalWidth(io.stderr, io.env),
 			getOutHasColors: () => false,
 			getErrHasColors: () => false,
 		})

@@ -2,9 +2,14 @@
 // rest indented under the line's second column (or its own indentation), never inside a word.
 // So help texts are written with one line per paragraph, and wrapped here at the real width.
 
-/** The width help and tables are laid out at: the terminal's columns, 80 when there is no terminal. */
-export function terminalWidth(stream: {readonly isTTY?: boolean; readonly columns?: number}): number {
-	return stream.isTTY && stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80;
+/**
+ * The width help and tables are laid out at: the terminal's columns; without a terminal (a pipe,
+ * a file), COLUMNS when it is set to a width, as shells and many tools read it; else 80.
+ */
+export function terminalWidth(stream: {readonly isTTY?: boolean; readonly columns?: number}, env: Readonly<Record<string, string | undefined>> = {}): number {
+	if (stream.isTTY && stream.columns !== undefined && stream.columns > 0) return stream.columns;
+	const columns = /^[1-9][0-9]{0,5}$/.test(env['COLUMNS'] ?? '') ? Number(env['COLUMNS']) : undefined;
+	return columns ?? 80;
 }
 
 function hangingIndent(line: string, width: number): number {

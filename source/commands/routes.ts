@@ -57,7 +57,7 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 		})),
 	};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-	const lines = rows.length > 0 ? renderTable(rows, terminalWidth(io.stdout)) : [`No routes in ${routes.path}.`];
+	const lines = rows.length > 0 ? renderTable(rows, terminalWidth(io.stdout, io.env)) : [`No routes in ${routes.path}.`];
 	lines.push('');
 	const routeCount = count(routes.count, 'route');
 	if (problems === 0) {

@@ -54,7 +54,8 @@ export async function runEdu(args: readonly string[], options: Options & {cwd: s
 		reject: false,
 		stdin: 'ignore',
 		stripFinalNewline: false,
-		env: {NO_COLOR: '1', ...options.env},
+		// COLUMNS only when a test gives it: a width exported by the shell running the suite would change layouts.
+		env: {NO_COLOR: '1', COLUMNS: undefined, ...options.env},
 		...options,
 	});
 	return {exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr)};

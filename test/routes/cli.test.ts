@@ -35,6 +35,12 @@ describe('the done-when project', () => {
 		expect(drifted.stderr).toBe('edu routes --check: 2 problems (api_ville, app/Controller/api/VilleController.php:11)\n');
 		expect(snapshotTree(root)).toEqual(before);
 
+		// Piped, COLUMNS set to a width is the width (grep finds whole class names); anything else is not.
+		const wide = await runEdu(['routes'], {cwd: root, env: {COLUMNS: '150'}});
+		expect(wide.stdout).toContain('Controller\\api\\VilleByIdController');
+		const notAWidth = await runEdu(['routes'], {cwd: root, env: {COLUMNS: 'wide'}});
+		expect(notAWidth.stdout).toContain('…\\api\\VilleByIdController');
+
 		// Without --check the same report, exit 0.
 		const listed = await runEdu(['routes'], {cwd: root});
 		expect(listed.exitCode).toBe(0);
