@@ -171,7 +171,8 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const title = form.kind === undefined || screen === 'kind' ? 'edu' : kind === 'api' ? 'edu make:api' : 'edu make:controller';
 	const chrome: Chrome = {
 		title,
-		step: `${labels[screen]} · step ${screens.indexOf(screen) + 1} of ${screens.length}`,
+		// With "Console command" chosen, the kind screen leads to that command's one screen.
+		step: screen === 'kind' && commandChosen ? `${labels.kind} · step 1 of 2` : `${labels[screen]} · step ${screens.indexOf(screen) + 1} of ${screens.length}`,
 		first: screens.indexOf(screen) === 0,
 	};
 	const props: ScreenProps = {

@@ -23,8 +23,13 @@ describe('the kind screen\'s "Console command"', () => {
 		const before = snapshotTree(root);
 		const wizard = await renderWizard(root);
 		expect(wizard.frame()).toContain('Console command');
-		await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'));
-		await wizard.press(keys.down, (frame) => frame.includes('❯ Console command'));
+		expect(wizard.frame()).toContain('Kind · step 1 of 5');
+		expect(await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'))).toContain('Kind · step 1 of 4');
+		// Reached from either side, the console command counts its own steps: the kind, then its one screen.
+		expect(await wizard.press(keys.down, (frame) => frame.includes('❯ Console command'))).toContain('Kind · step 1 of 2');
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Web controller'));
+		await wizard.press(keys.up, (frame) => frame.includes('❯ API controller'));
+		expect(await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'))).toContain('Kind · step 1 of 2');
 		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 		const preview = await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
 		expect(preview).toContain('php bin/edu generate');
