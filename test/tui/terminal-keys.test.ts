@@ -108,7 +108,7 @@ describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
 			try {
 				expect(await terminal.exitStatus()).toBe(1);
 				const rows = (await terminal.screen()).split('\n');
-				expect(rows[0]).toMatch(/^app\/Config\/routes\.yaml:15:1: Flow sequence/);
+				expect(rows[0]).toMatch(/^app\/Config\/routes\.yaml:14:13: Flow sequence/);
 				expect(rows.join('\n')).not.toContain('Controller name');
 				expect(rows.join('\n')).not.toContain('edu make:api');
 			} finally {
