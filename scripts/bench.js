@@ -159,7 +159,9 @@ function firstFrame() {
 	for (const item of cases) timeFirstFrame(item.marker, item.args, item.warmUp?.project ?? project, process.env, item.warmUp?.keys);
 	const samples = cases.map(() => []);
 	const cpuSamples = cases.map(() => []);
-	for (let round = 0; round < scale(7); round++) {
+	// 15 rounds: on a small shared machine, medians of 7 let one bench run's ratio to the Ink app
+	// differ from the next by more than the target leaves (docs/performance.md).
+	for (let round = 0; round < scale(15); round++) {
 		cases.forEach((item, index) => {
 			const {wall, cpu} = timeFirstFrame(item.marker, item.args, project);
 			samples[index].push(wall);
