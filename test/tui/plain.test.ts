@@ -75,6 +75,8 @@ describe('--plain', () => {
 		expect(output).toContain("+    uri: '/api/my-user-test/{id}'");
 		expect(output).toContain('+    httpMethod: [GET, POST]');
 		expect(output).toContain('[OK] Controller and route successfully generated');
+		// After writing, what was written, as the CLI says it in a terminal, then the next steps.
+		expect(output).toMatch(/\[OK\] Controller and route successfully generated\n\n {2}create {2}app\/Controller\/api\/MyUserTestController\.php\n {2}modify {2}app\/Config\/routes\.yaml\n\nNext steps:/);
 		expect(output).toContain('curl -i http://localhost:8042/api/my-user-test/1');
 
 		const result = await runEdu(['make:api', 'MyUserTest', '--methods', 'GET,POST', '--uri', '/api/my-user-test/{id}', '--yes'], {cwd: viaFlags});

@@ -160,7 +160,8 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
-	say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
+	// As the CLI reports a run in a terminal: what was written, then the next steps.
+	say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
 	return written;
 }
 
