@@ -19,7 +19,8 @@ export interface CommandNames {
 const frameworkCommands = ['default', 'list', 'help', 'start', 'completion'];
 
 export function commandNames(argument: string): CommandNames | Refusal {
-	if (argument === '') return refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")');
+	// Given, but empty: an invalid name, as make:api says it (no name at all is the usage error).
+	if (argument === '') return refusal('INVALID_NAME', 'The command name is empty: use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers.');
 	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(argument)) {
 		const why = /^[0-9]/.test(argument)
 			? 'it starts with a digit'

@@ -128,6 +128,14 @@ describe('refusals, in order, with nothing left behind', () => {
 		const result = await runEdu(['make:command', '--yes'], {cwd: skeleton()});
 		expect(result).toMatchObject({exitCode: 2, stderr: 'Not enough arguments (missing: "command-name")\n'});
 	});
+
+	it('an empty name is an invalid name (exit 1), as for make:api, nothing written', async () => {
+		const root = skeleton();
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', '', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 1, stderr: 'The command name is empty: use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers.\n'});
+		expect(snapshotTree(root)).toEqual(tree);
+	});
 });
 
 describe('concurrent runs', () => {
