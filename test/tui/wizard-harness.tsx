@@ -34,6 +34,8 @@ export interface Harness {
 	 * over, as in the real program (inside act() it would wait for the end of the whole write).
 	 */
 	pressRaw(input: string, until: (frame: string) => boolean): Promise<string>;
+	/** The terminal resized to `columns` × `rows`, said as a real one says it (a 'resize' event). */
+	resize(columns: number, rows: number): Promise<void>;
 	/** Resolves with the outcome once the wizard has exited. */
 	readonly exited: Promise<WizardOutcome>;
 	outcome(): WizardOutcome | undefined;
@@ -123,6 +125,13 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 			} finally {
 				flags.IS_REACT_ACT_ENVIRONMENT = true;
 			}
+		},
+		async resize(columns, rows) {
+			await act(async () => {
+				Object.defineProperty(instance.stdout, 'columns', {value: columns, configurable: true});
+				Object.defineProperty(instance.stdout, 'rows', {value: rows, configurable: true});
+				instance.stdout.emit('resize');
+			});
 		},
 		exited,
 		outcome: () => outcome,

@@ -42,6 +42,21 @@ async function toReview(wizard: Harness): Promise<string> {
 	return wizard.press(keys.enter, onScreen('Review'));
 }
 
+describe('a terminal resized while the wizard is open', () => {
+	test('the review shows as much of the routes.yaml diff as the new height allows, at once', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await wizard.resize(100, 16);
+		const short = await toReview(wizard);
+		expect(short).toMatch(/… \d+ lines above/);
+		await wizard.resize(100, 40);
+		const tall = await wizard.waitFor((frame) => !frame.includes('lines above'), 'the whole diff');
+		expect(tall).toContain('+    uri: /api/ville');
+		expect(tall).toContain("     uri: '/api/hello'");
+		await wizard.resize(100, 16);
+		await wizard.waitFor((frame) => /… \d+ lines above/.test(frame), 'the diff cut again');
+	});
+});
+
 describe('name screen', () => {
 	test('typing updates the preview on every keystroke, before any Enter', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});

@@ -1,6 +1,7 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {useState} from 'react';
-import {Box, Text, useInput, useStdout} from 'ink';
+import {Box, Text, useInput} from 'ink';
+import {useTerminalSize} from '../controls/terminal-size.js';
 import {noFieldsMessage} from '../../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
@@ -19,7 +20,7 @@ const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 const columns: readonly Column[] = ['name', 'type', 'length'];
 
 export function ResourceScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
-	const {stdout} = useStdout();
+	const terminal = useTerminalSize();
 	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
 	const [row, setRow, rowNow] = useEagerState(0);
 	const [column, setColumn, columnNow] = useEagerState<Column>('name');
@@ -73,7 +74,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	const focusedColumn = (index: number): Column | undefined => (row === index + 1 ? (column === 'length' && fields[index]?.type === 'int' ? 'name' : column) : undefined);
 	// The rows that fit: a frame as tall as the terminal makes Ink clear the whole screen (the
 	// scrollback above too) on every key. The rows shown follow the cursor, with a line for those hidden.
-	const width = stdout.columns || 80;
+	const width = terminal.columns;
 	const notes = tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)};
 	const words = (refused: Refusal): string => (refused.message === noFieldsMessage
 		? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
@@ -81,7 +82,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	// The lines around the rows: title and blank 2, the table (wrapped) and blank, headings 1, "+ add
 	// a field" 1, the notes as they wrap, the footer 2 with its blank line 3, and one to spare.
 	const tableLines = linesAt(`${' '.repeat(10)}${form.table || (plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`)}`, width);
-	const room = Math.max(4, (stdout.rows || 24) - (2 + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width) + 3 + 1));
+	const room = Math.max(4, terminal.rows - (2 + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width) + 3 + 1));
 	// Past the room, two of its lines say how many rows are hidden above and below.
 	const shown = fields.length <= room ? fields.length : room - 2;
 	const cursor = Math.min(Math.max(row - 1, 0), fields.length - 1);

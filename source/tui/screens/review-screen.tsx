@@ -1,6 +1,7 @@
 // The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
 // with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
-import {Box, Text, useInput, useStdout} from 'ink';
+import {Box, Text, useInput} from 'ink';
+import {useTerminalSize} from '../controls/terminal-size.js';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe-plan.js';
 import type {SinkMode} from '../../core/sink/sink.js';
 import {Frame, quitKey} from '../controls/frame.js';
@@ -18,7 +19,7 @@ export interface ReviewProps extends ScreenProps {
 }
 
 export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewProps) {
-	const {stdout} = useStdout();
+	const terminal = useTerminalSize();
 	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
 	const latest = useLatest({next});
 	useInput((_input, key) => {
@@ -29,13 +30,13 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 	// Title, headings and footer with their blank lines take 9 lines besides the files (a long path
 	// wraps), a message 2 or more, and one line to spare: a frame as tall as the terminal makes Ink
 	// clear the screen and the scrollback.
-	const width = stdout.columns || 80;
+	const width = terminal.columns;
 	const files = fileLines(plan.changes).reduce((sum, line) => sum + linesAt(line, width), 0);
 	const message = busy ? 2 : failure === undefined ? 0 : 1 + linesAt(`✖ ${failure}`, width);
 	// The plan's warnings once more, as the CLI prints them with the files (a public upload folder, say).
 	const warnings = plan.warnings.map((warning) => `! ${warning}`);
 	const warned = warnings.length === 0 ? 0 : 1 + warnings.reduce((sum, line) => sum + linesAt(line, width), 0);
-	const room = Math.max(4, (stdout.rows || 24) - 9 - files - warned - message - 1);
+	const room = Math.max(4, terminal.rows - 9 - files - warned - message - 1);
 	const hidden = Math.max(0, hunk.length - room);
 	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
 	return (
