@@ -63,11 +63,14 @@ export function extensionFix(info: PhpInfo, name: string): string {
 		: `reinstall PHP with ${name} built in (it is part of PHP itself)`;
 }
 
-export function extensionChecks(probe: PhpProbe, dbType: string, minimum: string): CheckResult[] {
+/** Where the DB_TYPE the extensions are chosen by was read, when not from .env. */
+const dbTypeSources = {'.env': '', '.env.example': ' in .env.example: .env does not set it', default: ', the skeleton\'s default: neither .env nor .env.example sets it'} as const;
+
+export function extensionChecks(probe: PhpProbe, dbType: string, minimum: string, from: keyof typeof dbTypeSources = '.env'): CheckResult[] {
 	if (!('info' in probe)) return [fail('extensions', 'PHP extensions: not checked (no working php)', installPhp(minimum))];
 	const {info} = probe;
 	return extensionsFor(dbType).map((name, index) => {
-		const why = index === 0 ? ` (DB_TYPE=${dbType})` : '';
+		const why = index === 0 ? ` (DB_TYPE=${dbType}${dbTypeSources[from]})` : '';
 		return info.extensions[name]?.loaded
 			? ok(`ext-${name}`, `extension ${name} loaded${why}`)
 			: fail(`ext-${name}`, `extension ${name} is not loaded${why ? `, and DB_TYPE=${dbType} needs it` : ''}`, extensionFix(info, name));

@@ -11,6 +11,8 @@ export interface ProjectFacts {
 	readonly env: Readonly<Record<string, string>> | null;
 	/** DB_TYPE from .env, else from .env.example, else mysql (the skeleton's). */
 	readonly dbType: string;
+	/** Where dbType comes from. */
+	readonly dbTypeFrom: '.env' | '.env.example' | 'default';
 	/** composer.json's require.php, when it says. */
 	readonly phpRequirement?: string;
 }
@@ -20,7 +22,9 @@ export function readFacts(root: string): ProjectFacts {
 	const env = envText === undefined ? null : parseEnv(envText);
 	const example = readTextFile(path.join(root, '.env.example'));
 	// As written: the framework compares it, case included, with mysql, mariadb, pgsql and sqlite.
-	const dbType = env?.['DB_TYPE'] ?? (example === undefined ? undefined : parseEnv(example)['DB_TYPE']) ?? 'mysql';
+	const exampleType = example === undefined ? undefined : parseEnv(example)['DB_TYPE'];
+	const dbTypeFrom = env?.['DB_TYPE'] !== undefined ? '.env' : exampleType !== undefined ? '.env.example' : 'default';
+	const dbType = env?.['DB_TYPE'] ?? exampleType ?? 'mysql';
 	let phpRequirement: string | undefined;
 	try {
 		const composer = JSON.parse(readTextFile(path.join(root, 'composer.json')) ?? '{}') as {require?: Record<string, unknown>};
@@ -29,7 +33,7 @@ export function readFacts(root: string): ProjectFacts {
 	} catch {
 		// An unreadable composer.json is the vendor check's business.
 	}
-	return {root, env, dbType, ...(phpRequirement === undefined ? {} : {phpRequirement})};
+	return {root, env, dbType, dbTypeFrom, ...(phpRequirement === undefined ? {} : {phpRequirement})};
 }
 
 export const frameworkFolder = 'vendor/studoo/edu-framework';

@@ -24,7 +24,7 @@ export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 	const php = probePhp(extensionsFor(facts.dbType), env, root);
 	const groups = await Promise.all([
 		limited('php', limit, async () => phpCheck(await php, facts.phpRequirement, frameworkMinimumPhp(root))),
-		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root))),
+		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root), facts.dbTypeFrom)),
 		limited('vendor', limit, async () => vendorChecks(root, env)),
 		limited('env', limit, async () => envCheck(root, facts.env !== null)),
 		limited('database', limit, async () => databaseCheck(facts, await php, env)),

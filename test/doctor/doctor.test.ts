@@ -133,6 +133,17 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toMatch(/^✖ extension pdo_mysql is not loaded, and DB_TYPE=mysql needs it\n {4}fix: (enable it: add the line "extension=\/\S+\/pdo_mysql\.so" to \S+|install it: sudo apt install php8\.\d-mysql .*)$/m);
 	});
 
+	it('without DB_TYPE in .env, says where the type the driver is chosen by comes from', async () => {
+		const root = project({DB_TYPE: 'mysql', DB_HOST_STATUS: 'false'});
+		rmSync(path.join(root, '.env'));
+		writeFileSync(path.join(root, '.env.example'), 'DB_TYPE=sqlite\n');
+		const fromExample = await doctor(root);
+		expect(fromExample.checks.find((check) => check.id === 'ext-pdo_sqlite')?.message).toBe('extension pdo_sqlite loaded (DB_TYPE=sqlite in .env.example: .env does not set it)');
+		rmSync(path.join(root, '.env.example'));
+		const byDefault = await doctor(root);
+		expect(byDefault.checks.find((check) => check.id === 'ext-pdo_mysql')?.message).toBe('extension pdo_mysql loaded (DB_TYPE=mysql, the skeleton\'s default: neither .env nor .env.example sets it)');
+	}, 20_000);
+
 	it('names an unreachable database (PDO through PHP) with its fix', async () => {
 		const root = project({DB_TYPE: 'mysql', DB_SOCKET: String(await freePort())});
 		const {exitCode, checks, text} = await doctor(root);
