@@ -136,9 +136,9 @@ export function namingWarnings(kind: Kind, argument: string): string[] {
 	return warnings;
 }
 
-/** The valid name nearest an invalid one: its words (split on what a class name cannot hold, accents dropped) in PascalCase, without leading digits. */
+/** The valid name nearest an invalid one: its words (split on what a class name cannot hold, accents dropped, full-width letters as ASCII) in PascalCase, without leading digits. */
 export function nearestName(argument: string): string | undefined {
-	const words = argument.normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^A-Za-z0-9_]+/).filter((word) => word !== '');
+	const words = argument.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^A-Za-z0-9_]+/).filter((word) => word !== '');
 	const name = words.map(upperFirst).join('').replace(/^[0-9]+/, '').slice(0, maxNameLength);
 	return name !== argument && nameProblem(name) === undefined ? name : undefined;
 }

@@ -28,6 +28,12 @@ describe('names', () => {
 		expect(result.stderr).toBe('Invalid controller name "Ville Paris": the name cannot contain a space: a PHP class name uses only the letters A-Z and a-z, digits and _ (did you mean VilleParis?).\n');
 	});
 
+	test.each([['\uFF36ille', 'Ville'], ['Vill\u00E9', 'Ville'], ['\uFB01le', 'File']])('%j offers %s (full-width letters, accents and ligatures read as the letters they show)', async (name, offered) => {
+		const result = await runEdu(['make:api', name, '--yes'], {cwd: tempProject('sample')});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain(`(did you mean ${offered}?)`);
+	});
+
 	test('Ville_Paris: a warning with the spellings that give /api/ville-paris and /api/ville_paris', async () => {
 		const result = await runEdu(['make:api', 'Ville_Paris', '--dry-run'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(0);
