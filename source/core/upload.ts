@@ -29,9 +29,9 @@ export function uploadSpecOf(given: Partial<UploadSpec> = {}, template?: LoadedT
 /** Extensions a web server may run, or that configure it: never on an allow-list. */
 const executable = /^(php[0-9]*|phtml|pht|phps|phar|pgif|inc|htaccess|htpasswd|ini|cgi|fcgi|pl|py|rb|sh|bash|asp|aspx|ashx|jsp|jspx|exe|bat|cmd|com|dll|so)$/;
 
-/** `csv, .TXT` → ["csv", "txt"]. */
+/** `csv, .TXT` → ["csv", "txt"]; anything else is kept as typed, so its refusal names it so. */
 export function parseExtensions(text: string): string[] {
-	return [...new Set(text.split(/[\s,]+/).map((item) => item.replace(/^\.+/, '').toLowerCase()).filter((item) => item !== ''))];
+	return [...new Set(text.split(/[\s,]+/).map((item) => (/^\.?[A-Za-z0-9]+$/.test(item) ? item.replace(/^\./, '').toLowerCase() : item)).filter((item) => item !== ''))];
 }
 
 /** Why this upload cannot be generated, or undefined when it can. */

@@ -226,6 +226,11 @@ describe('plan for --template upload', () => {
 		expect(parseExtensions('.CSV, txt  csv')).toEqual(['csv', 'txt']);
 	});
 
+	it('keeps an extension it cannot read as typed, so the refusal names what the user wrote', () => {
+		expect(parseExtensions('csv,../x,..PDF')).toEqual(['csv', '../x', '..PDF']);
+		expect(uploadProblem({field: 'file', extensions: parseExtensions('csv,../x'), dir: 'var/uploads'})).toBe('Invalid extension "../x": use lower-case letters and digits only, at most 10, e.g. csv.');
+	});
+
 	it.each([
 		[{field: 'my file', extensions: ['csv'], dir: 'var/uploads'}, 'Invalid upload field'],
 		[{field: 'f.x', extensions: ['csv'], dir: 'var/uploads'}, 'Invalid upload field'],
