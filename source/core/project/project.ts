@@ -127,7 +127,8 @@ function listFiles(root: string, folder: string, into: Map<string, string>): voi
  * two such links made it run for ever. `above`: the folders (device:inode) between the first one and here.
  */
 function listFolder(absolute: string, relative: string, above: ReadonlySet<string>, into: string[]): void {
-	const folder = statSync(absolute);
+	// As bigints: a Windows file index can pass 2^53, where two numbers could meet.
+	const folder = statSync(absolute, {bigint: true});
 	const id = `${folder.dev}:${folder.ino}`;
 	if (above.has(id)) return;
 	const inside = new Set(above).add(id);
