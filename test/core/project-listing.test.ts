@@ -5,7 +5,8 @@ import {mkdirSync, renameSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {existingFile, readSnapshot, type Snapshot} from '../../source/core/project/project.js';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {execa} from 'execa';
+import {binPath, runEdu, tempProject} from '../helpers/temp-project.js';
 
 function snapshotOf(root: string): Snapshot {
 	const snapshot = readSnapshot(root);
@@ -35,6 +36,37 @@ describe('the files a plan checks against', () => {
 		expect(files).toContain('app/Template/home/home.html.twig');
 		expect(files.filter((file) => file.endsWith('HelloController.php'))).toEqual(['app/Controller/api/HelloController.php']);
 	});
+
+	it('two folders that link to each other are each walked once', () => {
+		const root = tempProject('sample');
+		mkdirSync(path.join(root, 'app/Template/x'));
+		mkdirSync(path.join(root, 'app/Template/y'));
+		symlinkSync('../y', path.join(root, 'app/Template/x/l'));
+		symlinkSync('../x', path.join(root, 'app/Template/y/m'));
+		const files = [...snapshotOf(root).files.values()];
+		expect(files).toEqual(expect.arrayContaining(['app/Template/x/l', 'app/Template/y/m', 'app/Template/x/l/m', 'app/Template/y/m/l']));
+		expect(files.filter((file) => file.split('/').length > 5)).toEqual([]);
+	});
+
+	it('on a file system whose folders all report inode 0 (some network and FUSE ones), every file is still listed', async () => {
+		const root = tempProject('sample');
+		const preload = path.join(tempProject(), 'inode-zero.cjs');
+		writeFileSync(preload, `const fs = require('node:fs');
+const statSync = fs.statSync;
+fs.statSync = (...args) => {
+	const stats = statSync(...args);
+	if (stats && stats.isDirectory()) stats.ino = typeof stats.ino === 'bigint' ? 0n : 0;
+	return stats;
+};
+`);
+		// A controller with no route yet, in a subfolder: found only if the walk enters it.
+		writeFileSync(path.join(root, 'app/Controller/api/VilleController.php'), '<?php\n');
+		const result = await execa(process.execPath, ['--require', preload, binPath, 'make:api', 'Ville', '--yes'], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		expect(result.exitCode, result.stderr).toBe(1);
+		expect(result.stderr).toMatch(/^Controller already exists\.\n/);
+		const fresh = await execa(process.execPath, ['--require', preload, binPath, 'make:api', 'Lyon', '--yes'], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		expect(fresh.exitCode, fresh.stderr).toBe(0);
+	}, 30_000);
 
 	it('a name whose controller sits in a linked folder is refused', async () => {
 		const root = tempProject('sample');

@@ -1,6 +1,6 @@
 // Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
 // the existing controllers and views. Reads only; never writes.
-import {existsSync, readdirSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
 import {EduError, refusal, type Refusal} from '../errors.js';
 import {readUploadApi, type UploadApi} from '../framework-request.js';
@@ -107,13 +107,16 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 }
 
 function listFiles(root: string, folder: string, into: Map<string, string>): void {
-	const names: string[] = [];
+	const absolute = path.join(root, folder);
+	let real: string;
 	try {
-		if (!statSync(path.join(root, folder)).isDirectory()) return;
-		listFolder(path.join(root, folder), '', new Set(), names);
+		if (!statSync(absolute).isDirectory()) return;
+		real = realpathSync(absolute);
 	} catch {
 		return;
 	}
+	const names: string[] = [];
+	listFolder(absolute, '', [real], names);
 	for (const name of names) {
 		const relative = `${folder}/${name}`;
 		into.set(relative.toLowerCase(), relative);
@@ -122,29 +125,39 @@ function listFiles(root: string, folder: string, into: Map<string, string>): voi
 
 /**
  * Every entry under `absolute` (folders too), as paths relative to the first folder, with links to
- * folders followed as readdirSync's `recursive` follows them, except into a folder that contains
- * the link (`ln -s . loop`): there the recursive read went round until the path grew too long, and
- * two such links made it run for ever. `above`: the folders (device:inode) between the first one and here.
+ * folders followed as readdirSync's `recursive` follows them, except into a folder the walk is in
+ * already (`ln -s . loop`, or two folders linking to each other): there the recursive read went
+ * round until the path grew too long, and two such links made it run for ever. `above`: the real
+ * paths of the folders from the first one to this one. A folder that cannot be read is listed
+ * without what it holds, the rest as it is.
  */
-function listFolder(absolute: string, relative: string, above: ReadonlySet<string>, into: string[]): void {
-	// As bigints: a Windows file index can pass 2^53, where two numbers could meet.
-	const folder = statSync(absolute, {bigint: true});
-	const id = `${folder.dev}:${folder.ino}`;
-	if (above.has(id)) return;
-	const inside = new Set(above).add(id);
-	for (const entry of readdirSync(absolute, {withFileTypes: true, encoding: 'utf8'})) {
+function listFolder(absolute: string, relative: string, above: readonly string[], into: string[]): void {
+	let entries: Dirent[];
+	try {
+		entries = readdirSync(absolute, {withFileTypes: true, encoding: 'utf8'});
+	} catch {
+		return;
+	}
+	const here = above[above.length - 1]!;
+	for (const entry of entries) {
 		const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
 		into.push(name);
-		if (entry.isDirectory() || (entry.isSymbolicLink() && isFolder(path.join(absolute, entry.name)))) listFolder(path.join(absolute, entry.name), name, inside, into);
+		const child = path.join(absolute, entry.name);
+		if (entry.isDirectory()) {
+			listFolder(child, name, [...above, path.join(here, entry.name)], into);
+		} else if (entry.isSymbolicLink()) {
+			const target = linkedFolder(child);
+			if (target !== undefined && !above.includes(target)) listFolder(child, name, [...above, target], into);
+		}
 	}
 }
 
-/** A link that leads nowhere, to itself or somewhere unreadable is listed, not followed. */
-function isFolder(absolute: string): boolean {
+/** The real path of the folder a link leads to; undefined for a link to a file, to nothing, or round in a circle. */
+function linkedFolder(link: string): string | undefined {
 	try {
-		return statSync(absolute).isDirectory();
+		return statSync(link).isDirectory() ? realpathSync(link) : undefined;
 	} catch {
-		return false;
+		return undefined;
 	}
 }
 
