@@ -2,7 +2,8 @@
 // folder, or under another name): edu writes the file it links to and the link stays a link, as
 // the mock commands do with a linked compose or token file. A link out of the project is refused
 // (test/hardening/bad-input.test.ts).
-import {lstatSync, readFileSync, readlinkSync, renameSync, symlinkSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {runEdu, tempProject} from '../helpers/temp-project.js';
@@ -27,6 +28,22 @@ describe('project files that are links inside the project', () => {
 		const listed = await runEdu(['routes', '--check'], {cwd: root});
 		expect(listed.exitCode, listed.stdout).toBe(0);
 		expect(listed.stdout).toContain('api_ville');
+	});
+
+	it('a temp file a killed run left beside the file the link leads to, in another folder, is cleaned up by the next run', async () => {
+		const root = tempProject('sample');
+		mkdirSync(path.join(root, 'config'));
+		renameSync(path.join(root, 'app/Config/routes.yaml'), path.join(root, 'config/routes.yaml'));
+		symlinkSync('../../config/routes.yaml', path.join(root, 'app/Config/routes.yaml'));
+		// A process that has ended: its pid names no live run.
+		const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+		const leftover = path.join(root, `config/.routes.yaml.edu-tmp-${dead}-x1`);
+		writeFileSync(leftover, 'half a routes.yaml');
+		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		expect(result.exitCode, result.stderr).toBe(0);
+		expect(existsSync(leftover)).toBe(false);
+		expect(readFileSync(path.join(root, 'config/routes.yaml'), 'utf8')).toContain('api_ville:');
+		expect(lstatSync(path.join(root, 'app/Config/routes.yaml')).isSymbolicLink()).toBe(true);
 	});
 
 	it('make:command: the line goes into the file commands.yaml links to, and commands.yaml stays the link', async () => {

@@ -20,6 +20,7 @@ import {processHost, type SinkHost} from './host.js';
 import {cleanStaleTemps, undoKilledRun} from './killed-run.js';
 import {keptCopies} from './kept-copies.js';
 import {WriteRun} from './run.js';
+import {linkedTarget, resolveTarget} from './link-target.js';
 
 export interface FileSystemSinkOptions {
 	readonly host?: SinkHost;
@@ -55,7 +56,8 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 			if (lock.inherited) run.notes.push(...undoKilledRun(run, lock.inherited));
 		}
 		const current = recheck(run, changeset);
-		const folders = new Set(current.changes.map((change) => path.dirname(path.join(current.root, change.path))));
+		// Temp files a killed run left: beside each file, and beside the file a followed link leads to.
+		const folders = new Set(current.changes.flatMap((change) => [path.join(current.root, change.path), ...linkedTarget(run, current.root, change)].map((file) => path.dirname(file))));
 		for (const folder of folders) cleanStaleTemps(run, folder);
 		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
 		apply(run, current, lock);
@@ -160,17 +162,6 @@ function journalOf(staged: readonly Staged[]): Journal {
 		created: staged.slice(0, -1).filter(({change, backup}) => change.action === 'create' && backup === undefined).map(({change, written}) => writtenFile(change.path, written)),
 		commit: last ? writtenFile(last.change.path, last.written) : null,
 	};
-}
-
-function resolveTarget(run: WriteRun, root: string, change: FileChange): string {
-	const target = path.join(root, change.path);
-	const stat = run.fs.lstat(target);
-	if (stat?.isSymbolicLink() && change.followLink) {
-		const real = run.fs.realpath(target);
-		if (!isInside(run.fs.realpath(root), real)) throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${change.path}: it links to ${real}, outside the project.`);
-		return real;
-	}
-	return target;
 }
 
 /**
