@@ -12,7 +12,7 @@ export interface CommonOptions {
 	readonly quiet?: boolean;
 }
 
-/** Where a write tells that it waits for another run's lock: stderr, unless -q, or a wizard draws there. */
+/** Where a write tells that it waits for another run's lock: stderr, unless -q, or the full-screen wizard draws there (`wizard`; the plain prompts are lines, so they get it). */
 export function waitNotice(io: Io, options: CommonOptions, wizard: boolean): ((line: string) => void) | undefined {
 	return wizard || options.quiet ? undefined : (line) => io.stderr.write(`${line}\n`);
 }

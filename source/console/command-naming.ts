@@ -20,7 +20,7 @@ const frameworkCommands = ['default', 'list', 'help', 'start', 'completion'];
 
 export function commandNames(argument: string): CommandNames | Refusal {
 	// Given, but empty: an invalid name, as make:api says it (no name at all is the usage error).
-	if (argument === '') return refusal('INVALID_NAME', 'The command name is empty: use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers.');
+	if (argument === '') return refusal('INVALID_NAME', 'The command name is empty: use letters, digits and _, starting with a letter or _, e.g. generate or GenerateUsers.');
 	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(argument)) {
 		const why = /^[0-9]/.test(argument)
 			? 'it starts with a digit'

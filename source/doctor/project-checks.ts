@@ -1,6 +1,6 @@
 // The project's own files: vendor/ and the framework's version, .env, routes --check in one line,
 // and the Node running edu.
-import {existsSync, lstatSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import semver from 'semver';
@@ -71,5 +71,10 @@ function whyUnreadable(file: string): string | undefined {
 	if (stats.isDirectory()) return 'it is a folder';
 	if (stats.isFIFO()) return 'it is a FIFO';
 	if (!stats.isFile()) return 'it is not a regular file';
-	return 'no permission to read it';
+	try {
+		readFileSync(file);
+		return 'it could not be read';
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EACCES' ? 'no permission to read it' : (error as Error).message;
+	}
 }

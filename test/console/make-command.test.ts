@@ -133,7 +133,7 @@ describe('refusals, in order, with nothing left behind', () => {
 		const root = skeleton();
 		const tree = snapshotTree(root);
 		const result = await runEdu(['make:command', '', '--yes'], {cwd: root});
-		expect(result).toMatchObject({exitCode: 1, stderr: 'The command name is empty: use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers.\n'});
+		expect(result).toMatchObject({exitCode: 1, stderr: 'The command name is empty: use letters, digits and _, starting with a letter or _, e.g. generate or GenerateUsers.\n'});
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 });

@@ -1,6 +1,6 @@
 // `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
 // terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
-import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
@@ -83,6 +83,25 @@ describe('--plain', () => {
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
+
+	test('waiting for another run\'s lock after "Write these files?": the wait is said on stderr, then the files are written', async () => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		// This test process holds the lock, as another edu run would, for two seconds.
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const run = plainRun(root, ['make:api']);
+		await run.answer('Controller name', 'ville\r');
+		await run.answer('Template', '\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'y\r');
+		const deadline = Date.now() + 10_000;
+		while (!run.stderr.plain().includes('Waiting for another edu run') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(run.stderr.plain()).toBe(`Waiting for another edu run (pid ${process.pid}) to finish writing app/Config/routes.yaml: edu waits up to 30 s, Ctrl+C stops it.\n`);
+		rmSync(lock);
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain('[OK] Controller and route successfully generated');
+	}, 30_000);
 
 	test('a URI another route serves: the note says the questions that follow can change it (there is no route screen here)', async () => {
 		const root = tempProject('sample');

@@ -130,7 +130,7 @@ async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: Found
 	const {io} = context;
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../../core/sink/sink.js');
-	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive)});
+	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (interactive) {
 		const {openWizard} = await import('../../tui/open.js');
 		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, sink, request})};
