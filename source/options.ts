@@ -13,7 +13,7 @@ export interface CommonOptions {
 }
 
 /** Where a write tells that it waits for another run's lock: stderr, unless -q, or the full-screen wizard draws there (`wizard`; the plain prompts are lines, so they get it). */
-export function waitNotice(io: Io, options: CommonOptions, wizard: boolean): ((line: string) => void) | undefined {
+export function waitNotice(io: Io, options: {readonly quiet?: boolean}, wizard: boolean): ((line: string) => void) | undefined {
 	return wizard || options.quiet ? undefined : (line) => io.stderr.write(`${line}\n`);
 }
 

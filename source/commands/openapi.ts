@@ -10,6 +10,7 @@ import type {CommandContext} from './context.js';
 
 
 export interface OpenapiOptions {
+	readonly quiet?: boolean;
 	readonly out?: string;
 	readonly stdout?: boolean;
 	readonly force?: boolean;

@@ -7,7 +7,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
 import type {Io, Outcome} from '../io.js';
-import {startFolder} from '../options.js';
+import {startFolder, waitNotice} from '../options.js';
 import type {InitOptions} from './options.js';
 import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
@@ -53,7 +53,7 @@ function tokensBefore(start: string): TokenKeeping | undefined {
 }
 
 /** Puts back every token that init removed or changed; returns their ids. */
-async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
+async function restoreTokens(keeping: TokenKeeping, onWait?: (line: string) => void): Promise<string[]> {
 	const now = readProjectText(keeping.file, keeping.shown);
 	const current = now === undefined ? new Map<string, string>() : readTokens(now.text, keeping.shown);
 	const missing = [...keeping.before].filter(([id, value]) => current.get(id) !== value);
@@ -63,7 +63,7 @@ async function restoreTokens(keeping: TokenKeeping): Promise<string[]> {
 		const tokens = current === undefined ? new Map<string, string>() : readTokens(current.text, keeping.shown);
 		const absent = [...keeping.before].filter(([id, value]) => tokens.get(id) !== value);
 		return {text: setTokens(current?.text, keeping.shown, absent, true).text, value: absent.map(([id]) => id)};
-	});
+	}, onWait);
 	return value;
 }
 
@@ -112,7 +112,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	});
 	// The data step resets the token file before it can fail: put the tokens back whatever happened.
 	const dataAsked = result.steps.some((step) => step.url.endsWith('/api/init/data') && step.outcome !== 'refused');
-	const kept = keeping !== undefined && dataAsked ? await restoreTokens(keeping) : [];
+	const kept = keeping !== undefined && dataAsked ? await restoreTokens(keeping, waitNotice(io, options, false)) : [];
 	const keptLine = kept.length > 0 && keeping !== undefined
 		? `Kept ${kept.length === 1 ? 'the token' : `${kept.length} tokens`} ${kept.map((id) => `"${id}"`).join(', ')} of ${keeping.shown}: init/data had replaced the file with the image's default.`
 		: undefined;

@@ -21,6 +21,7 @@ export interface InitOptions {
 	readonly timeout: string;
 	readonly json?: boolean;
 	readonly cwd?: string;
+	readonly quiet?: boolean;
 }
 
 export interface TokenOptions {
@@ -29,4 +30,5 @@ export interface TokenOptions {
 	readonly force?: boolean;
 	readonly json?: boolean;
 	readonly cwd?: string;
+	readonly quiet?: boolean;
 }

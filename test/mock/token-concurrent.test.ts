@@ -1,7 +1,7 @@
 // edu mock:token run several times at once (a script adding one token per student, in the
 // background): each waits for the lock and edits the file as the run before it left it, so no run
 // is refused for the others and no token is lost.
-import {readFileSync} from 'node:fs';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {execa} from 'execa';
 import {describe, expect, it} from 'vitest';
@@ -36,5 +36,26 @@ describe('edu mock:token, six runs at once', () => {
 		expect((JSON.parse(String(loser.stdout)) as {error: {code: string}}).error.code).toBe('TOKEN_EXISTS');
 		const {token} = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as {token: Record<string, string>};
 		expect(token['twin']).toBe((JSON.parse(String(winner.stdout)) as {token: string}).token);
+	}, 60_000);
+
+	it.each([[[], true], [['-q'], false]] as const)('waiting for another run\'s lock (flags %j): said after a second on stderr, but with -q; the token is added once the lock is free', async (flags, said) => {
+		const root = tempProject('mock-project');
+		expect((await tokenRun(root, 'teacher')).exitCode).toBe(0);
+		const lock = path.join(root, 'var/api/.configDataset.json.edu-lock');
+		// This test process holds the lock, as another edu run would.
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const run = execa(process.execPath, [binPath, 'mock:token', 'late', ...flags], {cwd: root, reject: false, stdin: 'ignore', env: {NO_COLOR: '1'}});
+		let stderr = '';
+		run.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const deadline = Date.now() + 20_000;
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		while (said && !stderr.includes('Waiting') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+		rmSync(lock);
+		const result = await run;
+		expect(result.exitCode, stderr).toBe(0);
+		const waiting = `Waiting for another edu run (pid ${process.pid}) to finish writing var/api/configDataset.json: edu waits up to 30 s, Ctrl+C stops it.\n`;
+		expect(stderr.startsWith(waiting)).toBe(said);
+		expect(stderr.includes('Waiting')).toBe(said);
+		expect(Object.keys((JSON.parse(readFileSync(path.join(root, file), 'utf8')) as {token: object}).token)).toEqual(['teacher', 'late']);
 	}, 60_000);
 });
