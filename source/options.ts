@@ -3,6 +3,25 @@
 import path from 'node:path';
 import type {Io} from './io.js';
 
+/**
+ * An option as a command declares it: given to commander (as `-y, --yes`, `--uri <uri>`), and
+ * read from the same list by the make commands' own reading of their lines (commands/make/make-args.ts).
+ */
+export interface OptionSpec {
+	/** The long name without `--` (`dry-run`; `no-interaction` for a flag that sets false). */
+	readonly long: string;
+	readonly short?: string;
+	/** The name of its value in --help (`dir` for `--cwd <dir>`); none for a flag. */
+	readonly value?: string;
+	readonly description: string;
+	readonly default?: string;
+}
+
+/** The option's flags as commander takes them: `-y, --yes`, `--cwd <dir>`. */
+export function flagsOf(spec: OptionSpec): string {
+	return `${spec.short === undefined ? '' : `-${spec.short}, `}--${spec.long}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
+}
+
 export interface CommonOptions {
 	readonly yes?: boolean;
 	readonly dryRun?: boolean;

@@ -5,13 +5,13 @@ import type {Command} from 'commander';
 import {EduError} from '../core/errors.js';
 import {version} from '../version.js';
 import type {CommandContext} from './context.js';
+import {globalOptionSpecs} from './global-options.js';
+import {flagsOf} from '../options.js';
 
 /** Flags every command takes, so they work after the command name too (`edu make:api -n`). */
 export function addGlobalOptions(command: Command): void {
+	for (const spec of globalOptionSpecs) command.option(flagsOf(spec), spec.description);
 	command
-		.option('-n, --no-interaction', 'never prompt (as --yes)')
-		.option('-q, --quiet', 'print nothing but errors and, with --dry-run, the plan asked for')
-		.option('-v, --verbose', 'show the stack trace of an unexpected error (as DEBUG=1)')
 		.version(version, '-V, --version', 'print the version')
 		.hook('preAction', (_command, action) => {
 			if (action.getOptionValue('interaction') === false && action.options.some((option) => option.long === '--yes')) {

@@ -1,6 +1,7 @@
 // What main hands every command, and what a command hands back: both sides import it from
 // here, so main.ts and commands/* do not import each other in a circle.
 import type {Io, Outcome} from '../io.js';
+import type {MakeInvocation} from './make/make-args.js';
 
 export interface CommandContext {
 	readonly io: Io;
@@ -14,4 +15,6 @@ export interface CommandContext {
 	announceRoot(root: string, announceOn?: 'stdout' | 'stderr'): void;
 	/** What the action produced; main renders it. */
 	outcome?: Outcome;
+	/** make:api or make:controller as commander read it: main runs it as it runs one read without commander. */
+	make?: MakeInvocation;
 }

@@ -4,6 +4,14 @@
 // before the command name are moved after it; one the command does not take is a usage error.
 import type {Command} from 'commander';
 import {UsageError} from '../core/errors.js';
+import type {OptionSpec} from '../options.js';
+
+/** The options every command takes besides its own (console.ts's addGlobalOptions adds them, with -V). */
+export const globalOptionSpecs: readonly OptionSpec[] = [
+	{long: 'no-interaction', short: 'n', description: 'never prompt (as --yes)'},
+	{long: 'quiet', short: 'q', description: 'print nothing but errors and, with --dry-run, the plan asked for'},
+	{long: 'verbose', short: 'v', description: 'show the stack trace of an unexpected error (as DEBUG=1)'},
+];
 
 /** The global options that take no value, and the one that does. */
 const flags = new Set(['-y', '--yes', '--dry-run', '--json', '-n', '--no-interaction', '-q', '--quiet', '-v', '--verbose', '--plain']);

@@ -1,24 +1,16 @@
 // make:api and make:controller: flags → request → plan → commit through the sink --dry-run
 // chose (the file system, or a dry run that only reports).
-import {Command} from 'commander';
+import type {Command} from 'commander';
 import {EduError, isRefusal, messages, refusal} from '../../core/errors.js';
 import {nameProblem, type Kind} from '../../core/naming.js';
 import type {MakeRequest} from '../../core/request.js';
 import {useColor, type Outcome} from '../../io.js';
-import {splitList, startFolder, waitNotice, type CommonOptions} from '../../options.js';
+import {flagsOf, splitList, startFolder, waitNotice} from '../../options.js';
 import type {CommandContext} from '../context.js';
 import {findProjectRoot} from '../../core/project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
-import {addTemplateOptions, defaultTemplate, templateExamples, templateHelp, templateRequest, type TemplateOptions} from './templates.js';
-
-export interface MakeOptions extends CommonOptions, TemplateOptions {
-	readonly methods?: string;
-	readonly uri?: string;
-	readonly description?: string;
-	readonly force?: boolean;
-}
-
-const defaultMethods = 'GET';
+import {defaultMethods, makeOptionSpecs, type MakeOptions} from './make-args.js';
+import {addTemplateOptions, defaultTemplate, templateExamples, templateHelp, templateRequest} from './templates.js';
 
 /** The options commander gives make:api / make:controller when none is typed (main opens the wizard with them). */
 export function noOptions(kind: Kind): MakeOptions {
@@ -57,23 +49,12 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 				? 'generate a JSON API controller, its route and (once) openapi.php'
 				: 'generate a web controller, its Twig view and its route')
 			.argument('[controller-name]', 'the controller name, e.g. ville or MyUserTest');
-		command
-			.option('-y, --yes', 'never prompt; fail on a missing value instead')
-			.option('--dry-run', 'print the plan and the routes.yaml diff, write nothing')
-			.option('--json', 'print one JSON object on stdout')
-			.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
-			.option('--plain', 'line prompts instead of the full-screen wizard')
-			.option('--methods <list>', 'HTTP methods, comma-separated', defaultMethods)
-			.option('--uri <uri>', 'route URI; {param} segments become path parameters')
-			.option('--force', 'replace the controller (and view) file of this name if it exists, keeping what it held in .edu/backups/; routes are never replaced');
-		if (kind === 'api') {
-			command
-				.option('--description <text>', 'description of the 200 response');
-			addTemplateOptions(command);
-		}
+		for (const spec of makeOptionSpecs(kind)) command.option(flagsOf(spec), spec.description, spec.default);
+		if (kind === 'api') addTemplateOptions(command);
 		command.addHelpText('after', () => examples(kind === 'api' ? helpCatalog(command, context) : undefined)[kind]);
-		command.action(async (name: string | undefined, options: MakeOptions) => {
-			context.outcome = await runMake(kind, name, options, context);
+		// Recorded, and run by main as a line read without commander is (commands/make/make-args.ts).
+		command.action((name: string | undefined, options: MakeOptions) => {
+			context.make = {kind, name, options};
 		});
 	}
 }

@@ -1,11 +1,11 @@
 // make:api's --template and the flags of the templates' options, all derived from the built-in
 // manifests: registered on the command, listed in --help, then read into the request against the
 // project's catalog (its own templates included). Mistakes are one-line errors before any planning.
-import {Option, type Command} from 'commander';
+import type {Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../../core/errors.js';
 import type {MakeRequest} from '../../core/request.js';
 import {parseFields, resourceMethods} from '../../core/resource.js';
-import {splitList} from '../../options.js';
+import {flagsOf, splitList, type OptionSpec} from '../../options.js';
 import {unknownTemplate} from '../../core/template-units.js';
 import {parseExtensions} from '../../core/upload.js';
 import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../templates/catalog.js';
@@ -99,11 +99,19 @@ export function templateExamples(): string {
 /** The template of a make:api that names none. */
 export const defaultTemplate = 'default';
 
+/** make:api's --template (its help without the templates' names, which take the catalog to list). */
+export const templateFlag: OptionSpec = {long: 'template', value: 'name', description: 'what the controller does', default: defaultTemplate};
+
+/** make:api's --template and the options of the built-in templates (each once), as make:api declares them. */
+export function templateOptionSpecs(): OptionSpec[] {
+	return [
+		{...templateFlag, description: `${templateFlag.description}: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`},
+		...builtinOptions().map(({option, templates}) => ({long: option.name, value: option.value, description: `${templates.join(', ')}: ${option.help}${defaultNote(option)}`})),
+	];
+}
+
 export function addTemplateOptions(command: Command): void {
-	command.addOption(new Option('--template <name>', `what the controller does: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`).default(defaultTemplate));
-	for (const {option, templates} of builtinOptions()) {
-		command.option(`--${option.name} <${option.value}>`, `${templates.join(', ')}: ${option.help}${defaultNote(option)}`);
-	}
+	for (const spec of templateOptionSpecs()) command.option(flagsOf(spec), spec.description, spec.default);
 	command.hook('preAction', (action) => {
 		action.setOptionValue('methodsGiven', action.getOptionValueSource('methods') === 'cli');
 	});

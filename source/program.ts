@@ -1,0 +1,146 @@
+// The commander program: every command line that commands/make/make-args.ts does not read on its
+// own (help, version, mistakes and every other command) is parsed here, and its errors rendered
+// as the readme's codes. main loads it only for those lines.
+import {Command, CommanderError} from 'commander';
+import {UsageError, type RefusalCode} from './core/errors.js';
+import {registerCompletion} from './commands/completion.js';
+import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
+import {checkMoved} from './commands/global-options.js';
+import {runMake} from './commands/make/make.js';
+import {terminalWidth, wrapHelp} from './commands/help-text.js';
+import {reworded} from './commands/suggest.js';
+import {registerCommands} from './commands/index.js';
+import {openKindWizard, render, renderError, writeJson, type Invocation, type Rendering} from './run.js';
+import {version} from './version.js';
+
+/** Whether `flag` is an option without a value of the command `name` (or of the program). */
+function isFlagOf(program: Command | undefined, name: string | undefined, flag: string): boolean {
+	const command = program?.commands.find((candidate) => candidate.name() === name) ?? program;
+	return command?.options.some((option) => (option.long === flag || option.short === flag) && !option.required && !option.optional) ?? false;
+}
+
+/**
+ * `--table --dry-run`: an option that takes a value, followed by another of the command's options,
+ * which commander would take as that value. Said as the usage error it is.
+ */
+function checkValues(command: Command | undefined, argv: readonly string[]): void {
+	if (command === undefined) return;
+	const end = argv.indexOf('--');
+	const words = end === -1 ? argv : argv.slice(0, end);
+	const isOption = (word: string): boolean => command.options.some((option) => option.long === word.split('=')[0] || option.short === word);
+	for (const [index, word] of words.entries()) {
+		const next = words[index + 1];
+		const takesValue = command.options.some((option) => (option.long === word || option.short === word) && option.required);
+		if (takesValue && next !== undefined && isOption(next)) {
+			throw new UsageError(`edu: ${word} needs a value, and ${next} came next: write ${word} VALUE (edu help ${command.name()} lists its options).`, 'USAGE');
+		}
+	}
+}
+
+/** The command `name` names, when it is one of the program's. */
+function commandNamed(program: Command | undefined, name: string | undefined): string | undefined {
+	return program?.commands.find((command) => command.name() === name)?.name();
+}
+
+export function buildProgram(argv: readonly string[], run: Invocation, rendering: Rendering): Command {
+	const {io} = run;
+	const program = new Command('edu')
+		.description('Scaffolding for Edu Framework projects: controllers, routes, OpenAPI and the local mock API. Run without a command in a terminal to open the wizard.')
+		.helpOption('-h, --help', 'show help')
+		.showSuggestionAfterError(true)
+		.exitOverride()
+		.configureOutput({
+			writeOut: (text) => {
+				if (rendering.json) run.captured += text;
+				else io.stdout.write(wrapHelp(text, terminalWidth(io.stdout, io.env)));
+			},
+			writeErr: (text) => {
+				if (!rendering.json) io.stderr.write(text);
+			},
+			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag))),
+			getOutHelpWidth: () => terminalWidth(io.stdout, io.env),
+			getErrHelpWidth: () => terminalWidth(io.stderr, io.env),
+			getOutHasColors: () => false,
+			getErrHasColors: () => false,
+		})
+		// `make:api [controller-name]` in the list of commands: their options are in each command's help.
+		.configureHelp({subcommandTerm: (command) => [command.name(), ...command.registeredArguments.map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))].join(' ')});
+	if (registerCommands(program, run, argv[0])) {
+		registerConsole(program, run);
+		registerCompletion(program, run);
+	}
+	for (const command of program.commands) addGlobalOptions(command);
+	// `edu` alone opens the wizard, kind first (Ink loads only then); without a terminal, a usage hint.
+	// Positional options: `--cwd` after a command name stays that command's.
+	program
+		.option('--cwd <dir>', 'project root, for the wizard or the command that follows (default: the current folder or the nearest one above it)')
+		.option('--plain', 'line prompts instead of the full-screen wizard')
+		.option('--json', 'print one JSON object on stdout');
+	addGlobalOptions(program);
+	program
+		.addHelpText('after', '\nGlobal options (--cwd, --yes, --dry-run, --json, -n, -q) go before or after the command name alike; "edu help COMMAND" lists the options each command takes.')
+		.enablePositionalOptions()
+		.allowExcessArguments(true)
+		.allowUnknownOption(true)
+		.action(async (options: {cwd?: string; plain?: boolean}) => {
+			const [first] = program.args;
+			if (first !== undefined) {
+				if (['-y', '--yes', '--dry-run'].includes(first)) throw new UsageError(`edu: ${first} applies to a command, e.g. edu make:api NAME ${first}.`, 'UNKNOWN_OPTION');
+				if (first.startsWith('-')) throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
+				throw unknownCommand(first, program.commands.map((command) => command.name()));
+			}
+			if (rendering.json) throw new UsageError('No command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
+			if (!io.interactive) {
+				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
+			}
+			run.outcome = await openKindWizard(run, options);
+		});
+	return program;
+}
+
+/**
+ * Reads `argv` (the global options typed before the command already moved after it, `moved`)
+ * with `program`: runs the action of every command but make:api and make:controller, which
+ * it records in the run (`run.make`).
+ */
+export async function parseLine(program: Command, argv: readonly string[], moved: readonly string[]): Promise<void> {
+	// --help wins over an option that does not apply, typed before the command as after it.
+	if (!argv.includes('--help') && !argv.includes('-h')) checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
+	checkValues(program.commands.find((command) => command.name() === argv[0]), argv);
+	await program.parseAsync([...argv], {from: 'user'});
+}
+
+/** Runs `argv` through commander's program, as parseLine reads it. */
+export async function runProgram(argv: readonly string[], moved: readonly string[], run: Invocation, rendering: Rendering): Promise<number> {
+	const program = buildProgram(argv, run, rendering);
+	try {
+		await parseLine(program, argv, moved);
+		if (run.make !== undefined) run.outcome = await runMake(run.make.kind, run.make.name, run.make.options, run);
+		return render(run.outcome ?? {json: {}}, run, rendering);
+	} catch (error) {
+		if (error instanceof CommanderError) return renderCommanderError(error, run, rendering, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag));
+		return renderError(error, run, rendering);
+	}
+}
+
+/** Commander's own failures, as codes of the table in the readme. */
+const commanderCodes: Readonly<Record<string, RefusalCode>> = {
+	'commander.unknownOption': 'UNKNOWN_OPTION',
+	'commander.unknownCommand': 'UNKNOWN_COMMAND',
+	'commander.invalidArgument': 'INVALID_OPTION',
+	'commander.missingArgument': 'MISSING_ARGUMENT',
+};
+
+function renderCommanderError(error: CommanderError, run: Invocation, rendering: Rendering, command?: string, takesNoValue?: (flag: string) => boolean): number {
+	const {io} = run;
+	// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).
+	if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+		if (rendering.json) writeJson(io, {ok: true, ...(error.code === 'commander.version' ? {version} : {help: run.captured})});
+		return 0;
+	}
+	if (rendering.json) {
+		const message = reworded(error.message, command, takesNoValue).split('\n')[0] ?? error.message;
+		writeJson(io, {ok: false, error: {code: commanderCodes[error.code] ?? 'USAGE', message}});
+	}
+	return 2;
+}
