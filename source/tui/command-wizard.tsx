@@ -7,6 +7,7 @@ import {dryRunDone, fileLines, placeLine, runHeading} from '../core/describe-pla
 import {EduError} from '../core/errors.js';
 import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
+import {useWriteStop} from './keys/stop-write.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
 import {Frame, quitKey} from './controls/frame.js';
 import {Row} from './preview.js';
@@ -39,17 +40,20 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
 	const [failure, setFailure] = useState<string>();
+	// Said while the write waits for another edu run's lock (after a second).
+	const [waiting, setWaiting] = useState<string>();
 	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode; notes: readonly string[]}>();
 	const planned = useMemo(() => planCommand(name, snapshot), [name, snapshot]);
 	const writing = useRef(false);
 	const finished = useRef(false);
 
-	const finish = (outcome: CommandOutcome): void => {
+	const finish = (outcome: CommandOutcome, error?: Error): void => {
 		if (finished.current) return;
 		finished.current = true;
 		onExit(outcome);
-		exit();
+		exit(error);
 	};
+	const writeStop = useWriteStop();
 	useEffect(() => {
 		if (done) finish({status: done.mode === 'dry-run' ? 'dry-run' : 'written', command: done.plan});
 	});
@@ -60,10 +64,13 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 		try {
 			const changeset = commandChangeset(planned, snapshot);
 			if ('code' in changeset) throw EduError.from(changeset);
-			const written = await sink.write(changeset);
+			const written = await sink.write(changeset, {onWait: setWaiting, onSignal: writeStop.onSignal});
 			setDone({plan: written.value, mode: written.mode, notes: written.notes});
 		} catch (error) {
 			writing.current = false;
+			setWaiting(undefined);
+			// Ctrl+C stopped the write: quit with what the write says (nothing was written), as the CLI does.
+			if (writeStop.asked()) return finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
 			if (!(error instanceof EduError)) throw error;
 			setSnapshot(reread());
 			setFailure(error.message);
@@ -73,8 +80,12 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const latest = useLatest({write, onBack, done});
 	useInput((input, key) => {
 		if (latest.current.done) return;
-		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
-		else if (key.escape) {
+		if (key.ctrl && input === 'c') {
+			if (writing.current) writeStop.stop();
+			else finish({status: 'cancelled'});
+		} else if (writing.current) {
+			// Writing: only Ctrl+C counts.
+		} else if (key.escape) {
 			if (latest.current.onBack) latest.current.onBack();
 			else finish({status: 'cancelled'});
 		} else if (key.return) void latest.current.write();
@@ -130,6 +141,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 				</Box>
 			)}
 			{failure === undefined ? null : <Box marginTop={1}><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Box>}
+			{waiting === undefined ? null : <Box marginTop={1}><Text wrap="wrap">{waiting}</Text></Box>}
 		</Frame>
 	);
 }

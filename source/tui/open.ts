@@ -44,7 +44,8 @@ function inCi(env: Io['env']): string | undefined {
 
 export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request, templates}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
-	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal});
+	// A wait for another run's lock is said on stderr by the plain prompts; the full-screen wizard says it on its review.
+	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, onWait: (line) => io.stderr.write(`${line}\n`)});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);

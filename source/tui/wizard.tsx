@@ -18,6 +18,7 @@ import {nextSteps, type NextStep} from './next-steps.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
+import {useWriteStop} from './keys/stop-write.js';
 import {KindScreen} from './screens/kind-screen.js';
 import {NameScreen} from './screens/name-screen.js';
 import {ResourceScreen} from './screens/resource-screen.js';
@@ -96,6 +97,8 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
 	const [screen, setScreen] = useState<Screen>(askKind ? 'kind' : 'name');
 	const [busy, setBusy] = useState(false);
+	// Said while the write waits for another edu run's lock (after a second), instead of "Writing…".
+	const [waiting, setWaiting] = useState<string>();
 	const [failure, setFailure] = useState<string>();
 	const [snapshot, setSnapshot] = useState(opened);
 	const [written, setWritten] = useState<CommitResult>();
@@ -139,8 +142,10 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	};
 
 	const latest = useLatest({screen, screens, busy, move, commandProject});
+	const writeStop = useWriteStop();
 	useInput((input, key) => {
 		const {screen, busy, move, commandProject} = latest.current;
+		if (busy && key.ctrl && input === 'c') writeStop.stop();
 		if (screen === 'done' || busy || commandProject !== undefined) return;
 		if (key.ctrl && input === 'c') finish({status: 'cancelled'});
 		else if (key.escape) move(-1);
@@ -153,12 +158,15 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		writing.current = true;
 		setBusy(true);
 		try {
-			setWritten(await commit(plan, snapshot, sink));
+			setWritten(await commit(plan, snapshot, sink, {onWait: setWaiting, onSignal: writeStop.onSignal}));
 			setScreen('done');
 		} catch (error) {
 			writing.current = false;
 			setBusy(false);
-			if (error instanceof EduError) {
+			setWaiting(undefined);
+			// Ctrl+C stopped the write: quit with what the write says (nothing was written), as the CLI does.
+			if (writeStop.asked()) finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
+			else if (error instanceof EduError) {
 				// The project changed under the wizard: plan against it as it is now, so the review and
 				// the screens behind Esc show what refuses; the error itself only when that plan cannot.
 				const fresh = rereadOrKeep(reread, snapshot);
@@ -231,7 +239,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		case 'route':
 			return <RouteScreen {...props} />;
 		case 'review':
-			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} failure={failure} />;
+			return <ReviewScreen {...props} next={() => void write()} mode={sink.mode} busy={busy} waiting={waiting} failure={failure} />;
 		case 'done':
 			return written ? <DoneScreen result={written} chrome={chrome} /> : null;
 	}

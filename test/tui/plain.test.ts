@@ -84,12 +84,14 @@ describe('--plain', () => {
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
-	test('waiting for another run\'s lock after "Write these files?": the wait is said on stderr, then the files are written', async () => {
+	test.each([[['make:api']], [[]]])('%j, waiting for another run\'s lock after "Write these files?": the wait is said on stderr, then the files are written', async (args) => {
 		const root = tempProject('sample');
 		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
 		// This test process holds the lock, as another edu run would, for two seconds.
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
-		const run = plainRun(root, ['make:api']);
+		const run = plainRun(root, args);
+		// `edu --plain` alone asks the kind first.
+		if (args.length === 0) await run.answer('What do you want to create?', '\r');
 		await run.answer('Controller name', 'ville\r');
 		await run.answer('Template', '\r');
 		await run.answer('HTTP methods', '\r');

@@ -3,7 +3,7 @@
 // snapshot, the plan is made again from a fresh snapshot under the lock; the whole new
 // routes.yaml is re-parsed and compared with the intended routes before anything is written.
 import {EduError, type Refusal} from '../errors.js';
-import type {Changeset, Sink, SinkMode} from './file-change.js';
+import type {Changeset, Sink, SinkMode, WriteOptions} from './file-change.js';
 import {plan as makePlan, type FileChange, type Plan} from '../plan.js';
 import {readSnapshot, type Snapshot} from '../project/project.js';
 import {verifyAppended} from '../routes-yaml/append.js';
@@ -52,9 +52,9 @@ function changesetOf(planned: Plan, snapshot: Snapshot, revisable: boolean): Cha
 	};
 }
 
-export async function commit(planned: Plan, snapshot: Snapshot, sink: Sink = fileSystemSink()): Promise<CommitResult> {
+export async function commit(planned: Plan, snapshot: Snapshot, sink: Sink = fileSystemSink(), during?: WriteOptions): Promise<CommitResult> {
 	const changeset = changesetOf(planned, snapshot, true);
 	if ('code' in changeset) throw EduError.from(changeset);
-	const written = await sink.write(changeset);
+	const written = await sink.write(changeset, during);
 	return {plan: written.value, mode: written.mode, notes: written.notes};
 }

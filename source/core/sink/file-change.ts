@@ -2,6 +2,7 @@
 // their full new content, the folders to create, and the lock that serialises writers. Every
 // command that writes builds one and hands it to a sink (core/sink.ts).
 import type {Refusal} from '../errors.js';
+import type {StopSignal} from '../../io.js';
 
 export interface FileChange {
 	/** Relative to the project root, with `/`. */
@@ -59,8 +60,32 @@ export interface Written<T> {
 	readonly notes: readonly string[];
 }
 
+/** Subscribes to a stop (Ctrl+C, SIGTERM); returns the unsubscribe. */
+export type StopSubscription = (handler: (signal: StopSignal) => void) => () => void;
+
+/** What the one write asks for besides the sink's own options. */
+export interface WriteOptions {
+	/** Where the line goes while this write waits for another run's lock, instead of the sink's own (a screen the wizard draws). */
+	readonly onWait?: (line: string) => void;
+	/** A stop asked for otherwise than by a signal, as well as the sink's (Ctrl+C read as a key by the full-screen wizard). */
+	readonly onSignal?: StopSubscription;
+}
+
+/** One subscription to the stops of both, either of which may be absent. */
+export function eitherStop(first: StopSubscription | undefined, second: StopSubscription | undefined): StopSubscription | undefined {
+	if (first === undefined || second === undefined) return first ?? second;
+	return (handler) => {
+		const unsubscribeFirst = first(handler);
+		const unsubscribeSecond = second(handler);
+		return () => {
+			unsubscribeFirst();
+			unsubscribeSecond();
+		};
+	};
+}
+
 export interface Sink {
 	/** Known before writing, so a screen can say "will" or "would". */
 	readonly mode: SinkMode;
-	write<T>(changeset: Changeset<T>): Promise<Written<T>>;
+	write<T>(changeset: Changeset<T>, during?: WriteOptions): Promise<Written<T>>;
 }

@@ -9,10 +9,9 @@
 // stops the wait for another run's lock.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
-import type {StopSignal} from '../../io.js';
 import {confinementProblem, isInside, isWithin} from '../project/confinement.js';
 import {EduError} from '../errors.js';
-import type {Changeset, FileChange, Sink, Written} from './file-change.js';
+import {eitherStop, type Changeset, type FileChange, type Sink, type StopSubscription, type Written} from './file-change.js';
 import {byHand, errorReason, shellWord} from './leftovers.js';
 import {failure} from './failure.js';
 import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
@@ -25,7 +24,7 @@ import {linkedTarget, resolveTarget} from './link-target.js';
 export interface FileSystemSinkOptions {
 	readonly host?: SinkHost;
 	/** Subscribes to Ctrl+C / SIGTERM (io.onSignal): the write stops, rolls back and releases the lock. */
-	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+	readonly onSignal?: StopSubscription;
 	/** How long to wait for another run's lock, in milliseconds. */
 	readonly lockWaitMs?: number;
 	/** Shows a line to the user while the run waits for another run's lock (lock.ts says when). */
@@ -33,7 +32,13 @@ export interface FileSystemSinkOptions {
 }
 
 export function fileSystemSink(options: FileSystemSinkOptions = {}): Sink {
-	return {mode: 'write', write: (changeset) => writeChangeset(changeset, options)};
+	return {
+		mode: 'write',
+		write: (changeset, during = {}) => {
+			const onSignal = eitherStop(options.onSignal, during.onSignal);
+			return writeChangeset(changeset, {...options, ...(during.onWait ? {onWait: during.onWait} : {}), ...(onSignal ? {onSignal} : {})});
+		},
+	};
 }
 
 async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSinkOptions): Promise<Written<T>> {

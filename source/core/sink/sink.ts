@@ -10,7 +10,7 @@ import {fileSystemSink} from './fs.js';
 import {isFolder} from '../project/path-kind.js';
 
 export {modeReport} from './file-change.js';
-export type {Changeset, FileChange, ModeReport, Sink, SinkMode, Written} from './file-change.js';
+export type {Changeset, FileChange, ModeReport, Sink, SinkMode, WriteOptions, Written} from './file-change.js';
 
 /** Writes nothing: returns the changeset's value as what would be written. */
 export function dryRunSink(): Sink {

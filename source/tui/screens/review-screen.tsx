@@ -15,10 +15,12 @@ export interface ReviewProps extends ScreenProps {
 	/** The sink's: a dry run's review says what the run would do. */
 	readonly mode: SinkMode;
 	readonly busy: boolean;
+	/** While busy: the write waits for another run's lock, and this line says so. */
+	readonly waiting?: string;
 	readonly failure: string | undefined;
 }
 
-export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewProps) {
+export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}: ReviewProps) {
 	const terminal = useTerminalSize();
 	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
 	const latest = useLatest({next});
@@ -32,7 +34,8 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 	// clear the screen and the scrollback.
 	const width = terminal.columns;
 	const files = fileLines(plan.changes).reduce((sum, line) => sum + linesAt(line, width), 0);
-	const message = busy ? 2 : failure === undefined ? 0 : 1 + linesAt(`✖ ${failure}`, width);
+	const status = waiting ?? 'Writing…';
+	const message = busy ? 1 + linesAt(status, width) : failure === undefined ? 0 : 1 + linesAt(`✖ ${failure}`, width);
 	// The plan's warnings once more, as the CLI prints them with the files (a public upload folder, say).
 	const warnings = plan.warnings.map((warning) => `! ${warning}`);
 	const warned = warnings.length === 0 ? 0 : 1 + warnings.reduce((sum, line) => sum + linesAt(line, width), 0);
@@ -43,7 +46,8 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[
+			// While it writes, only Ctrl+C counts (it stops a wait for another run's lock).
+			keys={busy ? [quitKey] : [
 				// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
 				...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
 				{key: 'Esc', what: 'back'},
@@ -75,7 +79,7 @@ export function ReviewScreen({plan, next, chrome, mode, busy, failure}: ReviewPr
 					<Place refused={refused} />
 				</Box>
 			))}
-			{busy ? <Box marginTop={1}><Text>Writing…</Text></Box> : null}
+			{busy ? <Box marginTop={1}><Text wrap="wrap">{status}</Text></Box> : null}
 			{failure === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Text></Box>}
 		</Frame>
 	);

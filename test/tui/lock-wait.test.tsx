@@ -1,0 +1,95 @@
+// The full-screen wizard waiting for another edu run's lock: after a second it says whose run
+// it waits for and for how long (what the CLI and the plain prompts say on stderr), on its own
+// screen instead of a bare "Writing…"; once the lock is free it writes.
+import {existsSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
+
+afterEach(cleanupWizards);
+
+const waitLine = (file: string): string => `Waiting for another edu run (pid ${process.pid}) to finish writing ${file}: edu waits up to 30 s, Ctrl+C stops it.`;
+
+/** The frame's text with the lines the terminal's width wrapped joined again. */
+const unwrapped = (frame: string): string => frame.split('\n').map((line) => line.trim()).join(' ');
+
+describe('the wizard waiting for another run\'s lock', () => {
+	test('the review says whose run it waits for, then writes when the lock is free', async () => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		// This test process holds the lock, as another edu run would.
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		expect(await wizard.press(keys.enter, (frame) => frame.includes('Writing…'))).not.toContain('Waiting for');
+		const waiting = await wizard.waitFor((frame) => unwrapped(frame).includes(waitLine('app/Config/routes.yaml')), 'the wait line');
+		expect(waiting).not.toContain('Writing…');
+		// Only Ctrl+C counts while it writes, and the footer says so.
+		expect(waiting).toContain('Ctrl+C quit');
+		expect(waiting).not.toContain('Enter write the files');
+		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(false);
+		rmSync(lock);
+		await wizard.waitFor((frame) => frame.includes('Controller and route successfully generated'), 'the written files');
+		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(true);
+	});
+
+	test('Ctrl+C while it waits stops the write and quits, nothing written', async () => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		const before = snapshotTree(root);
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
+		await wizard.press(keys.ctrlC);
+		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		// The other run's lock is its own: left as it was. Once it is gone, nothing is written later either.
+		expect(existsSync(lock)).toBe(true);
+		rmSync(lock);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test('the console command\'s screen says it too', async () => {
+		const root = tempProject('skeleton');
+		const lock = path.join(root, 'app/Config/.commands.yaml.edu-lock');
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		await wizard.press(keys.enter);
+		await wizard.waitFor((frame) => unwrapped(frame).includes(waitLine('app/Config/commands.yaml')), 'the wait line');
+		// Esc and Enter do nothing while it writes.
+		await wizard.press(keys.escape);
+		expect(unwrapped(wizard.frame())).toContain(waitLine('app/Config/commands.yaml'));
+		rmSync(lock);
+		await wizard.waitFor((frame) => frame.includes('Command successfully generated'), 'the written command');
+		expect(existsSync(path.join(root, 'app/Command/GenerateCommand.php'))).toBe(true);
+	});
+
+	test('Ctrl+C while the console command waits stops the write and quits, nothing written', async () => {
+		const root = tempProject('skeleton');
+		const lock = path.join(root, 'app/Config/.commands.yaml.edu-lock');
+		const before = snapshotTree(root);
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		await wizard.press(keys.enter);
+		await wizard.press(keys.ctrlC);
+		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		expect(existsSync(lock)).toBe(true);
+		rmSync(lock);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(snapshotTree(root)).toEqual(before);
+	});
+});
