@@ -20,20 +20,35 @@ function isFlagOf(program: Command | undefined, name: string | undefined, flag: 
 }
 
 /**
- * `--table --dry-run`: an option that takes a value, followed by another of the command's options,
- * which commander would take as that value. Said as the usage error it is.
+ * What commander would read without a word, said as the usage errors they are: an option that
+ * takes a value followed by a word that starts with - (another option, or a slip: `--table
+ * --dry-run`, `--description -nq`, which would also be read as -n -q), an empty value (`--cwd=`
+ * from an unset variable, which would mean the current folder), and an option given twice
+ * (commander keeps the last, and the first would be ignored).
  */
-function checkValues(command: Command | undefined, argv: readonly string[]): void {
-	if (command === undefined) return;
+function checkValues(command: Command, argv: readonly string[]): void {
 	const end = argv.indexOf('--');
 	const words = end === -1 ? argv : argv.slice(0, end);
-	const isOption = (word: string): boolean => command.options.some((option) => option.long === word.split('=')[0] || option.short === word);
-	for (const [index, word] of words.entries()) {
-		const next = words[index + 1];
-		const takesValue = command.options.some((option) => (option.long === word || option.short === word) && option.required);
-		if (takesValue && next !== undefined && isOption(next)) {
-			throw new UsageError(`edu: ${word} needs a value, and ${next} came next: write ${word} VALUE (edu help ${command.name()} lists its options).`, 'USAGE');
+	const help = `edu help ${command.name() === 'edu' ? '' : `${command.name()} `}lists its options`;
+	const given = new Map<string, string>();
+	for (let index = 0; index < words.length; index++) {
+		const word = words[index]!;
+		const equals = word.startsWith('--') ? word.indexOf('=') : -1;
+		const flag = equals === -1 ? word : word.slice(0, equals);
+		const option = command.options.find((candidate) => (candidate.long === flag || candidate.short === flag) && candidate.required);
+		if (option === undefined) continue;
+		const value = equals === -1 ? words[++index] : word.slice(equals + 1);
+		// No value at all: commander says so.
+		if (value === undefined) continue;
+		if (equals === -1 && value.startsWith('-') && value !== '-') {
+			const known = command.options.some((candidate) => candidate.long === value.split('=')[0] || candidate.short === value);
+			throw new UsageError(`edu: ${flag} needs a value, and ${value} came next: write ${flag} VALUE${known ? '' : `, or ${flag}=${value} if that is the value`} (${help}).`, 'USAGE');
 		}
+		if (value === '') throw new UsageError(`edu: ${flag} is empty: write ${flag} ${(/<(.+)>/.exec(option.flags)?.[1] ?? 'value').toUpperCase()}, or leave it out (${help}).`, 'USAGE');
+		const name = option.long ?? flag;
+		const earlier = given.get(name);
+		if (earlier !== undefined) throw new UsageError(`edu: ${name} is given twice (${earlier}, then ${value}): give it once.`, 'USAGE');
+		given.set(name, value);
 	}
 }
 
@@ -106,7 +121,9 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 export async function parseLine(program: Command, argv: readonly string[], moved: readonly string[]): Promise<void> {
 	// --help wins over an option that does not apply, typed before the command as after it.
 	if (!argv.includes('--help') && !argv.includes('-h')) checkMoved(program.commands.find((command) => command.name() === argv[0]), moved);
-	checkValues(program.commands.find((command) => command.name() === argv[0]), argv);
+	// The command's options; the program's own (`edu --cwd=`) when no command comes first.
+	const command = program.commands.find((candidate) => candidate.name() === argv[0]) ?? (argv[0] === undefined || argv[0].startsWith('-') ? program : undefined);
+	if (command !== undefined) checkValues(command, argv);
 	await program.parseAsync([...argv], {from: 'user'});
 }
 

@@ -32,7 +32,8 @@ export interface CommandWizardProps {
 	readonly title: string;
 	/** Esc goes back there (the kind screen); without it, Esc quits. */
 	readonly onBack?: () => void;
-	readonly onExit: (outcome: CommandOutcome) => void;
+	/** `error`: why it quits, when a stopped write says so (the wizard around it quits with it). */
+	readonly onExit: (outcome: CommandOutcome, error?: Error) => void;
 }
 
 export function CommandWizard({snapshot: opened, reread, sink, initialName = '', onNameChange, title, onBack, onExit}: CommandWizardProps) {
@@ -40,7 +41,8 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
 	const [failure, setFailure] = useState<string>();
-	// Said while the write waits for another edu run's lock (after a second).
+	// While it writes the name is frozen and only Ctrl+C counts; a wait for another edu run's lock is said (after a second).
+	const [busy, setBusy] = useState(false);
 	const [waiting, setWaiting] = useState<string>();
 	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode; notes: readonly string[]}>();
 	const planned = useMemo(() => planCommand(name, snapshot), [name, snapshot]);
@@ -50,7 +52,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const finish = (outcome: CommandOutcome, error?: Error): void => {
 		if (finished.current) return;
 		finished.current = true;
-		onExit(outcome);
+		onExit(outcome, error);
 		exit(error);
 	};
 	const writeStop = useWriteStop();
@@ -61,6 +63,8 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const write = async (): Promise<void> => {
 		if (writing.current || name === '' || planned.refusals.length > 0) return;
 		writing.current = true;
+		setBusy(true);
+		setFailure(undefined);
 		try {
 			const changeset = commandChangeset(planned, snapshot);
 			if ('code' in changeset) throw EduError.from(changeset);
@@ -68,6 +72,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			setDone({plan: written.value, mode: written.mode, notes: written.notes});
 		} catch (error) {
 			writing.current = false;
+			setBusy(false);
 			setWaiting(undefined);
 			// Ctrl+C stopped the write: quit with what the write says (nothing was written), as the CLI does.
 			if (writeStop.asked()) return finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
@@ -112,10 +117,10 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const blocked = name === '' || planned.refusals.length > 0;
 	const {names} = planned;
 	return (
-		<Frame title={title} step="Console command" keys={[{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
+		<Frame title={title} step="Console command" keys={busy ? [quitKey] : [{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
 			<Box>
 				<Box flexShrink={0}><Text>Command name: </Text></Box>
-				<TextField value={name} placeholder="e.g. generate" onChange={(value) => {
+				<TextField value={name} focus={!busy} placeholder="e.g. generate" onChange={(value) => {
 					setFailure(undefined);
 					setName(value);
 					onNameChange?.(value);

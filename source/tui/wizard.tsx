@@ -157,6 +157,8 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		if (screen !== 'review' || plan.refusals.length > 0 || writing.current) return;
 		writing.current = true;
 		setBusy(true);
+		// A refusal from the last try (another run's lock held for too long) gives way to this one.
+		setFailure(undefined);
 		try {
 			setWritten(await commit(plan, snapshot, sink, {onWait: setWaiting, onSignal: writeStop.onSignal}));
 			setScreen('done');
@@ -203,7 +205,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 				initialName={commandName}
 				onNameChange={setCommandName}
 				onBack={() => setCommandProject(undefined)}
-				onExit={(outcome) => finish(outcome.status === 'cancelled' ? outcome : {status: 'command', command: outcome.command})}
+				onExit={(outcome, error) => finish(outcome.status === 'cancelled' ? outcome : {status: 'command', command: outcome.command}, error)}
 			/>
 		);
 	}

@@ -30,7 +30,7 @@ describe('edu openapi --out', () => {
 		const root = tempProject('openapi/project');
 		const before = snapshotTree(root);
 		const result = await runEdu(['openapi', '--out', ''], {cwd: root});
-		expect(result).toEqual({exitCode: 2, stdout: '', stderr: '--out needs a file name, e.g. --out public/openapi.yaml.\n'});
+		expect(result).toEqual({exitCode: 2, stdout: '', stderr: 'edu: --out is empty: write --out FILE, or leave it out (edu help openapi lists its options).\n'});
 		expect(snapshotTree(root)).toEqual(before);
 	});
 

@@ -4,6 +4,7 @@
 import {existsSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
+import {fileSystemSink} from '../../source/core/sink/fs.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
@@ -37,6 +38,22 @@ describe('the wizard waiting for another run\'s lock', () => {
 		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(true);
 	});
 
+	test('a lock held longer than the wait: the refusal, then Enter tries again without it', async () => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const wizard = await renderWizard(root, {kind: 'api', sink: fileSystemSink({lockWaitMs: 200})});
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Cannot lock'));
+		const again = await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
+		expect(again).not.toContain('Cannot lock');
+		rmSync(lock);
+		await wizard.waitFor((frame) => frame.includes('Controller and route successfully generated'), 'the written files');
+	});
+
 	test('Ctrl+C while it waits stops the write and quits, nothing written', async () => {
 		const root = tempProject('sample');
 		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
@@ -67,9 +84,15 @@ describe('the wizard waiting for another run\'s lock', () => {
 		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
 		await wizard.press(keys.enter);
 		await wizard.waitFor((frame) => unwrapped(frame).includes(waitLine('app/Config/commands.yaml')), 'the wait line');
-		// Esc and Enter do nothing while it writes.
+		// Typing, Esc and Enter do nothing while it writes, and the footer says only Ctrl+C counts.
+		await wizard.press('XY');
 		await wizard.press(keys.escape);
-		expect(unwrapped(wizard.frame())).toContain(waitLine('app/Config/commands.yaml'));
+		const frozen = wizard.frame();
+		expect(unwrapped(frozen)).toContain(waitLine('app/Config/commands.yaml'));
+		expect(frozen).toContain('GenerateCommand');
+		expect(frozen).not.toContain('GenerateXY');
+		expect(frozen).toContain('Ctrl+C quit');
+		expect(frozen).not.toContain('Enter write');
 		rmSync(lock);
 		await wizard.waitFor((frame) => frame.includes('Command successfully generated'), 'the written command');
 		expect(existsSync(path.join(root, 'app/Command/GenerateCommand.php'))).toBe(true);

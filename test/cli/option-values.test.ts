@@ -1,0 +1,58 @@
+// Values commander would take without a word, refused as the usage errors they are (exit 2,
+// nothing written): an option given twice (the first would be ignored), an empty value (`--cwd=`
+// from an unset variable would mean the current folder), and a word starting with - where a value
+// should be (`--description -nq` was also read as -n -q, and printed nothing).
+import {describe, expect, it} from 'vitest';
+import {main} from '../../source/main.js';
+import {captureIo} from '../helpers/io.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+async function refused(argv: string[]): Promise<string> {
+	const root = tempProject('sample');
+	const before = snapshotTree(root);
+	const io = captureIo(root);
+	expect(await main(argv, io)).toBe(2);
+	expect(io.out()).toBe('');
+	expect(snapshotTree(root)).toEqual(before);
+	return io.err();
+}
+
+describe('option values commander would take silently', () => {
+	it.each([
+		[['make:api', 'x', '--yes', '--uri', '/api/a', '--uri', '/api/b'], 'edu: --uri is given twice (/api/a, then /api/b): give it once.\n'],
+		[['make:api', 'x', '--yes', '--methods=GET', '--methods', 'POST'], 'edu: --methods is given twice (GET, then POST): give it once.\n'],
+		[['make:api', 'x', '--yes', '--template', 'resource', '--template', 'upload'], 'edu: --template is given twice (resource, then upload): give it once.\n'],
+		[['--cwd', '.', 'make:api', 'x', '--yes', '--cwd', '.'], 'edu: --cwd is given twice (., then .): give it once.\n'],
+		[['make:controller', 'Gare', '--yes', '--uri=/gare', '--uri=/gares'], 'edu: --uri is given twice (/gare, then /gares): give it once.\n'],
+	])('%j: an option given twice', async (argv, message) => {
+		expect(await refused(argv)).toBe(message);
+	});
+
+	it.each([
+		[['make:api', 'x', '--yes', '--cwd='], 'edu: --cwd is empty: write --cwd DIR, or leave it out (edu help make:api lists its options).\n'],
+		[['--cwd=', 'make:api', 'x', '--yes'], 'edu: --cwd is empty: write --cwd DIR, or leave it out (edu help make:api lists its options).\n'],
+		[['make:api', 'x', '--yes', '--description', ''], 'edu: --description is empty: write --description TEXT, or leave it out (edu help make:api lists its options).\n'],
+		[['--cwd='], 'edu: --cwd is empty: write --cwd DIR, or leave it out (edu help lists its options).\n'],
+	])('%j: an empty value', async (argv, message) => {
+		expect(await refused(argv)).toBe(message);
+	});
+
+	it.each([
+		[['make:api', 'x', '--yes', '--description', '-nq'], 'edu: --description needs a value, and -nq came next: write --description VALUE, or --description=-nq if that is the value (edu help make:api lists its options).\n'],
+		[['make:api', 'x', '--uri', '--yes'], 'edu: --uri needs a value, and --yes came next: write --uri VALUE (edu help make:api lists its options).\n'],
+	])('%j: a word starting with - where the value should be', async (argv, message) => {
+		expect(await refused(argv)).toBe(message);
+	});
+
+	it('a value that starts with - written with = is a value', async () => {
+		const io = captureIo(tempProject('sample'));
+		expect(await main(['make:api', 'x', '--yes', '--description=-nq'], io)).toBe(0);
+		expect(io.out()).toContain('[OK] Controller and route successfully generated');
+	});
+
+	it('a flag given twice is still the flag once', async () => {
+		const io = captureIo(tempProject('sample'));
+		expect(await main(['make:api', 'x', '--yes', '--dry-run', '--dry-run'], io)).toBe(0);
+		expect(io.out()).toContain('Dry run');
+	});
+});
