@@ -101,7 +101,13 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 			const [first] = program.args;
 			if (first !== undefined) {
 				if (['-y', '--yes', '--dry-run'].includes(first)) throw new UsageError(`edu: ${first} applies to a command, e.g. edu make:api NAME ${first}.`, 'UNKNOWN_OPTION');
-				if (first.startsWith('-')) throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
+				if (first.startsWith('-')) {
+					// A command's option typed before the command: say where it goes.
+					const flag = first.split('=')[0]!;
+					const owner = program.args.find((word) => program.commands.some((command) => command.name() === word && command.options.some((option) => option.long === flag || option.short === flag)));
+					if (owner !== undefined) throw new UsageError(`edu: ${flag} is an option of ${owner}: write it after the command name (edu ${owner} … ${flag} …).`, 'UNKNOWN_OPTION');
+					throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
+				}
 				throw unknownCommand(first, program.commands.map((command) => command.name()));
 			}
 			if (rendering.json) throw new UsageError('No command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');

@@ -24,7 +24,16 @@ export function reworded(text: string, command?: string, takesNoValue: (flag: st
 		if (unknown[1]!.includes('=') && takesNoValue(option)) return `edu: ${option} takes no value: write ${option} alone, or leave it out (${look}).\n`;
 		// A global option after a command that does not take it: the words it gets before the command too.
 		if (command !== undefined && isGlobalOption(option)) return `${notApplying(option, command)}\n`;
-		return `edu: unknown option '${unknown[1]}' (${didYouMean(unknown[2]?.split(', ') ?? [])}${look}).\n`;
+		return `edu: unknown option '${option}' (${didYouMean(unknown[2]?.split(', ') ?? [])}${look}).\n`;
+	}
+	const missing = /^error: option '(-[^\s',]+)[^']*?(?: <([^>]+)>)?' argument missing\n?$/.exec(text);
+	if (missing) return `edu: ${missing[1]} needs a value: write ${missing[1]} ${(missing[2] ?? 'value').toUpperCase()} (${look}).\n`;
+	const tooMany = /^error: too many arguments(?: for '[^']+')?\. Expected (\d+) arguments? but got (\d+)\.\n?$/.exec(text);
+	if (tooMany) {
+		const [, expected, got] = tooMany;
+		return expected === '0'
+			? `edu: ${command ?? 'edu'} takes no argument, and got ${got} (${look}).\n`
+			: `edu: ${command ?? 'edu'} takes ${expected === '1' ? 'one name' : `${expected} arguments`}, and got ${got}: a name is one word, and a value with spaces goes in quotes (${look}).\n`;
 	}
 	const choice = /^error: option '(-[^\s',]+)[^']*' argument '([^']*)' is invalid\. Allowed choices are (.+)\.\n?$/.exec(text);
 	if (choice) {

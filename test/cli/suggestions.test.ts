@@ -14,6 +14,12 @@ describe('one suggestion style', () => {
 		[['make:api', 'a', '--template', 'resource', '--fields', 'nom:string', '--table', '--dry-run'], 'edu: --table needs a value, and --dry-run came next: write --table VALUE (edu help make:api lists its options).\n'],
 		[['make:api', 'a', '--uri', '-y'], 'edu: --uri needs a value, and -y came next: write --uri VALUE (edu help make:api lists its options).\n'],
 		[['routes', '--check=1'], 'edu: --check takes no value: write --check alone, or leave it out (edu help routes lists its options).\n'],
+		[['make:controller', 'a', '--description=x'], "edu: unknown option '--description' (edu help make:controller lists its options).\n"],
+		[['make:api', 'a', '--uri'], 'edu: --uri needs a value: write --uri URI (edu help make:api lists its options).\n'],
+		[['make:api', 'ville', 'paris', '--yes'], 'edu: make:api takes one name, and got 2: a name is one word, and a value with spaces goes in quotes (edu help make:api lists its options).\n'],
+		[['routes', 'extra'], 'edu: routes takes no argument, and got 1 (edu help routes lists its options).\n'],
+		[['--uri', '/api/z', 'make:api', 'x', '--yes'], 'edu: --uri is an option of make:api: write it after the command name (edu make:api … --uri …).\n'],
+		[['--bogus', 'make:api', 'x'], "edu: unknown option '--bogus' (edu --help lists the options).\n"],
 	])('%j', async (args, message) => {
 		const result = await runEdu(args, {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);
