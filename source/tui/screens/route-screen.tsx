@@ -5,7 +5,9 @@ import {httpMethods} from '../../core/request.js';
 import {blockingRefusals, fixedEarlier} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, quitKey, type Key} from '../controls/frame.js';
-import {customUri, Notes, Row} from '../preview.js';
+import {customUri, Notes, notesHeight, Row} from '../preview.js';
+import {linesAt} from '../controls/fit.js';
+import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
 import {eachKey} from '../keys/each-key.js';
 import {Toned} from '../controls/theme.js';
@@ -22,6 +24,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	const earlier = fixedEarlier(blocking, 'route', screens);
 	// As typed (the plan's is trimmed); until edited, the plan's default.
 	const uri = form.uri ?? plan.uri ?? '';
+	const terminal = useTerminalSize();
 	const latest = useLatest({uriRow, blocked, next, update});
 	useInput((typed, pressed) => {
 		const {uriRow, blocked, next, update} = latest.current;
@@ -54,22 +57,44 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 		...(askMethods && row !== uriRow ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: 'URI'}] : []),
 		...(askMethods && row === uriRow ? [{key: '↑', what: 'methods'}, {key: 'Tab', what: 'methods'}] : []),
 		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
+		{key: 'Enter', what: !blocked ? 'next' : earlier ? `next (first Esc back to change ${earlier})` : `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)`},
+		{key: 'Esc', what: 'back'},
+		quitKey,
 	];
+	const customNote = `custom URI: it no longer follows the name (which gives ${plan.names?.uri}); Ctrl+R resets it`;
+	const hint = `Write {id} in the URI for a path parameter, e.g. ${plan.names?.uri ?? (plan.kind === 'api' ? '/api/ville' : '/ville')}/{id}.`;
+	const routeLines = plan.routes.length > 0 ? plan.routes.map((route) => `Route   ${route.name}: ${route.methods.join(', ')} ${route.uri}`) : ['Route'];
+	// The method rows that fit: a frame as tall as the terminal makes Ink clear the whole screen (the
+	// scrollback too) on every key, and one taller loses its top. Around the rows: title and blank 2,
+	// the heading 1, the URI with its blank 2, its note, the route lines with their blank, the hint,
+	// the notes, the footer with its blank, and one to spare. Past the room, two lines say how many
+	// rows are hidden above and below, and the rows shown follow the cursor.
+	const width = terminal.columns;
+	const around = 2 + 1 + 2 + (custom ? linesAt(customNote, Math.max(1, width - 8)) : 0) + 1
+		+ routeLines.reduce((sum, line) => sum + linesAt(line, width), 0) + (parameters.length > 0 || askMethods ? linesAt(hint, width) : 0)
+		+ notesHeight({plan, screen: 'route', screens}, width) + 1 + linesAt(keys.map((entry) => `${entry.key} ${entry.what}`).join(' · '), width) + 1;
+	const room = terminal.rows - around;
+	const shown = !askMethods || httpMethods.length <= room ? httpMethods.length : Math.max(1, room - 2);
+	const first = Math.min(Math.max(0, Math.min(row, httpMethods.length - 1) - Math.floor(shown / 2)), httpMethods.length - shown);
+	const above = first;
+	const below = httpMethods.length - first - shown;
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[...keys, {key: 'Enter', what: !blocked ? 'next' : earlier ? `next (first Esc back to change ${earlier})` : `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)`}, {key: 'Esc', what: 'back'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
-			{askMethods ? httpMethods.map((method, index) => (
+			{askMethods && above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
+			{askMethods ? httpMethods.slice(first, first + shown).map((method, index) => (
 				<Box key={method}>
-					<Box width={2} flexShrink={0}><Toned tone="accent">{row === index ? '❯' : ' '}</Toned></Box>
+					<Box width={2} flexShrink={0}><Toned tone="accent">{row === first + index ? '❯' : ' '}</Toned></Box>
 					<Text>{`[${form.methods.includes(method) ? 'x' : ' '}] ${method}`}</Text>
 				</Box>
 			)) : null}
+			{askMethods && below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
 			<Box marginTop={1}>
 				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
 				<TextField value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
 			</Box>
 			{custom
-				? <Box marginLeft={8}><Toned tone="warning">{`custom URI: it no longer follows the name (which gives ${plan.names?.uri}); Ctrl+R resets it`}</Toned></Box>
+				? <Box marginLeft={8}><Toned tone="warning">{customNote}</Toned></Box>
 				: null}
 			<Box marginTop={1} flexDirection="column">
 				{plan.routes.length > 0
@@ -77,7 +102,7 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 					: <Row label="Route" value={plan.names?.routeName} />}
 				{parameters.length > 0
 					? <Row label="Params" value={parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')} />
-					: askMethods ? <Toned tone="muted">{`Write {id} in the URI for a path parameter, e.g. ${plan.names?.uri ?? (plan.kind === 'api' ? '/api/ville' : '/ville')}/{id}.`}</Toned> : null}
+					: askMethods ? <Toned tone="muted">{hint}</Toned> : null}
 			</Box>
 			<Notes plan={plan} screen="route" screens={screens} />
 		</Frame>
