@@ -21,9 +21,9 @@ function hangingIndent(line: string, width: number): number {
 	return Math.min(leading === 0 ? 0 : leading + 4, Math.floor(width / 2));
 }
 
-function wrapLine(line: string, width: number): string[] {
+/** `line` broken between words to `width`, the rest at `indent` (by default under the line's second column, or its own indentation). */
+export function wrapLine(line: string, width: number, indent = hangingIndent(line, width)): string[] {
 	if (line.length <= width) return [line];
-	const indent = hangingIndent(line, width);
 	const lines: string[] = [];
 	let rest = line;
 	let start = /^ */.exec(line)?.[0].length ?? 0;

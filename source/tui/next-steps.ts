@@ -8,6 +8,7 @@ import type {Plan, PlannedRoute} from '../core/plan.js';
 import {uploadSpecOf} from '../core/upload.js';
 import {shellWord} from '../core/sink/leftovers.js';
 import {localServer} from '../openapi/html/doc-location.js';
+import {wrapLine} from '../commands/help-text.js';
 
 
 export interface NextStep {
@@ -108,9 +109,14 @@ export function commandNextSteps(commandName: string, exists: (relative: string)
 	return steps;
 }
 
-/** The block as text lines: a heading, then each step's purpose and its command under it. */
-export function nextStepsLines(steps: readonly NextStep[]): string[] {
-	return ['Next steps:', ...steps.flatMap((step) => [`  ${step.what}:`, `    ${step.command}`])];
+/**
+ * The block as text lines: a heading, then each step's purpose and its command under it. With
+ * `width` (a terminal's), a purpose longer than it is broken between words; a command never is,
+ * so it pastes whole.
+ */
+export function nextStepsLines(steps: readonly NextStep[], width?: number): string[] {
+	const purpose = (what: string): string[] => (width === undefined ? [`  ${what}:`] : wrapLine(`  ${what}:`, width, 2));
+	return ['Next steps:', ...steps.flatMap((step) => [...purpose(step.what), `    ${step.command}`])];
 }
 
 /**
@@ -118,7 +124,7 @@ export function nextStepsLines(steps: readonly NextStep[]): string[] {
  * make:* in a terminal and below the wizard once it has closed, never inside Ink's frame, so a
  * command longer than the terminal wraps as the terminal wraps it and pastes whole.
  */
-export function nextStepsBlock(steps: readonly NextStep[], color: boolean): string[] {
-	const [heading = '', ...lines] = nextStepsLines(steps);
+export function nextStepsBlock(steps: readonly NextStep[], color: boolean, width?: number): string[] {
+	const [heading = '', ...lines] = nextStepsLines(steps, width);
 	return [sgr('1', heading, color), ...lines];
 }

@@ -1,6 +1,7 @@
 // Opens the Ink wizard on the Io's terminal and turns its outcome into an exit code.
 // Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
 import type {Kind} from '../core/naming.js';
+import {terminalWidth} from '../commands/help-text.js';
 import {openProject, unreadProject, type Snapshot} from '../core/project/project.js';
 import {readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
@@ -55,7 +56,7 @@ export async function runWizard({io, root, kind, initial, sink, templates}: Wiza
 	const done = outcome as WizardOutcome;
 	if (done.status === 'written' || done.status === 'dry-run') {
 		// A dry run ends as the CLI's does: the routes.yaml diff under the files.
-		const after = done.status === 'written' ? ['', ...nextStepsBlock(done.nextSteps, useColor(io))] : ['', ...routesDiff(done.plan)];
+		const after = done.status === 'written' ? ['', ...nextStepsBlock(done.nextSteps, useColor(io), terminalWidth(io.stdout, io.env))] : ['', ...routesDiff(done.plan)];
 		io.stdout.write(`${[...fileLines(done.plan.changes), ...after].join('\n')}\n`);
 	}
 	return exitCode;

@@ -13,6 +13,26 @@ const commandsFor = (request: MakeRequest, cd?: string): string[] => {
 };
 
 describe('next steps', () => {
+	test('in a narrow terminal, a purpose is broken between words and a command never is (it pastes whole)', () => {
+		const planned = plan({kind: 'api', name: 'Ville', template: 'resource', fields: [{name: 'nom', type: 'string'}]}, snapshotOf(tempProject('sample')));
+		const steps = nextSteps(planned, {});
+		const lines = nextStepsLines(steps, 40);
+		for (const line of lines.filter((each) => !each.startsWith('    '))) expect(line.length).toBeLessThanOrEqual(40);
+		// Every command, on one line of its own, however long.
+		for (const step of steps) expect(lines).toContain(`    ${step.command}`);
+		// A purpose reads again as it was written once its lines are joined.
+		const joined: string[] = [];
+		for (const line of lines) {
+			const last = joined.at(-1);
+			if (last !== undefined && /^ {2}\S/.test(last) && !last.endsWith(':')) joined[joined.length - 1] = `${last} ${line.trim()}`;
+			else joined.push(line);
+		}
+		for (const step of steps) expect(joined).toContain(`  ${step.what}:`);
+		expect(lines.some((line) => /^ {2}\S/.test(line) && !line.endsWith(':'))).toBe(true);
+		// Without a width, one line each, as before.
+		expect(nextStepsLines(steps)).toHaveLength(1 + steps.length * 2);
+	});
+
 	test('upload: a file made, then sent with curl -F in the form field the controller reads', () => {
 		expect(commandsFor({kind: 'api', name: 'import', template: 'upload', upload: {field: 'document', extensions: ['csv']}})).toEqual([
 			'edu openapi',

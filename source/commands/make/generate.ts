@@ -18,12 +18,14 @@ export interface ReportStyle {
 	readonly color: boolean;
 	/** The project's folder when the run started elsewhere. */
 	readonly cd?: string;
+	/** The terminal's width, which the next steps' prose is broken to (never their commands). */
+	readonly width?: number;
 }
 
 /** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
-function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd}: ReportStyle): string[] {
+function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd, width}: ReportStyle): string[] {
 	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
-	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, {dependenciesInstalled, cd}), color)];
+	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, {dependenciesInstalled, cd}), color, width)];
 }
 
 /**

@@ -10,6 +10,7 @@ import type {CommandContext} from '../context.js';
 import {findProjectRoot} from '../../core/project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
 import {defaultMethods, makeOptionSpecs, type MakeOptions} from './make-args.js';
+import {terminalWidth} from '../help-text.js';
 import {addTemplateOptions, defaultTemplate, templateExamples, templateHelp, templateRequest} from './templates.js';
 
 /** The options commander gives make:api / make:controller when none is typed (main opens the wizard with them). */
@@ -118,5 +119,5 @@ async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: Found
 	}
 	const {generateFromRequest} = await import('./generate.js');
 	const {folderToEnter} = await import('../../tui/next-steps.js');
-	return generateFromRequest(request, {root, templates}, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root)});
+	return generateFromRequest(request, {root, templates}, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root), width: terminalWidth(io.stdout, io.env)});
 }

@@ -1,5 +1,6 @@
 // `--plain` for make:command: the name as a line prompt, checked against the core's plan as the
 // full-screen wizard checks it, then the files, a confirmation and the sink.
+import {terminalWidth} from '../../commands/help-text.js';
 import {confirm, input} from '@inquirer/prompts';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
 import {EduError} from '../../core/errors.js';
@@ -36,6 +37,6 @@ export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context:
 	const {value: written, mode, notes} = await sink.write(changeset);
 	say(mode === 'dry-run'
 		? ['Dry run: nothing was written.']
-		: ['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists))]);
+		: ['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
 	return written;
 }

@@ -1,6 +1,7 @@
 // `--plain`: the wizard's flow as line prompts (@inquirer/prompts), for terminals and screen
 // readers that do not suit a full-screen app. Same form, same plan(), same refusals, same commit.
 // Loaded lazily; it never loads Ink or React.
+import {terminalWidth} from '../../commands/help-text.js';
 import {Writable} from 'node:stream';
 import {checkbox, confirm, input, select} from '@inquirer/prompts';
 import {commit} from '../../core/sink/commit.js';
@@ -161,7 +162,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 		return written;
 	}
 	// As the CLI reports a run in a terminal: what was written, then the next steps.
-	say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}))]);
+	say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}), terminalWidth(io.stdout, io.env))]);
 	return written;
 }
 
