@@ -19,6 +19,11 @@ function isFlagOf(program: Command | undefined, name: string | undefined, flag: 
 	return command?.options.some((option) => (option.long === flag || option.short === flag) && !option.required && !option.optional) ?? false;
 }
 
+/** The name of an option's value as its usage shows it: `--cwd <dir>` → DIR. */
+function placeholder(flags: string): string {
+	return (/<(.+)>/.exec(flags)?.[1] ?? 'value').toUpperCase();
+}
+
 /**
  * What commander would read without a word, said as the usage errors they are: an option that
  * takes a value followed by a word that starts with - (another option, or a slip: `--table
@@ -42,14 +47,19 @@ function checkValues(command: Command, argv: readonly string[]): void {
 		if (value === undefined) continue;
 		if (equals === -1 && value.startsWith('-') && value !== '-') {
 			const known = command.options.some((candidate) => candidate.long === value.split('=')[0] || candidate.short === value);
-			throw new UsageError(`edu: ${flag} needs a value, and ${value} came next: write ${flag} VALUE${known ? '' : `, or ${flag}=${value} if that is the value`} (${help}).`, 'USAGE');
+			throw new UsageError(`edu: ${flag} needs a value, and ${value} came next: write ${flag} ${placeholder(option.flags)}${known ? '' : `, or ${flag}=${value} if that is the value`} (${help}).`, 'USAGE');
 		}
-		if (value === '') throw new UsageError(`edu: ${flag} is empty: write ${flag} ${(/<(.+)>/.exec(option.flags)?.[1] ?? 'value').toUpperCase()}, or leave it out (${help}).`, 'USAGE');
+		if (value === '') throw new UsageError(`edu: ${flag} is empty: write ${flag} ${placeholder(option.flags)}, or leave it out (${help}).`, 'USAGE');
 		const name = option.long ?? flag;
 		const earlier = given.get(name);
 		if (earlier !== undefined) throw new UsageError(`edu: ${name} is given twice (${earlier}, then ${value}): give it once.`, 'USAGE');
 		given.set(name, value);
 	}
+}
+
+/** The names of the arguments the command `name` takes (`controller-name`). */
+function argumentNames(program: Command, name: string | undefined): string[] | undefined {
+	return program.commands.find((command) => command.name() === name)?.registeredArguments.map((argument) => argument.name());
 }
 
 /** The command `name` names, when it is one of the program's. */
@@ -72,7 +82,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 			writeErr: (text) => {
 				if (!rendering.json) io.stderr.write(text);
 			},
-			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag))),
+			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag), argumentNames(program, argv[0]))),
 			getOutHelpWidth: () => terminalWidth(io.stdout, io.env),
 			getErrHelpWidth: () => terminalWidth(io.stderr, io.env),
 			getOutHasColors: () => false,
@@ -97,7 +107,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 		.enablePositionalOptions()
 		.allowExcessArguments(true)
 		.allowUnknownOption(true)
-		.action(async (options: {cwd?: string; plain?: boolean}) => {
+		.action(async (options: {cwd?: string; plain?: boolean; quiet?: boolean}) => {
 			const [first] = program.args;
 			if (first !== undefined) {
 				if (['-y', '--yes', '--dry-run'].includes(first)) throw new UsageError(`edu: ${first} applies to a command, e.g. edu make:api NAME ${first}.`, 'UNKNOWN_OPTION');
@@ -105,6 +115,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 					// A command's option typed before the command: say where it goes.
 					const flag = first.split('=')[0]!;
 					const owner = program.args.find((word) => program.commands.some((command) => command.name() === word && command.options.some((option) => option.long === flag || option.short === flag)));
+					if (owner !== undefined && first.includes('=') && isFlagOf(program, owner, flag)) throw new UsageError(`edu: ${flag} takes no value: write ${flag} alone, or leave it out (edu help ${owner} lists its options).`, 'UNKNOWN_OPTION');
 					if (owner !== undefined) throw new UsageError(`edu: ${flag} is an option of ${owner}: write it after the command name (edu ${owner} … ${flag} …).`, 'UNKNOWN_OPTION');
 					throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
 				}
@@ -141,7 +152,7 @@ export async function runProgram(argv: readonly string[], moved: readonly string
 		if (run.make !== undefined) run.outcome = await runMake(run.make.kind, run.make.name, run.make.options, run);
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
-		if (error instanceof CommanderError) return renderCommanderError(error, run, rendering, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag));
+		if (error instanceof CommanderError) return renderCommanderError(error, run, rendering, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag), argumentNames(program, argv[0]));
 		return renderError(error, run, rendering);
 	}
 }
@@ -154,7 +165,7 @@ const commanderCodes: Readonly<Record<string, RefusalCode>> = {
 	'commander.missingArgument': 'MISSING_ARGUMENT',
 };
 
-function renderCommanderError(error: CommanderError, run: Invocation, rendering: Rendering, command?: string, takesNoValue?: (flag: string) => boolean): number {
+function renderCommanderError(error: CommanderError, run: Invocation, rendering: Rendering, command?: string, takesNoValue?: (flag: string) => boolean, names?: readonly string[]): number {
 	const {io} = run;
 	// Help and version end in a CommanderError too; commander already printed them (or, with --json, handed them over).
 	if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
@@ -162,7 +173,7 @@ function renderCommanderError(error: CommanderError, run: Invocation, rendering:
 		return 0;
 	}
 	if (rendering.json) {
-		const message = reworded(error.message, command, takesNoValue).split('\n')[0] ?? error.message;
+		const message = reworded(error.message, command, takesNoValue, names).split('\n')[0] ?? error.message;
 		writeJson(io, {ok: false, error: {code: commanderCodes[error.code] ?? 'USAGE', message}});
 	}
 	return 2;

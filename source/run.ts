@@ -54,7 +54,7 @@ export function newRun(io: Io, rendering: Rendering): Invocation {
 }
 
 /** `edu` without a command, in a terminal: the wizard, kind first. */
-export async function openKindWizard(run: Invocation, options: {cwd?: string; plain?: boolean}): Promise<Outcome> {
+export async function openKindWizard(run: Invocation, options: {cwd?: string; plain?: boolean; quiet?: boolean}): Promise<Outcome> {
 	const {io} = run;
 	const typeAhead = await import('./tui/keys/type-ahead.js');
 	await typeAhead.holdForWizard(io, options.plain);
@@ -62,7 +62,7 @@ export async function openKindWizard(run: Invocation, options: {cwd?: string; pl
 		// Found once here (a missing project is refused before anything loads); the wizard opens it.
 		const root = run.projectRoot(startFolder(io, options));
 		const {openWizard} = await import('./tui/open.js');
-		return {json: {}, exitCode: await openWizard(io, {root, plain: options.plain})};
+		return {json: {}, exitCode: await openWizard(io, {root, plain: options.plain, quiet: options.quiet})};
 	} finally {
 		typeAhead.releaseTypeAhead(io.stdin);
 	}

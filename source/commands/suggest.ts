@@ -14,8 +14,11 @@ export function nearest(typed: string, choices: readonly string[]): string[] {
 
 const didYouMean = (names: readonly string[]): string => (names.length > 0 ? `did you mean ${names.join(' or ')}? ` : '');
 
-/** A message of commander's (`error: …`), in edu's words; `command`: the command it is about, if any. */
-export function reworded(text: string, command?: string, takesNoValue: (flag: string) => boolean = () => false): string {
+/**
+ * A message of commander's (`error: …`), in edu's words; `command`: the command it is about, if
+ * any, and `argumentNames` the names of the arguments it takes (`controller-name`).
+ */
+export function reworded(text: string, command?: string, takesNoValue: (flag: string) => boolean = () => false, argumentNames: readonly string[] = []): string {
 	const look = command === undefined ? 'edu --help lists the options' : `edu help ${command} lists its options`;
 	const unknown = /^error: unknown option '([^']+)'(?:\n\(Did you mean (?:one of )?(.+?)\?\))?\n?$/.exec(text);
 	if (unknown) {
@@ -31,9 +34,9 @@ export function reworded(text: string, command?: string, takesNoValue: (flag: st
 	const tooMany = /^error: too many arguments(?: for '[^']+')?\. Expected (\d+) arguments? but got (\d+)\.\n?$/.exec(text);
 	if (tooMany) {
 		const [, expected, got] = tooMany;
-		return expected === '0'
-			? `edu: ${command ?? 'edu'} takes no argument, and got ${got} (${look}).\n`
-			: `edu: ${command ?? 'edu'} takes ${expected === '1' ? 'one name' : `${expected} arguments`}, and got ${got}: a name is one word, and a value with spaces goes in quotes (${look}).\n`;
+		const takes = expected === '0' ? 'no argument' : expected === '1' ? `one ${argumentNames[0] ?? 'argument'}` : `${expected} arguments (${argumentNames.join(', ')})`;
+		const hint = argumentNames.some((name) => name.endsWith('name')) ? ': a name is one word, and a value with spaces goes in quotes' : '';
+		return `edu: ${command ?? 'edu'} takes ${takes}, and got ${got}${hint} (${look}).\n`;
 	}
 	const choice = /^error: option '(-[^\s',]+)[^']*' argument '([^']*)' is invalid\. Allowed choices are (.+)\.\n?$/.exec(text);
 	if (choice) {

@@ -163,7 +163,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 
 /** `--out` relative to the project root (an absolute path is taken as is), written with /. */
 function outputPath(root: string, given: string): string {
-	if (given.trim() === '') throw new UsageError('--out needs a file name, e.g. --out public/openapi.yaml.', 'INVALID_OPTION');
+	if (given.trim() === '') throw new UsageError('edu: --out is empty: write --out FILE, or leave it out (edu help openapi lists its options).', 'USAGE');
 	const absolute = path.resolve(root, given);
 	const relative = path.relative(root, absolute);
 	if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {

@@ -7,7 +7,7 @@ import {dryRunDone, fileLines, placeLine, runHeading} from '../core/describe-pla
 import {EduError} from '../core/errors.js';
 import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
-import {useWriteStop} from './keys/stop-write.js';
+import {stoppedWrite, useWriteStop} from './keys/stop-write.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
 import {Frame, quitKey} from './controls/frame.js';
 import {Row} from './preview.js';
@@ -41,7 +41,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
 	const [failure, setFailure] = useState<string>();
-	// While it writes the name is frozen and only Ctrl+C counts; a wait for another edu run's lock is said (after a second).
+	// While it writes the name is frozen and only Ctrl+C counts; a wait for another edu run's lock is said.
 	const [busy, setBusy] = useState(false);
 	const [waiting, setWaiting] = useState<string>();
 	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode; notes: readonly string[]}>();
@@ -74,8 +74,8 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			writing.current = false;
 			setBusy(false);
 			setWaiting(undefined);
-			// Ctrl+C stopped the write: quit with what the write says (nothing was written), as the CLI does.
-			if (writeStop.asked()) return finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
+			// Stopped (Ctrl+C, SIGTERM): quit with what the write says (nothing was written), as the CLI does.
+			if (stoppedWrite(error, writeStop)) return finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
 			if (!(error instanceof EduError)) throw error;
 			setSnapshot(reread());
 			setFailure(error.message);

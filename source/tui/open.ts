@@ -14,6 +14,8 @@ export interface OpenWizard {
 	/** The project's root, found by the command. */
 	readonly root: string;
 	readonly plain?: boolean;
+	/** -q: the plain prompts do not say a wait for another run's lock. */
+	readonly quiet?: boolean;
 	/** Where the plan goes, chosen by the command from --dry-run; the file system when absent (`edu` alone). */
 	readonly sink?: Sink;
 	/** The command's flags as its request, already checked (commands/make.ts): the wizard's starting values. */
@@ -42,10 +44,10 @@ function inCi(env: Io['env']): string | undefined {
 	return ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
 }
 
-export async function openWizard(io: Io, {kind, root, plain, sink: chosen, request, templates}: OpenWizard): Promise<number> {
+export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen, request, templates}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
 	// A wait for another run's lock is said on stderr by the plain prompts; the full-screen wizard says it on its review.
-	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, onWait: (line) => io.stderr.write(`${line}\n`)});
+	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, ...(quiet ? {} : {onWait: (line: string) => io.stderr.write(`${line}\n`)})});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);

@@ -18,7 +18,7 @@ import {nextSteps, type NextStep} from './next-steps.js';
 import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
-import {useWriteStop} from './keys/stop-write.js';
+import {stoppedWrite, useWriteStop} from './keys/stop-write.js';
 import {KindScreen} from './screens/kind-screen.js';
 import {NameScreen} from './screens/name-screen.js';
 import {ResourceScreen} from './screens/resource-screen.js';
@@ -57,7 +57,8 @@ export interface WizardProps {
 	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
 	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
-	readonly onExit: (outcome: WizardOutcome) => void;
+	/** `error`: why it quits, when a stopped write says so (the program ends with it). */
+	readonly onExit: (outcome: WizardOutcome, error?: Error) => void;
 }
 
 const labels: Record<Screen, string> = {
@@ -97,7 +98,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
 	const [screen, setScreen] = useState<Screen>(askKind ? 'kind' : 'name');
 	const [busy, setBusy] = useState(false);
-	// Said while the write waits for another edu run's lock (after a second), instead of "Writing…".
+	// Said while the write waits for another edu run's lock, instead of "Writing…".
 	const [waiting, setWaiting] = useState<string>();
 	const [failure, setFailure] = useState<string>();
 	const [snapshot, setSnapshot] = useState(opened);
@@ -120,7 +121,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const finish = (outcome: WizardOutcome, error?: Error): void => {
 		if (finished.current) return;
 		finished.current = true;
-		onExit(outcome);
+		onExit(outcome, error);
 		exit(error);
 	};
 
@@ -166,8 +167,8 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 			writing.current = false;
 			setBusy(false);
 			setWaiting(undefined);
-			// Ctrl+C stopped the write: quit with what the write says (nothing was written), as the CLI does.
-			if (writeStop.asked()) finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
+			// Stopped (Ctrl+C, SIGTERM): quit with what the write says (nothing was written), as the CLI does.
+			if (stoppedWrite(error, writeStop)) finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
 			else if (error instanceof EduError) {
 				// The project changed under the wizard: plan against it as it is now, so the review and
 				// the screens behind Esc show what refuses; the error itself only when that plan cannot.

@@ -3,8 +3,9 @@
 // hooks included), and every other line must be left to commander, which reads it or refuses it.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {hoistGlobalOptions} from '../../source/commands/global-options.js';
-import {makeArgs, type MakeInvocation} from '../../source/commands/make/make-args.js';
+import {globalOptionSpecs, hoistGlobalOptions} from '../../source/commands/global-options.js';
+import {makeArgs, makeOptionSpecs, type MakeInvocation} from '../../source/commands/make/make-args.js';
+import {templateOptionSpecs} from '../../source/commands/make/templates.js';
 import {main} from '../../source/main.js';
 import {buildProgram, parseLine} from '../../source/program.js';
 import {newRun, renderingOf} from '../../source/run.js';
@@ -29,10 +30,12 @@ async function commanderReads(typed: readonly string[]): Promise<MakeInvocation 
 
 const ownRead = (typed: readonly string[]): MakeInvocation | undefined => makeArgs(hoistGlobalOptions(typed).argv);
 
+// The options as the commands declare them (an option added later is generated too).
+const specs = [...makeOptionSpecs('api'), ...templateOptionSpecs(), ...globalOptionSpecs];
 /** The flags, each with its spellings. */
-const spellings = [['--yes', '-y'], ['--dry-run'], ['--json'], ['--plain'], ['--force'], ['-n', '--no-interaction'], ['-q', '--quiet'], ['-v', '--verbose']];
+const spellings = specs.filter((spec) => spec.value === undefined).map((spec) => [`--${spec.long}`, ...(spec.short === undefined ? [] : [`-${spec.short}`])]);
 const flags = spellings.flat();
-const valued = ['--cwd', '--methods', '--uri', '--description', '--template', '--table', '--fields', '--field', '--extensions', '--dir'];
+const valued = specs.filter((spec) => spec.value !== undefined).map((spec) => `--${spec.long}`);
 const odd = ['--interaction', '--help', '-h', '-V', '--version', '--bogus', '-yq', '-nq', '--', '--yes=1', '--Yes', '-', '', '--no-yes', '--dry', '-Y'];
 const values = ['.', 'GET,POST', 'get post', '/api/ville/{id}', 'resource', 'upload', 'default', 'nom:string:255,code:int', 'csv,txt', 'ville', '-x', '', '--yes', 'a=b', ' '];
 const names = ['ville', 'MyUserTest', 'x', 'Ville_Paris', 'make:api', 'a b', 'é', '123'];
@@ -45,7 +48,7 @@ const word = fc.oneof(
 	fc.oneof(fc.constantFrom(...names), fc.string({maxLength: 5})).map((name) => [name]),
 );
 
-const before = fc.array(fc.constantFrom('--yes', '-y', '--json', '--dry-run', '-n', '-q', '--plain', '--cwd=.', '-yq'), {maxLength: 2});
+const before = fc.array(fc.oneof(fc.constantFrom('--yes', '-y', '--json', '--dry-run', '-n', '--no-interaction', '-q', '--quiet', '-v', '--verbose', '--plain', '--cwd=.', '-yq').map((word) => [word]), fc.constant(['--cwd', '.'])), {maxLength: 2}).map((words) => words.flat());
 const command = fc.constantFrom('make:api', 'make:controller');
 
 /** Any words: most of these lines are mistakes, or spelled in ways left to commander. */

@@ -38,8 +38,8 @@ describe('option values commander would take silently', () => {
 	});
 
 	it.each([
-		[['make:api', 'x', '--yes', '--description', '-nq'], 'edu: --description needs a value, and -nq came next: write --description VALUE, or --description=-nq if that is the value (edu help make:api lists its options).\n'],
-		[['make:api', 'x', '--uri', '--yes'], 'edu: --uri needs a value, and --yes came next: write --uri VALUE (edu help make:api lists its options).\n'],
+		[['make:api', 'x', '--yes', '--description', '-nq'], 'edu: --description needs a value, and -nq came next: write --description TEXT, or --description=-nq if that is the value (edu help make:api lists its options).\n'],
+		[['make:api', 'x', '--uri', '--yes'], 'edu: --uri needs a value, and --yes came next: write --uri URI (edu help make:api lists its options).\n'],
 	])('%j: a word starting with - where the value should be', async (argv, message) => {
 		expect(await refused(argv)).toBe(message);
 	});

@@ -11,15 +11,17 @@ describe('one suggestion style', () => {
 		[['make:api', 'x', '--template', 'RESOURCE'], "edu: invalid value 'RESOURCE' for --template (did you mean resource? allowed: default, resource, upload).\n"],
 		[['make:api', 'x', '--json=false'], 'edu: --json takes no value: write --json alone, or leave it out (edu help make:api lists its options).\n'],
 		[['make:api', 'x', '--force=yes'], 'edu: --force takes no value: write --force alone, or leave it out (edu help make:api lists its options).\n'],
-		[['make:api', 'a', '--template', 'resource', '--fields', 'nom:string', '--table', '--dry-run'], 'edu: --table needs a value, and --dry-run came next: write --table VALUE (edu help make:api lists its options).\n'],
-		[['make:api', 'a', '--uri', '-y'], 'edu: --uri needs a value, and -y came next: write --uri VALUE (edu help make:api lists its options).\n'],
+		[['make:api', 'a', '--template', 'resource', '--fields', 'nom:string', '--table', '--dry-run'], 'edu: --table needs a value, and --dry-run came next: write --table NAME (edu help make:api lists its options).\n'],
+		[['make:api', 'a', '--uri', '-y'], 'edu: --uri needs a value, and -y came next: write --uri URI (edu help make:api lists its options).\n'],
 		[['routes', '--check=1'], 'edu: --check takes no value: write --check alone, or leave it out (edu help routes lists its options).\n'],
 		[['make:controller', 'a', '--description=x'], "edu: unknown option '--description' (edu help make:controller lists its options).\n"],
 		[['make:api', 'a', '--uri'], 'edu: --uri needs a value: write --uri URI (edu help make:api lists its options).\n'],
-		[['make:api', 'ville', 'paris', '--yes'], 'edu: make:api takes one name, and got 2: a name is one word, and a value with spaces goes in quotes (edu help make:api lists its options).\n'],
+		[['make:api', 'ville', 'paris', '--yes'], 'edu: make:api takes one controller-name, and got 2: a name is one word, and a value with spaces goes in quotes (edu help make:api lists its options).\n'],
 		[['routes', 'extra'], 'edu: routes takes no argument, and got 1 (edu help routes lists its options).\n'],
 		[['--uri', '/api/z', 'make:api', 'x', '--yes'], 'edu: --uri is an option of make:api: write it after the command name (edu make:api … --uri …).\n'],
 		[['--bogus', 'make:api', 'x'], "edu: unknown option '--bogus' (edu --help lists the options).\n"],
+		[['--yes=1', 'make:api', 'x'], 'edu: --yes takes no value: write --yes alone, or leave it out (edu help make:api lists its options).\n'],
+		[['completion', 'bash', 'zsh'], 'edu: completion takes one shell, and got 2 (edu help completion lists its options).\n'],
 	])('%j', async (args, message) => {
 		const result = await runEdu(args, {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);

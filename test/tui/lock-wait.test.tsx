@@ -54,6 +54,34 @@ describe('the wizard waiting for another run\'s lock', () => {
 		await wizard.waitFor((frame) => frame.includes('Controller and route successfully generated'), 'the written files');
 	});
 
+	test('SIGTERM while it waits (heard by the sink, not read as a key) stops the write and quits too', async () => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		const before = snapshotTree(root);
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		// The sink's own subscription to signals, as io.onSignal gives it in the program.
+		let signal: ((stop: 'SIGINT' | 'SIGTERM') => void) | undefined;
+		const sink = fileSystemSink({onSignal: (handler) => {
+			signal = handler;
+			return () => {
+				signal = undefined;
+			};
+		}});
+		const wizard = await renderWizard(root, {kind: 'api', sink});
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
+		expect(signal).toBeDefined();
+		signal?.('SIGTERM');
+		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGTERM) while waiting for another edu run to finish writing; nothing was written.', exitCode: 143});
+		rmSync(lock);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	test('Ctrl+C while it waits stops the write and quits, nothing written', async () => {
 		const root = tempProject('sample');
 		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
@@ -67,6 +95,8 @@ describe('the wizard waiting for another run\'s lock', () => {
 		await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		// It quits with the write's own line and exit code, as the CLI does.
+		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGINT) while waiting for another edu run to finish writing; nothing was written.', exitCode: 130});
 		// The other run's lock is its own: left as it was. Once it is gone, nothing is written later either.
 		expect(existsSync(lock)).toBe(true);
 		rmSync(lock);
@@ -110,6 +140,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 		await wizard.press(keys.enter);
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
+		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGINT) while waiting for another edu run to finish writing; nothing was written.', exitCode: 130});
 		expect(existsSync(lock)).toBe(true);
 		rmSync(lock);
 		await new Promise((resolve) => setTimeout(resolve, 500));

@@ -105,6 +105,24 @@ describe('--plain', () => {
 		expect(run.stdout.plain()).toContain('[OK] Controller and route successfully generated');
 	}, 30_000);
 
+	test.each([[['make:api', '-q']], [['-q']]])('%j: with -q the wait for another run\'s lock is not said', async (args) => {
+		const root = tempProject('sample');
+		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
+		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const run = plainRun(root, args);
+		if (args.length === 1) await run.answer('What do you want to create?', '\r');
+		await run.answer('Controller name', 'ville\r');
+		await run.answer('Template', '\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'y\r');
+		// Past the second after which a wait is said, then the lock is free.
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(run.stderr.plain()).toBe('');
+		rmSync(lock);
+		expect(await run.exit).toBe(0);
+	}, 30_000);
+
 	test('a URI another route serves: the note says the questions that follow can change it (there is no route screen here)', async () => {
 		const root = tempProject('sample');
 		writeFileSync(path.join(root, 'app/Config/routes.yaml'), `${readFileSync(path.join(root, 'app/Config/routes.yaml'), 'utf8')}legacy:\n    uri: /api/ville\n    controller: Controller\\api\\LegacyController\n    httpMethod: [GET]\n`);

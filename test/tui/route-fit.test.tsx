@@ -33,4 +33,27 @@ describe('the route screen in a small terminal', () => {
 		expect(roomy).not.toContain('more above');
 		expect(roomy).not.toContain('more below');
 	});
+
+	test('80×24 without notes: the seven methods fit, and none is hidden', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await wizard.resize(80, 24);
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+		const frame = await wizard.press(keys.enter, (current) => current.includes('HTTP methods'));
+		expect(frame).toContain('[x] GET');
+		expect(frame).toContain('[ ] OPTIONS');
+		expect(frame).not.toMatch(/more (above|below)/);
+		expect(lineCount(frame)).toBeLessThan(24);
+	});
+
+	test('a terminal too short for them: the rows hidden are said below, and the frame fits', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await wizard.resize(80, 17);
+		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+		const frame = await wizard.press(keys.enter, (current) => current.includes('HTTP methods'));
+		expect(frame).toContain('❯ [x] GET');
+		expect(frame).toMatch(/… \d more below/);
+		expect(lineCount(frame)).toBeLessThan(17);
+	});
 });

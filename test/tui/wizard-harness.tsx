@@ -39,6 +39,8 @@ export interface Harness {
 	/** Resolves with the outcome once the wizard has exited. */
 	readonly exited: Promise<WizardOutcome>;
 	outcome(): WizardOutcome | undefined;
+	/** The error the wizard quit with (a stopped write's), once it has. */
+	exitError(): Error | undefined;
 	unmount(): void;
 }
 
@@ -61,6 +63,7 @@ export function snapshotOf(root: string): Snapshot {
 export async function renderWizard(root: string, options: {kind?: Kind; initial?: Partial<WizardForm>; dryRun?: boolean; color?: boolean; sink?: Sink} = {}): Promise<Harness> {
 	const snapshot = snapshotOf(root);
 	let outcome: WizardOutcome | undefined;
+	let exitError: Error | undefined;
 	let resolveExit: (outcome: WizardOutcome) => void = () => undefined;
 	const exited = new Promise<WizardOutcome>((resolve) => {
 		resolveExit = resolve;
@@ -74,8 +77,9 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 	await act(async () => {
 		instance = render(
 			<ThemeProvider color={options.color ?? false}>
-				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={options.kind} initial={options.initial} sink={options.sink ?? sinkFor({dryRun: options.dryRun})} onExit={(result) => {
+				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={options.kind} initial={options.initial} sink={options.sink ?? sinkFor({dryRun: options.dryRun})} onExit={(result, error) => {
 					outcome = result;
+					exitError = error;
 					resolveExit(result);
 				}} />
 			</ThemeProvider>,
@@ -135,6 +139,7 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 		},
 		exited,
 		outcome: () => outcome,
+		exitError: () => exitError,
 		unmount: () => instance.unmount(),
 	};
 }

@@ -53,7 +53,7 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 		for (const spec of makeOptionSpecs(kind)) command.option(flagsOf(spec), spec.description, spec.default);
 		if (kind === 'api') addTemplateOptions(command);
 		command.addHelpText('after', () => examples(kind === 'api' ? helpCatalog(command, context) : undefined)[kind]);
-		// Recorded, and run by main as a line read without commander is (commands/make/make-args.ts).
+		// Recorded, and run by program.ts as main runs a line read without commander (commands/make/make-args.ts).
 		command.action((name: string | undefined, options: MakeOptions) => {
 			context.make = {kind, name, options};
 		});

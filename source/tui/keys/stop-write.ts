@@ -4,7 +4,8 @@
 // finished or rolled back, as the sink does for a signal), and the wizard quits once the write
 // has ended.
 import {useMemo} from 'react';
-import type {StopSignal} from '../../io.js';
+import {EduError} from '../../core/errors.js';
+import {signalExitCodes, type StopSignal} from '../../io.js';
 import type {StopSubscription} from '../../core/sink/file-change.js';
 
 export interface WriteStop {
@@ -34,4 +35,9 @@ export function useWriteStop(): WriteStop {
 			asked: () => asked,
 		};
 	}, []);
+}
+
+/** Whether the write ended because it was stopped: Ctrl+C read as a key, or a signal the sink heard itself (SIGTERM, kill -INT). Then the wizard quits. */
+export function stoppedWrite(error: unknown, stop: WriteStop): boolean {
+	return stop.asked() || (error instanceof EduError && (Object.values(signalExitCodes) as number[]).includes(error.exitCode));
 }

@@ -63,15 +63,14 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	];
 	const customNote = `custom URI: it no longer follows the name (which gives ${plan.names?.uri}); Ctrl+R resets it`;
 	const hint = `Write {id} in the URI for a path parameter, e.g. ${plan.names?.uri ?? (plan.kind === 'api' ? '/api/ville' : '/ville')}/{id}.`;
-	const routeLines = plan.routes.length > 0 ? plan.routes.map((route) => `Route   ${route.name}: ${route.methods.join(', ')} ${route.uri}`) : ['Route'];
 	// The method rows that fit: a frame as tall as the terminal makes Ink clear the whole screen (the
-	// scrollback too) on every key, and one taller loses its top. Around the rows: title and blank 2,
-	// the heading 1, the URI with its blank 2, its note, the route lines with their blank, the hint,
-	// the notes, the footer with its blank, and one to spare. Past the room, two lines say how many
+	// scrollback too) on every key, and one taller loses its top. Around the rows: the title, the
+	// heading, the URI, its note, the route rows (each cut to one line), the hint as it wraps, the
+	// notes, the footer, their blank lines, and one to spare. Past the room, two lines say how many
 	// rows are hidden above and below, and the rows shown follow the cursor.
 	const width = terminal.columns;
 	const around = 2 + 1 + 2 + (custom ? linesAt(customNote, Math.max(1, width - 8)) : 0) + 1
-		+ routeLines.reduce((sum, line) => sum + linesAt(line, width), 0) + (parameters.length > 0 || askMethods ? linesAt(hint, width) : 0)
+		+ Math.max(1, plan.routes.length) + (parameters.length > 0 ? 1 : askMethods ? linesAt(hint, width) : 0)
 		+ notesHeight({plan, screen: 'route', screens}, width) + 1 + linesAt(keys.map((entry) => `${entry.key} ${entry.what}`).join(' · '), width) + 1;
 	const room = terminal.rows - around;
 	const shown = !askMethods || httpMethods.length <= room ? httpMethods.length : Math.max(1, room - 2);
