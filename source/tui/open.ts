@@ -6,6 +6,7 @@ import type {Sink} from '../core/sink/sink.js';
 import type {TemplateCatalog} from '../templates/catalog.js';
 import type {CommandSnapshot} from '../console/command-plan.js';
 import type {Io} from '../io.js';
+import {waitNotice} from '../options.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 
 export interface OpenWizard {
@@ -47,7 +48,7 @@ function inCi(env: Io['env']): string | undefined {
 export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen, request, templates}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request);
 	// A wait for another run's lock is said on stderr by the plain prompts; the full-screen wizard says it on its review.
-	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, ...(quiet ? {} : {onWait: (line: string) => io.stderr.write(`${line}\n`)})});
+	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, onWait: waitNotice(io, {quiet}, false)});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
 	// which in a real terminal is a blank screen until the end: the plain prompts work there.
 	const ci = inCi(io.env);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {fileSystemSink} from '../../source/core/sink/fs.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
-import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
+import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
 
 afterEach(cleanupWizards);
 
@@ -15,6 +15,30 @@ const waitLine = (file: string): string => `Waiting for another edu run (pid ${p
 /** The frame's text with the lines the terminal's width wrapped joined again. */
 const unwrapped = (frame: string): string => frame.split('\n').map((line) => line.trim()).join(' ');
 
+/** `Ville` typed, then Enter through the template and route screens to the review. */
+async function toReview(wizard: Harness): Promise<void> {
+	await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+	await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+	await wizard.press(keys.enter, (frame) => frame.includes('Route'));
+	await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+}
+
+/** The kind screen's "Console command", `generate` typed, and Enter to write it. */
+async function writeCommand(wizard: Harness): Promise<void> {
+	await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+	await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+	await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+	await wizard.press(keys.enter);
+}
+
+/** The other run's lock is its own: left as it was. Once it is gone, nothing is written later either. */
+async function expectNothingWritten(root: string, lock: string, before: Record<string, string>): Promise<void> {
+	expect(existsSync(lock)).toBe(true);
+	rmSync(lock);
+	await new Promise((resolve) => setTimeout(resolve, 500));
+	expect(snapshotTree(root)).toEqual(before);
+}
+
 describe('the wizard waiting for another run\'s lock', () => {
 	test('the review says whose run it waits for, then writes when the lock is free', async () => {
 		const root = tempProject('sample');
@@ -22,10 +46,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 		// This test process holds the lock, as another edu run would.
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		const wizard = await renderWizard(root, {kind: 'api'});
-		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await toReview(wizard);
 		expect(await wizard.press(keys.enter, (frame) => frame.includes('Writing…'))).not.toContain('Waiting for');
 		const waiting = await wizard.waitFor((frame) => unwrapped(frame).includes(waitLine('app/Config/routes.yaml')), 'the wait line');
 		expect(waiting).not.toContain('Writing…');
@@ -43,10 +64,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		const wizard = await renderWizard(root, {kind: 'api', sink: fileSystemSink({lockWaitMs: 200})});
-		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await toReview(wizard);
 		await wizard.press(keys.enter, (frame) => frame.includes('Cannot lock'));
 		const again = await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
 		expect(again).not.toContain('Cannot lock');
@@ -68,10 +86,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 			};
 		}});
 		const wizard = await renderWizard(root, {kind: 'api', sink});
-		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await toReview(wizard);
 		await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
 		expect(signal).toBeDefined();
 		signal?.('SIGTERM');
@@ -88,20 +103,13 @@ describe('the wizard waiting for another run\'s lock', () => {
 		const before = snapshotTree(root);
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		const wizard = await renderWizard(root, {kind: 'api'});
-		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Route'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Review'));
+		await toReview(wizard);
 		await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		// It quits with the write's own line and exit code, as the CLI does.
 		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGINT) while waiting for another edu run to finish writing; nothing was written.', exitCode: 130});
-		// The other run's lock is its own: left as it was. Once it is gone, nothing is written later either.
-		expect(existsSync(lock)).toBe(true);
-		rmSync(lock);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-		expect(snapshotTree(root)).toEqual(before);
+		await expectNothingWritten(root, lock, before);
 	});
 
 	test('the console command\'s screen says it too', async () => {
@@ -109,10 +117,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 		const lock = path.join(root, 'app/Config/.commands.yaml.edu-lock');
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		const wizard = await renderWizard(root);
-		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
-		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
-		await wizard.press(keys.enter);
+		await writeCommand(wizard);
 		await wizard.waitFor((frame) => unwrapped(frame).includes(waitLine('app/Config/commands.yaml')), 'the wait line');
 		// Typing, Esc and Enter do nothing while it writes, and the footer says only Ctrl+C counts.
 		await wizard.press('XY');
@@ -134,16 +139,10 @@ describe('the wizard waiting for another run\'s lock', () => {
 		const before = snapshotTree(root);
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		const wizard = await renderWizard(root);
-		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
-		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
-		await wizard.press(keys.enter);
+		await writeCommand(wizard);
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGINT) while waiting for another edu run to finish writing; nothing was written.', exitCode: 130});
-		expect(existsSync(lock)).toBe(true);
-		rmSync(lock);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-		expect(snapshotTree(root)).toEqual(before);
+		await expectNothingWritten(root, lock, before);
 	});
 });

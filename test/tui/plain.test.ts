@@ -84,19 +84,23 @@ describe('--plain', () => {
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
-	test.each([[['make:api']], [[]]])('%j, waiting for another run\'s lock after "Write these files?": the wait is said on stderr, then the files are written', async (args) => {
+	/** A project whose lock this test process holds, as another edu run would; `ville` answered through to "Write these files?" (the kind first for `edu --plain` alone). */
+	async function writeWhileLocked(args: readonly string[]): Promise<{run: ReturnType<typeof plainRun>; lock: string}> {
 		const root = tempProject('sample');
 		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
-		// This test process holds the lock, as another edu run would, for two seconds.
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		const run = plainRun(root, args);
-		// `edu --plain` alone asks the kind first.
-		if (args.length === 0) await run.answer('What do you want to create?', '\r');
+		if (!args.includes('make:api')) await run.answer('What do you want to create?', '\r');
 		await run.answer('Controller name', 'ville\r');
 		await run.answer('Template', '\r');
 		await run.answer('HTTP methods', '\r');
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
+		return {run, lock};
+	}
+
+	test.each([[['make:api']], [[]]])('%j, waiting for another run\'s lock after "Write these files?": the wait is said on stderr, then the files are written', async (args) => {
+		const {run, lock} = await writeWhileLocked(args);
 		const deadline = Date.now() + 10_000;
 		while (!run.stderr.plain().includes('Waiting for another edu run') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 		expect(run.stderr.plain()).toBe(`Waiting for another edu run (pid ${process.pid}) to finish writing app/Config/routes.yaml: edu waits up to 30 s, Ctrl+C stops it.\n`);
@@ -106,16 +110,7 @@ describe('--plain', () => {
 	}, 30_000);
 
 	test.each([[['make:api', '-q']], [['-q']]])('%j: with -q the wait for another run\'s lock is not said', async (args) => {
-		const root = tempProject('sample');
-		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
-		writeFileSync(lock, JSON.stringify({pid: process.pid}));
-		const run = plainRun(root, args);
-		if (args.length === 1) await run.answer('What do you want to create?', '\r');
-		await run.answer('Controller name', 'ville\r');
-		await run.answer('Template', '\r');
-		await run.answer('HTTP methods', '\r');
-		await run.answer('URI', '\r');
-		await run.answer('Write these files?', 'y\r');
+		const {run, lock} = await writeWhileLocked(args);
 		// Past the second after which a wait is said, then the lock is free.
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		expect(run.stderr.plain()).toBe('');

@@ -9,6 +9,15 @@ afterEach(cleanupWizards);
 
 const lineCount = (frame: string): number => frame.split('\n').length;
 
+/** The route screen of `Ville`, on a terminal of `columns` × `rows`. */
+async function routeScreenAt(columns: number, rows: number): Promise<string> {
+	const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+	await wizard.resize(columns, rows);
+	await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
+	await wizard.press(keys.enter, (frame) => frame.includes('Template'));
+	return wizard.press(keys.enter, (current) => current.includes('HTTP methods'));
+}
+
 describe('the route screen in a small terminal', () => {
 	test('80×24 with notes: the frame fits, the hidden methods are counted, and the cursor is always shown', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
@@ -35,11 +44,7 @@ describe('the route screen in a small terminal', () => {
 	});
 
 	test('80×24 without notes: the seven methods fit, and none is hidden', async () => {
-		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
-		await wizard.resize(80, 24);
-		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
-		const frame = await wizard.press(keys.enter, (current) => current.includes('HTTP methods'));
+		const frame = await routeScreenAt(80, 24);
 		expect(frame).toContain('[x] GET');
 		expect(frame).toContain('[ ] OPTIONS');
 		expect(frame).not.toMatch(/more (above|below)/);
@@ -47,11 +52,7 @@ describe('the route screen in a small terminal', () => {
 	});
 
 	test('a terminal too short for them: the rows hidden are said below, and the frame fits', async () => {
-		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
-		await wizard.resize(80, 17);
-		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
-		await wizard.press(keys.enter, (frame) => frame.includes('Template'));
-		const frame = await wizard.press(keys.enter, (current) => current.includes('HTTP methods'));
+		const frame = await routeScreenAt(80, 17);
 		expect(frame).toContain('❯ [x] GET');
 		expect(frame).toMatch(/… \d more below/);
 		expect(lineCount(frame)).toBeLessThan(17);
