@@ -4,6 +4,8 @@
 // - edu.js: source/bin.ts, start-up only (`--version` answered there), a few kilobytes;
 // - cli.js: everything else, one file; the modules a command imports lazily stay
 //   uninitialised until it does (esbuild's lazy wrappers), and compile from the code cache;
+// - make.js and make-direct.js: cli.js with the make commands alone, and the same without
+//   commander and the wizard (source/bundles.ts says which runs which);
 // - ui.js, execa.js, prompts.js: the ES-module packages (vendorBundles below), each bundled
 //   apart and loaded, through the code cache, by the first module that imports it; ordinary
 //   code imports them as usual, statically or with import();
@@ -198,6 +200,30 @@ const makeCommandsOnly = {
 };
 
 /**
+ * make-direct.js: make.js without commander's program and the wizard's modules, for the make
+ * runs that ask nothing (source/bundles.ts): the modules main and runMake import for those, each
+ * imported lazily before anything is written, are replaced by source/hand-over.ts's handOver,
+ * which runs make.js in its place. The build fails if one of them no longer exports a name it is
+ * given for (esbuild: if a name is imported that the replacement lacks).
+ */
+const handedOver = {'program.ts': ['runProgram'], 'tui/open.ts': ['openWizard'], 'tui/keys/type-ahead.ts': ['holdForWizard', 'releaseTypeAhead']};
+const directOnly = {
+	name: 'direct-only',
+	setup(builder) {
+		const replaced = new Map(Object.entries(handedOver).map(([file, names]) => [path.join(repoRoot, 'source', file), names]));
+		const handOver = JSON.stringify(path.join(repoRoot, 'source', 'hand-over.ts'));
+		builder.onLoad({filter: /[\\/]source[\\/].*\.tsx?$/}, ({path: file}) => {
+			const names = replaced.get(file);
+			if (names === undefined) return undefined;
+			const text = readFileSync(file, 'utf8');
+			const missing = names.filter((name) => !new RegExp(`export (async )?function ${name}\\b`).test(text));
+			if (missing.length > 0) throw new Error(`source/${path.relative(path.join(repoRoot, 'source'), file)} no longer exports ${missing.join(', ')}: update handedOver in scripts/bundle.js.`);
+			return {contents: `export {${names.map((name) => `handOver as ${name}`).join(', ')}} from ${handOver};`, resolveDir: path.dirname(file), loader: 'ts'};
+		});
+	},
+};
+
+/**
  * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
  * module's import.meta.url is the bundle file's), so the bundles never load node:module, which
  * brings Node's ES module loader and source-map support into every run.
@@ -296,10 +322,12 @@ async function buildBin(outdir, cli) {
 		logLevel: 'warning',
 	};
 	await build({...options, entryPoints});
-	// make.js: cli.ts with the make commands alone (the bin runs it for them).
+	// make.js: cli.ts with the make commands alone; make-direct.js: the same without commander and
+	// the wizard (the bin runs one of them for those commands).
 	if (cli === 'source/cli.ts') {
 		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, makeCommandsOnly]});
-		entryPoints.make = cli;
+		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...options.plugins, makeCommandsOnly, directOnly]});
+		Object.assign(entryPoints, {make: cli, 'make-direct': cli});
 	}
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
@@ -339,11 +367,17 @@ async function buildBin(outdir, cli) {
 		throw new Error('dist/bin/ui.js makes an Intl.Segmenter when it loads: a package of Ink\'s changed, add it to scripts/ink-text.js.');
 	}
 
-	const programs = ['cli', 'make'].filter((name) => name in entryPoints);
+	const programs = ['cli', 'make', 'make-direct'].filter((name) => name in entryPoints);
 	for (const program of programs) {
 		if (/\bimport\(/.test(readFileSync(path.join(outdir, `${program}.js`), 'utf8'))) {
 			throw new Error(`dist/bin/${program}.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.`);
 		}
+	}
+
+	if (programs.includes('make-direct')) {
+		const direct = readFileSync(path.join(outdir, 'make-direct.js'), 'utf8');
+		const left = [/require\("\.\/(ui|prompts)\.js"\)/, /\bcommander\./].filter((pattern) => pattern.test(direct));
+		if (left.length > 0) throw new Error(`dist/bin/make-direct.js holds what it should hand over to make.js (${left.join(', ')}): a module it imports brings commander or the wizard in; add it to handedOver in scripts/bundle.js.`);
 	}
 
 	// The bundles the bin runs through the code cache, written as the function it calls (see

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The installed `edu` (dist/bin/edu.js, a small CommonJS bundle: Node starts CommonJS faster
 // than an ES module). Start-up work only: `edu --version` is answered here with nothing else
-// loaded; every other run loads a bundle of cli.ts (dist/bin/cli.js, or make.js for the make
-// commands) through the code cache.
+// loaded; every other run loads a bundle of cli.ts through the code cache (source/bundles.ts
+// says which).
 import {writeSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import {hoistGlobalOptions} from './commands/global-options.js';
-import {isMakeCommand} from './commands/make/command-names.js';
+import {binRun} from './bundles.js';
+import {isTerminal} from './direct-output.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
 import {version} from './version.js';
 
@@ -28,13 +28,6 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 		}
 	}
 } else {
-	// The kind of run, for the code cache: the command and its flags (in any order), without names
-	// or values; the global options typed before the command count as typed after it.
-	const [command, ...words] = hoistGlobalOptions(process.argv.slice(2)).argv;
-	const flags = words.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
-	const workload = [command ?? '', ...new Set(flags.sort())].join(' ');
-	// make:api and make:controller run a bundle of cli.ts without the other commands' code
-	// (source/commands/make-only.ts says why it does the same).
-	const bundle = isMakeCommand(command) ? 'make.js' : 'cli.js';
+	const {bundle, workload} = binRun(process.argv.slice(2), () => isTerminal(0) && isTerminal(1));
 	void import('./code-cache.js').then(({runBundle}) => runBundle(path.join(import.meta.dirname, bundle), workload));
 }

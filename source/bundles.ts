@@ -1,0 +1,31 @@
+// Which program of dist/bin/ a run loads (scripts/bundle.js builds them), and its kind of run for
+// the code cache, from the command line alone: the bin picks it before anything else is loaded.
+// - make:api and make:controller that ask nothing (a script, CI, --yes): make-direct.js, the make
+//   commands without commander's program and the wizard (source/hand-over.ts says what it does
+//   when a line needs either after all);
+// - make:api and make:controller in a terminal: make.js, the make commands with the wizard;
+// - every other command: cli.js.
+import {hoistGlobalOptions} from './commands/global-options.js';
+import {isMakeCommand} from './commands/make/command-names.js';
+
+export interface BinRun {
+	/** The file in dist/bin/ to run. */
+	readonly bundle: 'cli.js' | 'make.js' | 'make-direct.js';
+	/** The kind of run, for the code cache: the command and its flags (in any order), without names or values. */
+	readonly workload: string;
+}
+
+/** The options with which a make command never asks anything, even in a terminal. */
+const neverAsks = new Set(['--yes', '-y', '--no-interaction', '-n', '--json']);
+
+/**
+ * The program `argv` runs. The global options typed before the command count as typed after it.
+ * `terminal` says whether stdin and stdout are both terminals (asked only for a make command).
+ */
+export function binRun(argv: readonly string[], terminal: () => boolean): BinRun {
+	const [command, ...words] = hoistGlobalOptions(argv).argv;
+	const flags = words.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
+	const workload = [command ?? '', ...new Set(flags.sort())].join(' ');
+	if (!isMakeCommand(command)) return {bundle: 'cli.js', workload};
+	return {bundle: flags.some((flag) => neverAsks.has(flag)) || !terminal() ? 'make-direct.js' : 'make.js', workload};
+}
