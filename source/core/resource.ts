@@ -18,12 +18,16 @@ export const maxStringLength = 16_383;
 const maxRowBytes = 65_535;
 export const maxFields = 50;
 
-/** Words that cannot name a column or a table without quoting in MySQL, MariaDB or SQLite. */
-const sqlReserved = new Set(`add all alter and as asc between by case check column constraint create cross current_date
+/** Words that cannot name a column or a table without quoting in MySQL, MariaDB or SQLite (made on first use). */
+let sqlReserved: ReadonlySet<string> | undefined;
+const sqlReservedWords = (): ReadonlySet<string> => {
+	sqlReserved ??= new Set(`add all alter and as asc between by case check column constraint create cross current_date
 current_time current_timestamp database default delete desc distinct drop else exists false foreign from full group
 having if in index inner insert interval into is join key left like limit match natural not null offset on or order
 outer primary references regexp rename replace right row rows select set table then to true union unique update
 using values when where with`.split(/\s+/));
+	return sqlReserved;
+};
 
 /** Why `name` cannot be a column or table name, or undefined when it can. */
 export function identifierProblem(name: string, what: string): string | undefined {
@@ -32,7 +36,7 @@ export function identifierProblem(name: string, what: string): string | undefine
 	if (!identifier.test(name)) {
 		return `"${printable(name)}" cannot be a ${what} name: use letters A-Z and a-z, digits and _, not starting with a digit`;
 	}
-	if (sqlReserved.has(name.toLowerCase())) return `"${name}" is an SQL keyword: choose another ${what} name`;
+	if (sqlReservedWords().has(name.toLowerCase())) return `"${name}" is an SQL keyword: choose another ${what} name`;
 	return undefined;
 }
 

@@ -1,6 +1,6 @@
 // A request's template: chosen from the snapshot's catalog (refused when unknown, broken or for the
 // other command), and its engine run to make the plan's units. Pure: the texts are already read.
-import {closest, distance} from 'fastest-levenshtein';
+import {levenshtein} from './levenshtein.js';
 import {builtinNames, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
 import type {CommandName, EngineName} from '../templates/engines.js';
 import {engines} from '../templates/engines.js';
@@ -54,6 +54,7 @@ export function unknownTemplate(name: string, command: CommandName, catalog: Tem
 	});
 	// Case aside: RESOURCE is resource mistyped.
 	const lower = mine.map((other) => other.toLowerCase());
+	const {closest, distance} = levenshtein();
 	const near = mine[lower.indexOf(closest(name.toLowerCase(), lower))];
 	const hint = near !== undefined && distance(name.toLowerCase(), near.toLowerCase()) <= Math.max(1, Math.floor(near.length / 3)) ? `did you mean ${near}? ` : '';
 	return `invalid value '${name}' for --template (${hint}allowed: ${mine.join(', ')}).`;

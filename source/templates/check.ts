@@ -1,7 +1,7 @@
 // A template file checked before it fills anything: its tags close, and each variable it uses is
 // one its engine offers (the nearest one named when not). Pure; the caller adds the file's path.
-import {closest} from 'fastest-levenshtein';
 import Mustache from 'mustache';
+import {levenshtein} from '../core/levenshtein.js';
 import type {Engine} from './engines.js';
 
 export const tags: [string, string] = ['<%', '%>'];
@@ -40,7 +40,7 @@ function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sect
 		if (type === '>') return {line: lineAt(text, start), message: `partials (<%> ${name} %>) are not supported in templates`};
 		if (name !== '.' && !scope.has(name)) {
 			const known = [...scope];
-			const nearest = known.length === 0 ? '' : ` (did you mean ${closest(name, known)}?)`;
+			const nearest = known.length === 0 ? '' : ` (did you mean ${levenshtein().closest(name, known)}?)`;
 			return {line: lineAt(text, start), message: `"${name}" is not a variable this template offers${nearest}`};
 		}
 		// A raw tag puts the text as typed into the file: a quote or a */ in a --description breaks the PHP.
