@@ -24,7 +24,7 @@ import {knownParse, parseOf} from '../dist/core/templates.js';
 import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
 import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
 import {withSharedEsmWrappers} from './esm-wrappers.js';
-import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSharedBlankCells, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
+import {lazyEntryFor, makeLazy, withSameStylesAtOnce, withSgrOnlyAtOnce, withSharedBlankCells, withSimpleSegments, withoutTrailingBlanks} from './ink-text.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
@@ -116,7 +116,8 @@ const inkWithoutDevtools = {
  * expressions made on first use, the tokenizer of Ink's output without a segmenter for lines of
  * common characters, no escape codes worked out between cells of the same styles, no plain
  * blank cells at the end of a line turned into text, and one blank cell shared by the whole grid
- * a frame starts from. string-width 8 (Ink measures every text node with it) also answers text
+ * a frame starts from, and a text node's colours and styles kept without walking them.
+ * string-width 8 (Ink measures every text node with it) also answers text
  * made of common non-ASCII characters without its segmenter and emoji expression:
  * scripts/string-width-fast.js says why. The build fails if ui.js ends up without them.
  */
@@ -126,6 +127,7 @@ const textPackages = {
 		const fast = JSON.stringify(path.join(repoRoot, 'scripts', 'string-width-fast.js'));
 		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]output\.js$/}, ({path: file}) => ({contents: withSharedBlankCells(withoutTrailingBlanks(readFileSync(file, 'utf8'))), resolveDir: path.dirname(file), loader: 'js'}));
 		builder.onLoad({filter: /[\\/]ansi-tokenize[\\/]build[\\/]diff\.js$/}, ({path: file}) => ({contents: withSameStylesAtOnce(readFileSync(file, 'utf8')), resolveDir: path.dirname(file), loader: 'js'}));
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/}, ({path: file}) => ({contents: withSgrOnlyAtOnce(readFileSync(file, 'utf8')), resolveDir: path.dirname(file), loader: 'js'}));
 		builder.onLoad({filter: /[\\/](string-width[\\/]index|ansi-tokenize[\\/]build[\\/]tokenize|slice-ansi[\\/]tokenize-ansi)\.js$/}, ({path: file}) => {
 			const entry = lazyEntryFor(file);
 			if (entry === undefined) return undefined;
@@ -360,8 +362,8 @@ async function buildBin(outdir, cli) {
 		writeFileSync(file, withSharedEsmWrappers(readFileSync(file, 'utf8'), path.relative(repoRoot, file)));
 	}
 	const ui = readFileSync(path.join(outdir, 'ui.js'), 'utf8');
-	if (!ui.includes('simpleWidth(') || !ui.includes('simpleSegments(')) {
-		throw new Error('dist/bin/ui.js measures or splits text without scripts/string-width-fast.js: Ink\'s string-width or ansi-tokenize changed, update textPackages in scripts/bundle.js.');
+	if (!ui.includes('simpleWidth(') || !ui.includes('simpleSegments(') || !ui.includes('sgrOnly.test(')) {
+		throw new Error('dist/bin/ui.js measures, splits or sanitises text without the changes of scripts/ink-text.js and scripts/string-width-fast.js: one of Ink\'s text packages changed, update textPackages in scripts/bundle.js.');
 	}
 	if (ui.split(/new Intl\.Segmenter\b/).length !== ui.split(/\?\?=\s*new Intl\.Segmenter\b/).length) {
 		throw new Error('dist/bin/ui.js makes an Intl.Segmenter when it loads: a package of Ink\'s changed, add it to scripts/ink-text.js.');

@@ -9,7 +9,8 @@
 // escape codes from one cell's styles to the next, then trims the blanks at the end: the plain
 // blank cells at the end of a line are left out before, and cells of the same styles need no
 // codes, an answer given at once. And the blank cells it starts each frame from are one cell,
-// shared, instead of two new objects per cell of the screen.
+// shared, instead of two new objects per cell of the screen. A text node's text, which Ink
+// sanitises by walking its escape codes, is taken at once when they are all colours and styles.
 import path from 'node:path';
 
 /** The module-level constants made on first use, by package file (a path ending). */
@@ -62,6 +63,17 @@ export function withSameStylesAtOnce(text) {
 	const start = 'export function diffAnsiCodes(from, to) {';
 	if (text.split(start).length !== 2) throw new Error(`@alcalzone/ansi-tokenize/build/diff.js no longer has ${start}: update scripts/ink-text.js.`);
 	return text.replace(start, `${start}\n    if (from.length === to.length && from.every((code, index) => code.code === to[index].code)) return [];`);
+}
+
+/**
+ * Ink's sanitizeAnsi() (run on every text node when it is measured and when it is drawn): a text
+ * whose only control sequences are SGR codes (colours and styles, what chalk writes) is returned
+ * as it is, which is what the tokenizer it walks character by character gives back for it.
+ */
+export function withSgrOnlyAtOnce(text) {
+	const start = 'const sanitizeAnsi = (text) => {';
+	if (text.split(start).length !== 2) throw new Error(`ink/build/sanitize-ansi.js no longer has ${start}: update scripts/ink-text.js.`);
+	return text.replace(start, `const sgrOnly = /^(?:[^\\u001B\\u0080-\\u009F]|\\u001B\\[[\\d:;]*m)*$/;\n${start}\n    if (sgrOnly.test(text)) {\n        return text;\n    }`);
 }
 
 /** Ink's Output.get(): the plain blank cells that end a line left out before it is turned into text (trimEnd() drops them after). */
