@@ -246,6 +246,7 @@ const bundleRequire = {
 /**
  * esbuild's __toESM(require("node:…"), 1) for a default or namespace import of a Node built-in
  * copies every property of the module into a new object, as getters, at each module's start
+ * (Ink's modules import node:process a dozen times)
  * (docs/performance.md has what that costs). A built-in needs none of it: an object whose prototype is the module
  * and whose `default` is the module reads the same. The build fails if esbuild's output changes
  * so that the replacement no longer applies.
@@ -255,8 +256,10 @@ function withBuiltinsUnwrapped(file) {
 	const wrapped = /__toESM\(require\("(node:[a-z_/]+)"\),\s*1\)/g;
 	if (!wrapped.test(text)) return;
 	const helper = 'var __nodeBuiltin = (mod) => Object.create(mod, {default: {value: mod}});\n';
-	const unwrapped = text.replace(wrapped, (_, name) => `__nodeBuiltin(require(${JSON.stringify(name)}))`)
-		.replace('"use strict";', `"use strict";${helper}`);
+	const replaced = text.replace(wrapped, (_, name) => `__nodeBuiltin(require(${JSON.stringify(name)}))`);
+	// At the top (after the bin's #! line): a "use strict" further down may be a CommonJS module's own.
+	const shebang = /^#!.*\n/.exec(replaced)?.[0] ?? '';
+	const unwrapped = `${shebang}${helper}${replaced.slice(shebang.length)}`;
 	if (/__toESM\(require\("node:/.test(unwrapped) || !unwrapped.includes(helper)) {
 		throw new Error(`${path.relative(repoRoot, file)}: esbuild's __toESM(require("node:…")) output changed: update withBuiltinsUnwrapped() in scripts/bundle.js.`);
 	}
@@ -356,7 +359,7 @@ async function buildBin(outdir, cli) {
 	}
 
 	if (cli === 'source/cli.ts') writeCompiledTemplates(outdir);
-	for (const name of Object.keys(entryPoints)) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
+	for (const name of [...Object.keys(entryPoints), ...vendorFiles]) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
 	for (const name of [...Object.keys(entryPoints), ...vendorFiles]) {
 		const file = path.join(outdir, `${name}.js`);
 		writeFileSync(file, withSharedEsmWrappers(readFileSync(file, 'utf8'), path.relative(repoRoot, file)));

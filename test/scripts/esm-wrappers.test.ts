@@ -64,4 +64,15 @@ describe('shared __toESM wrappers', () => {
 			expect(readFileSync(path.join('dist', 'bin', name), 'utf8').includes('__esmWrappers'), `${name} shares its wrappers`).toBe(true);
 		}
 	});
+
+	it('never wrap a Node built-in: every bundle of the bin takes node:process and the others as they are', () => {
+		for (const name of readdirSync(path.join('dist', 'bin')).filter((file) => file.endsWith('.js'))) {
+			const text = readFileSync(path.join('dist', 'bin', name), 'utf8');
+			expect(text, name).not.toMatch(/__toESM\(require\("node:/);
+		}
+		// Ink's modules import node:process a dozen times: ui.js takes it through the helper, defined at its top.
+		const ui = readFileSync(path.join('dist', 'bin', 'ui.js'), 'utf8');
+		expect(ui.split('__nodeBuiltin(require("node:process"))').length).toBeGreaterThan(10);
+		expect(ui.indexOf('var __nodeBuiltin =')).toBeLessThan(200);
+	});
 });
