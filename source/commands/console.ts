@@ -3,6 +3,7 @@
 // and "did you mean" for a mistyped command name.
 import type {Command} from 'commander';
 import {EduError} from '../core/errors.js';
+import {levenshtein} from '../core/levenshtein.js';
 import {version} from '../version.js';
 import type {CommandContext} from './context.js';
 import {globalOptionSpecs} from './global-options.js';
@@ -20,25 +21,12 @@ export function addGlobalOptions(command: Command): void {
 		});
 }
 
-export function distance(a: string, b: string): number {
-	const previous = Array.from({length: b.length + 1}, (_, index) => index);
-	for (let i = 1; i <= a.length; i++) {
-		let diagonal = previous[0]!;
-		previous[0] = i;
-		for (let j = 1; j <= b.length; j++) {
-			const above = previous[j]!;
-			previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-			diagonal = above;
-		}
-	}
-	return previous[b.length]!;
-}
-
 /** Command names close to a mistyped one: `make` → make:api, make:controller; `make:apii` → make:api; `rout` → routes. */
 export function suggestCommands(typed: string, names: readonly string[]): string[] {
 	const word = typed.toLowerCase();
 	const family = names.filter((name) => name.startsWith(`${word}:`) || (word.length >= 2 && name.startsWith(word)));
 	if (family.length > 0) return family;
+	const {distance} = levenshtein();
 	const best = names.map((name) => ({name, cost: distance(word, name)})).filter(({cost, name}) => cost <= Math.max(1, Math.floor(name.length / 3)));
 	const least = Math.min(...best.map(({cost}) => cost));
 	return best.filter(({cost}) => cost === least).map(({name}) => name);
