@@ -41,7 +41,10 @@ function checkValues(command: Command, argv: readonly string[]): void {
 		const equals = word.startsWith('--') ? word.indexOf('=') : -1;
 		const flag = equals === -1 ? word : word.slice(0, equals);
 		const option = command.options.find((candidate) => (candidate.long === flag || candidate.short === flag) && candidate.required);
-		if (option === undefined) continue;
+		if (option === undefined) {
+			checkLetters(command, word, help);
+			continue;
+		}
 		const value = equals === -1 ? words[++index] : word.slice(equals + 1);
 		// No value at all: commander says so.
 		if (value === undefined) continue;
@@ -55,6 +58,26 @@ function checkValues(command: Command, argv: readonly string[]): void {
 		if (earlier !== undefined) throw new UsageError(`edu: ${name} is given twice (${earlier}, then ${value}): give it once.`, 'USAGE');
 		given.set(name, value);
 	}
+}
+
+/**
+ * A word of one - and several characters (`-yq`) is read by commander as one-letter options one
+ * after the other, each acting as it is read: `-Ville` (a name typed with a -) printed the
+ * version and wrote nothing, `-ville` said "unknown option '-ille'", `-y=1` "unknown option '-'".
+ * Only the command's one-letter flags pass, alone or grouped.
+ */
+function checkLetters(command: Command, word: string, help: string): void {
+	if (!/^-[^-]./s.test(word)) return;
+	const flags = new Set(['h', ...command.options.filter((option) => option.short !== undefined && !option.required && !option.optional).map((option) => option.short!.slice(1))]);
+	// A one-letter option that takes a value takes the rest of the word (-pVALUE): commander reads it.
+	if (command.options.some((option) => option.short === word.slice(0, 2) && (option.required || option.optional))) return;
+	if ([...word.slice(1)].every((letter) => flags.has(letter))) return;
+	if (word[2] === '=' && flags.has(word[1]!)) throw new UsageError(`edu: ${word.slice(0, 2)} takes no value: write ${word.slice(0, 2)} alone, or leave it out (${help}).`, 'UNKNOWN_OPTION');
+	const letters = [...flags].map((letter) => `-${letter}`).join(', ');
+	const together = ['yq', 'nq'].find((pair) => [...pair].every((letter) => flags.has(letter)));
+	const example = together === undefined ? '' : ` (-${together})`;
+	const name = command.registeredArguments.length > 0 ? ', and a name is written without -' : '';
+	throw new UsageError(`edu: unknown option '${word}': the one-letter options are ${letters}, alone or together${example}${name} (${help}).`, 'UNKNOWN_OPTION');
 }
 
 /** The names of the arguments the command `name` takes (`controller-name`). */

@@ -18,7 +18,7 @@ export interface Rendering {
 export function renderingOf(argv: readonly string[], io: Io): Rendering {
 	const end = argv.indexOf('--');
 	const flags = end === -1 ? argv : argv.slice(0, end);
-	const has = (...names: string[]): boolean => flags.some((flag) => names.includes(flag) || (/^-[a-zA-Z]{2,}$/.test(flag) && names.some((name) => /^-[a-zA-Z]$/.test(name) && flag.includes(name[1]!))));
+	const has = (...names: string[]): boolean => flags.some((flag) => names.includes(flag) || (/^-[hnqvyV]{2,}$/.test(flag) && names.some((name) => /^-[a-zA-Z]$/.test(name) && flag.includes(name[1]!))));
 	return {
 		json: has('--json'),
 		quiet: has('-q', '--quiet'),

@@ -1,7 +1,9 @@
 // Values commander would take without a word, refused as the usage errors they are (exit 2,
 // nothing written): an option given twice (the first would be ignored), an empty value (`--cwd=`
 // from an unset variable would mean the current folder), and a word starting with - where a value
-// should be (`--description -nq` was also read as -n -q, and printed nothing).
+// should be (`--description -nq` was also read as -n -q, and printed nothing). And a word of one
+// - and several letters that are not the command's one-letter flags: commander read them one by
+// one, so `make:api -Ville` (a name typed with a -) printed the version, exit 0, nothing made.
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
 import {captureIo} from '../helpers/io.js';
@@ -55,4 +57,29 @@ describe('option values commander would take silently', () => {
 		expect(await main(['make:api', 'x', '--yes', '--dry-run', '--dry-run'], io)).toBe(0);
 		expect(io.out()).toContain('Dry run');
 	});
+
+	it.each([
+		[['make:api', '-Ville'], "edu: unknown option '-Ville': the one-letter options are -h, -y, -n, -q, -v, -V, alone or together (-yq), and a name is written without - (edu help make:api lists its options).\n"],
+		[['make:controller', 'Gare', '--yes', '-gare'], "edu: unknown option '-gare': the one-letter options are -h, -y, -n, -q, -v, -V, alone or together (-yq), and a name is written without - (edu help make:controller lists its options).\n"],
+		[['routes', '-Vx'], "edu: unknown option '-Vx': the one-letter options are -h, -n, -q, -v, -V, alone or together (-nq) (edu help routes lists its options).\n"],
+		[['-Vx'], "edu: unknown option '-Vx': the one-letter options are -h, -n, -q, -v, -V, alone or together (-nq) (edu help lists its options).\n"],
+		[['make:api', 'x', '-y=1'], 'edu: -y takes no value: write -y alone, or leave it out (edu help make:api lists its options).\n'],
+	])('%j: letters after one - that are not the command\'s one-letter flags', async (argv, message) => {
+		expect(await refused(argv)).toBe(message);
+	});
+
+	it('-ville is refused in one line: the v in it does not ask for the stack trace', async () => {
+		expect(await refused(['make:api', '-ville'])).toBe("edu: unknown option '-ville': the one-letter options are -h, -y, -n, -q, -v, -V, alone or together (-yq), and a name is written without - (edu help make:api lists its options).\n");
+	});
+
+	it('the one-letter flags still go together, before or after the command', async () => {
+		for (const argv of [['make:api', 'x', '-yq'], ['-yq', 'make:api', 'x'], ['make:api', 'x', '-nqv']]) {
+			const root = tempProject('sample');
+			const io = captureIo(root);
+			expect(await main(argv, io)).toBe(0);
+			expect(io.out()).toBe('');
+			expect(snapshotTree(root)['app/Controller/api/XController.php']).toBeDefined();
+		}
+	});
 });
+
