@@ -4,6 +4,7 @@
 import path from 'node:path';
 import {EduError, isRefusal} from './core/errors.js';
 import {findProjectRoot} from './core/project/root.js';
+import {isFlagGroup} from './commands/global-options.js';
 import type {CommandContext} from './commands/context.js';
 import {startFolder} from './options.js';
 import type {Io, Outcome} from './io.js';
@@ -18,7 +19,7 @@ export interface Rendering {
 export function renderingOf(argv: readonly string[], io: Io): Rendering {
 	const end = argv.indexOf('--');
 	const flags = end === -1 ? argv : argv.slice(0, end);
-	const has = (...names: string[]): boolean => flags.some((flag) => names.includes(flag) || (/^-[hnqvyV]{2,}$/.test(flag) && names.some((name) => /^-[a-zA-Z]$/.test(name) && flag.includes(name[1]!))));
+	const has = (...names: string[]): boolean => flags.some((flag) => names.includes(flag) || (isFlagGroup(flag) && names.some((name) => /^-[a-zA-Z]$/.test(name) && flag.includes(name[1]!))));
 	return {
 		json: has('--json'),
 		quiet: has('-q', '--quiet'),

@@ -23,8 +23,13 @@ interface Hoisted {
 	readonly moved: string[];
 }
 
+/** Whether `word` is the one-letter global flags together (`-yq`, `-nqv`). */
+export function isFlagGroup(word: string): boolean {
+	return /^-[ynqv]{2,}$/.test(word);
+}
+
 function isGlobal(arg: string): boolean {
-	return flags.has(arg) || arg.startsWith(`${valued}=`) || /^-[ynqv]{2,}$/.test(arg);
+	return flags.has(arg) || arg.startsWith(`${valued}=`) || isFlagGroup(arg);
 }
 
 /** Whether `option` (as typed, `--cwd=DIR` included) is one of the global options. */
