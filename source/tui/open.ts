@@ -15,7 +15,7 @@ export interface OpenWizard {
 	/** The project's root, found by the command. */
 	readonly root: string;
 	readonly plain?: boolean;
-	/** -q: the plain prompts do not say a wait for another run's lock. */
+	/** -q: nothing is printed below the wizard once it has written (a dry run's plan still is), and the plain prompts do not say a wait for another run's lock. */
 	readonly quiet?: boolean;
 	/** Where the plan goes, chosen by the command from --dry-run; the file system when absent (`edu` alone). */
 	readonly sink?: Sink;
@@ -55,19 +55,19 @@ export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
-		return runPlain({io, root, kind, initial, sink, templates});
+		return runPlain({io, root, kind, initial, sink, templates, quiet});
 	}
 	const {runWizard} = await import('./run-wizard.js');
-	return runWizard({io, root, kind, initial, sink, templates});
+	return runWizard({io, root, kind, initial, sink, templates, quiet});
 }
 
 /** `edu make:command` without a name: its one screen, or with --plain (or CI set) its line prompts. */
-export async function openCommandWizard(io: Io, {snapshot, plain, sink}: {snapshot: CommandSnapshot; plain?: boolean; sink: Sink}): Promise<number> {
+export async function openCommandWizard(io: Io, {snapshot, plain, quiet, sink}: {snapshot: CommandSnapshot; plain?: boolean; quiet?: boolean; sink: Sink}): Promise<number> {
 	const ci = inCi(io.env);
 	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
 	if (plain || ci !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
-		return runPlain({io, root: snapshot.root, kind: 'command', sink, commandSnapshot: snapshot});
+		return runPlain({io, root: snapshot.root, kind: 'command', sink, commandSnapshot: snapshot, quiet});
 	}
 	const {runCommandWizard} = await import('./run-command-wizard.js');
 	return runCommandWizard({io, snapshot, sink});

@@ -22,9 +22,11 @@ export interface WizardRun {
 	readonly sink: Sink;
 	/** The project's templates, when the command has read them already. */
 	readonly templates?: TemplateCatalog;
+	/** -q: the files and next steps are not printed below a written run's done screen. */
+	readonly quiet?: boolean;
 }
 
-export async function runWizard({io, root, kind, initial, sink, templates}: WizardRun): Promise<number> {
+export async function runWizard({io, root, kind, initial, sink, templates, quiet = false}: WizardRun): Promise<number> {
 	// Nothing on a first screen with no name and no URI can clash with the project: it is drawn
 	// first, and the project read after it.
 	const early = initial?.name === undefined && initial?.uri === undefined;
@@ -54,7 +56,7 @@ export async function runWizard({io, root, kind, initial, sink, templates}: Wiza
 	// Below the done screen, as plain lines: a path or a command wider than the terminal wraps
 	// there, and pastes whole.
 	const done = outcome as WizardOutcome;
-	if (done.status === 'written' || done.status === 'dry-run') {
+	if ((done.status === 'written' && !quiet) || done.status === 'dry-run') {
 		// A dry run ends as the CLI's does: the routes.yaml diff under the files.
 		const after = done.status === 'written' ? ['', ...nextStepsBlock(done.nextSteps, useColor(io), terminalWidth(io.stdout, io.env))] : ['', ...routesDiff(done.plan)];
 		io.stdout.write(`${[...fileLines(done.plan.changes), ...after].join('\n')}\n`);

@@ -264,6 +264,37 @@ describe('--plain', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	test('-q: the questions and the plan are asked as usual, and nothing is printed once the files are written (a dry run still says so)', async () => {
+		for (const args of [['make:api', '-q'], ['-q', 'make:api'], ['make:command', '-q']]) {
+			const root = tempProject('skeleton');
+			const run = plainRun(root, args);
+			if (args.includes('make:command')) {
+				await run.answer('Command name', 'generate\r');
+			} else {
+				await run.answer('Controller name', 'ville\r');
+				await run.answer('Template', '\r');
+				await run.answer('HTTP methods', '\r');
+				await run.answer('URI', '\r');
+			}
+			await run.answer('Write these files?', '\r');
+			expect(await run.exit).toBe(0);
+			const output = run.stdout.plain();
+			const asked = output.indexOf('Write these files?');
+			expect(asked, args.join(' ')).toBeGreaterThan(0);
+			expect(output.slice(asked), args.join(' ')).not.toMatch(/\[OK\]|Next steps|create {2}app/);
+			expect(run.stderr.plain()).toBe('');
+			expect(snapshotTree(root)[args.includes('make:command') ? 'app/Command/GenerateCommand.php' : 'app/Controller/api/VilleController.php']).toBeDefined();
+		}
+		const root = tempProject('skeleton');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:command', '-q', '--dry-run']);
+		await run.answer('Command name', 'generate\r');
+		await run.answer('Finish?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain('Dry run: nothing was written.');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	test('make:command: the name refused in validation when registered, then the files, the diff and a confirm; byte-identical to --yes', async () => {
 		const viaPrompts = tempProject('skeleton');
 		const viaFlags = tempProject('skeleton');

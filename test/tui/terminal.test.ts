@@ -87,6 +87,20 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		});
 	});
 
+	test('-q: the wizard ends on its done line, with nothing printed below it', async () => {
+		const root = tempProject('sample');
+		await withTerminal(['make:api', '-q'], root, async (terminal) => {
+			await toReview(terminal, 'lyon');
+			await terminal.keys('Enter');
+			expect(await terminal.exitStatus()).toBe(0);
+			const shown = await terminal.history();
+			expect(shown).toContain('✔ Controller and route successfully generated');
+			expect(shown).not.toContain('Next steps');
+			expect(shown).not.toContain('create  app/Controller/api/LyonController.php');
+		});
+		expect(readFileSync(path.join(root, 'app/Controller/api/LyonController.php'), 'utf8')).toContain('class LyonController');
+	});
+
 	test('a dry run ends as the CLI\'s does: the files, then the routes.yaml diff, and nothing written', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);

@@ -49,7 +49,7 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (name === undefined) {
 		const {openCommandWizard} = await import('../../tui/open.js');
-		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, sink})};
+		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, quiet: options.quiet, sink})};
 	}
 	const {writeCommand} = await import('../../console/command-report.js');
 	return writeCommand(name, snapshot, sink);

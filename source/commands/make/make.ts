@@ -115,7 +115,7 @@ async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: Found
 	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (interactive) {
 		const {openWizard} = await import('../../tui/open.js');
-		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, sink, request})};
+		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, quiet: options.quiet, sink, request})};
 	}
 	const {generateFromRequest} = await import('./generate.js');
 	const {folderToEnter} = await import('../../tui/next-steps.js');

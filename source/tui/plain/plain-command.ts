@@ -13,7 +13,8 @@ import {commandNextSteps, nextStepsLines} from '../next-steps.js';
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 
 /** Asks for the name and writes; the plan the sink took, or undefined when declined. */
-export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void): Promise<CommandPlan | undefined> {
+/** `quiet` (-q): nothing is said once the files are written. */
+export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void, quiet = false): Promise<CommandPlan | undefined> {
 	const name = await input({
 		message: 'Command name (letters, digits and _; e.g. generate):',
 		validate(value) {
@@ -35,8 +36,7 @@ export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context:
 	const changeset = commandChangeset(planned, snapshot);
 	if ('code' in changeset) throw EduError.from(changeset);
 	const {value: written, mode, notes} = await sink.write(changeset);
-	say(mode === 'dry-run'
-		? ['Dry run: nothing was written.']
-		: ['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
+	if (mode === 'dry-run') say(['Dry run: nothing was written.']);
+	else if (!quiet) say(['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
 	return written;
 }

@@ -34,11 +34,13 @@ export interface PlainRun {
 	readonly templates?: TemplateCatalog;
 	/** make:command's project as the command read it, with the template it chose. */
 	readonly commandSnapshot?: CommandSnapshot;
+	/** -q: nothing is printed once the files are written (a dry run still says so). */
+	readonly quiet?: boolean;
 }
 
-export async function runPlain({io, root, kind: givenKind, initial, sink, templates, commandSnapshot}: PlainRun): Promise<number> {
+export async function runPlain({io, root, kind: givenKind, initial, sink, templates, commandSnapshot, quiet = false}: PlainRun): Promise<number> {
 	try {
-		const written = await ask(io, root, givenKind, initial ?? {}, sink, templates, commandSnapshot);
+		const written = await ask(io, root, givenKind, initial ?? {}, sink, {templates, commandSnapshot, quiet});
 		if (written === undefined) {
 			io.stderr.write(`${cancelledMessage}\n`);
 			return cancelledExitCode;
@@ -56,7 +58,7 @@ export async function runPlain({io, root, kind: givenKind, initial, sink, templa
 }
 
 /** Asks every question; returns the plan the sink took (written, or only reported), or undefined when declined. */
-async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, templates?: TemplateCatalog, commandSnapshot?: CommandSnapshot): Promise<object | undefined> {
+async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, {templates, commandSnapshot, quiet}: {templates?: TemplateCatalog; commandSnapshot?: CommandSnapshot; quiet: boolean}): Promise<object | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
 		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
@@ -69,7 +71,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			{name: 'Console command (runs with php bin/edu <name>)', value: 'command'},
 		],
 	}, context());
-	if (chosen === 'command') return askCommand(commandSnapshot ?? readCommandSnapshot(root), sink, context, say);
+	if (chosen === 'command') return askCommand(commandSnapshot ?? readCommandSnapshot(root), sink, context, say, quiet);
 	const kind: Kind = chosen;
 	const snapshot: Snapshot = openProject(root, templates);
 	let form = initialForm({...initial, kind});
@@ -161,8 +163,8 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 		say(['Dry run: nothing was written.']);
 		return written;
 	}
-	// As the CLI reports a run in a terminal: what was written, then the next steps.
-	say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}), terminalWidth(io.stdout, io.env))]);
+	// As the CLI reports a run in a terminal: what was written, then the next steps (with -q, nothing).
+	if (!quiet) say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}), terminalWidth(io.stdout, io.env))]);
 	return written;
 }
 
