@@ -105,35 +105,51 @@ export function deriveNames(kind: Kind, argument: string): Names | Refusal {
 	};
 }
 
-/** Warnings for names whose URI would surprise, each with the spelling that gives the intended URI. */
+/**
+ * Warnings for names whose URI would surprise, each with the spelling that gives the intended URI:
+ * one spelling for every warning of a name, itself without a warning.
+ */
 export function namingWarnings(kind: Kind, argument: string): string[] {
 	const warnings: string[] = [];
-	const uri = uriFor(kind, kebabCase(argument));
-	const suggest = (spelling: string): string => `write "${spelling}" for ${uriFor(kind, kebabCase(spelling))}`;
+	const kebab = kebabCase(argument);
+	const uri = uriFor(kind, kebab);
+	const fixed = intendedSpelling(argument);
+	const suggestion = `write "${fixed}" for ${uriFor(kind, kebabCase(fixed))}`;
 
-	const collapsed = collapseCapitalRuns(argument);
-	if (collapsed !== argument) {
-		const fixed = upperFirst(collapsed);
-		warnings.push(`"${argument}" has consecutive capitals, each of which starts a word: it gives ${uri}; ${suggest(fixed)}.`);
+	if (collapseCapitalRuns(argument) !== argument) {
+		warnings.push(`"${argument}" has consecutive capitals, each of which starts a word: it gives ${uri}; ${suggestion}.`);
 	} else if (/^[a-z]/.test(argument) && /[A-Z]/.test(argument)) {
-		const fixed = upperFirst(argument);
 		const dropped = kebabPieces(argument).length > 1;
 		const what = dropped
 			? `starts with a lower-case word followed by capitals, so its first word is dropped`
 			: `starts with a lower-case word, so its capitals do not split it`;
-		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggest(fixed)}.`);
+		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggestion}.`);
 	}
-	if (/_[A-Z]/.test(argument)) {
-		const fixed = argument.replace(/_+(?=[A-Z])/g, '');
-		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggest(fixed)}, or write "${argument.toLowerCase()}" for ${uriFor(kind, kebabCase(argument.toLowerCase()))}.`);
+	// Only where the capital after the _ does start a word: ville_Paris is one word, ville_paris.
+	if (kebab.includes('_-')) {
+		const lower = argument.toLowerCase();
+		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggestion}, or write "${lower}" for ${uriFor(kind, kebabCase(lower))}.`);
 	}
 	if (/Controller$/.test(argument)) {
 		// `Controller` alone has no shorter spelling: the warning then only says what the class will be.
-		const fixed = argument.slice(0, -'Controller'.length);
-		const shorter = fixed !== '' && nameProblem(fixed) === undefined ? `; write "${fixed}" for ${className(fixed)}` : '';
+		const shorter = fixed.endsWith('Controller') ? '' : `; write "${fixed}" for ${className(fixed)}`;
 		warnings.push(`"${argument}" already ends in "Controller": the class will be ${className(argument)}${shorter}.`);
 	}
 	return warnings;
+}
+
+/**
+ * The spelling a surprising name was meant as: no _ before a capital, a run of capitals as one
+ * word, a capital first, and without the Controller the class adds (when a name is left).
+ */
+function intendedSpelling(argument: string): string {
+	let spelled = collapseCapitalRuns(upperFirst(argument.replace(/(?<=.)_+(?=[A-Z])/g, '')));
+	while (spelled.endsWith('Controller')) {
+		const shorter = spelled.slice(0, -'Controller'.length);
+		if (shorter === '' || nameProblem(shorter) !== undefined) break;
+		spelled = shorter;
+	}
+	return spelled;
 }
 
 /** The valid name nearest an invalid one: its words (split on what a class name cannot hold, accents dropped, full-width letters as ASCII) in PascalCase, without leading digits. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {deriveNames, type Names} from '../../source/core/naming.js';
 
@@ -61,6 +62,34 @@ describe('warnings for names whose URI would surprise', () => {
 		const result = names('api', 'Controller');
 		expect(result.className).toBe('ControllerController');
 		expect(result.warnings).toEqual(['"Controller" already ends in "Controller": the class will be ControllerController.']);
+	});
+
+	it('a lower-case word, _ and a capital that does not start a word: one warning, whose spelling gives the split URI', () => {
+		const result = names('api', 'ville_Paris');
+		expect(result.uri).toBe('/api/ville_paris');
+		expect(result.warnings).toEqual(['"ville_Paris" starts with a lower-case word, so its capitals do not split it: it gives /api/ville_paris; write "VilleParis" for /api/ville-paris.']);
+	});
+
+	it('every warning of a name offers the same spelling: consecutive capitals and Controller together', () => {
+		expect(names('api', 'villeAPIController').warnings).toEqual([
+			'"villeAPIController" has consecutive capitals, each of which starts a word: it gives /api/a-p-i-controller; write "VilleApi" for /api/ville-api.',
+			'"villeAPIController" already ends in "Controller": the class will be VilleAPIControllerController; write "VilleApi" for VilleApiController.',
+		]);
+	});
+
+	it('a spelling a warning offers is a valid name with no warning of its own (generated names)', () => {
+		const piece = fc.constantFrom('ville', 'Ville', 'V', 'API', 'a', 'Read', '_', '__', 'Controller', '2', 'x_', 'Paris', 'ID', 'e');
+		fc.assert(fc.property(fc.array(piece, {minLength: 1, maxLength: 6}), fc.constantFrom('api', 'controller'), (pieces, kind: 'api' | 'controller') => {
+			const argument = pieces.join('');
+			const result = deriveNames(kind, argument);
+			if (!('className' in result)) return;
+			for (const [, spelling] of result.warnings.join(' ').matchAll(/write "([^"]+)"/g)) {
+				const offered = deriveNames(kind, spelling!);
+				expect('className' in offered, `${argument} offers ${spelling}`).toBe(true);
+				// Only a name with nothing shorter to offer (Controller, _Controller) keeps a warning: the one that says the class.
+				if ('className' in offered) expect(offered.warnings.filter((warning) => !/already ends in "Controller": the class will be \w+\.$/.test(warning)), `${argument} offers ${spelling}`).toEqual([]);
+			}
+		}), {numRuns: 3000});
 	});
 
 	it.each(['ville', 'Ville', 'MyUserTest', 'VilleRead', 'ma_ville'])('no warning for %s', (argument) => {
