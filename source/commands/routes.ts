@@ -57,7 +57,9 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 		})),
 	};
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-	const lines = rows.length > 0 ? renderTable(rows, terminalWidth(io.stdout, io.env)) : [`No routes in ${routes.path}.`];
+	// Piped (to grep, to a file), rows are whole unless COLUMNS gives a width: cut URIs and class names match nothing.
+	const width = io.stdout.isTTY || /^[1-9][0-9]{0,5}$/.test(io.env['COLUMNS'] ?? '') ? terminalWidth(io.stdout, io.env) : Number.POSITIVE_INFINITY;
+	const lines = rows.length > 0 ? renderTable(rows, width) : [`No routes in ${routes.path}.`];
 	lines.push('');
 	const routeCount = count(routes.count, 'route');
 	if (problems === 0) {

@@ -1,4 +1,4 @@
-// Route rows → the text `edu routes` prints: a table fitted to the terminal width (80 columns
+// Route rows → the text `edu routes` prints: a table fitted to the terminal width (whole rows
 // when there is none), then one line per problem, in full.
 import type {RouteRow} from './drift.js';
 

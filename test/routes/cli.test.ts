@@ -13,11 +13,11 @@ describe('the done-when project', () => {
 		expect(agreeing).toEqual({
 			exitCode: 0,
 			stdout: [
-				// 83 columns in full: the longest class name gives up its leading namespace.
-				'NAME          METHODS   URI              CONTROLLER                      STATUS',
-				'home          GET       /                Controller\\HomeController       ok',
-				'api_ville     GET,POST  /api/ville       Controller\\api\\VilleController  ok',
-				'api_ville_id  GET       /api/ville/{id}  …\\api\\VilleByIdController       ok',
+				// Piped, whole rows (83 columns here): grep finds whole URIs and class names.
+				'NAME          METHODS   URI              CONTROLLER                          STATUS',
+				'home          GET       /                Controller\\HomeController           ok',
+				'api_ville     GET,POST  /api/ville       Controller\\api\\VilleController      ok',
+				'api_ville_id  GET       /api/ville/{id}  Controller\\api\\VilleByIdController  ok',
 				'',
 				'3 routes, no problems: routes.yaml, controllers and attributes agree.',
 				'',
@@ -35,11 +35,11 @@ describe('the done-when project', () => {
 		expect(drifted.stderr).toBe('edu routes --check: 2 problems (api_ville, app/Controller/api/VilleController.php:11)\n');
 		expect(snapshotTree(root)).toEqual(before);
 
-		// Piped, COLUMNS set to a width is the width (grep finds whole class names); anything else is not.
-		const wide = await runEdu(['routes'], {cwd: root, env: {COLUMNS: '150'}});
-		expect(wide.stdout).toContain('Controller\\api\\VilleByIdController');
+		// Piped, COLUMNS set to a width is the width; anything else is not one, and rows stay whole.
+		const narrow = await runEdu(['routes'], {cwd: root, env: {COLUMNS: '80'}});
+		expect(narrow.stdout).toContain(' …\\api\\VilleByIdController ');
 		const notAWidth = await runEdu(['routes'], {cwd: root, env: {COLUMNS: 'wide'}});
-		expect(notAWidth.stdout).toContain('…\\api\\VilleByIdController');
+		expect(notAWidth.stdout).toContain('Controller\\api\\VilleByIdController  ok');
 
 		// Without --check the same report, exit 0.
 		const listed = await runEdu(['routes'], {cwd: root});
@@ -80,12 +80,12 @@ describe('output', () => {
 		expect(lines[row!.at.line - 1]).toContain('Attributes\\Get(');
 	});
 
-	it('every line of the table fits 80 columns on the generated-controller names', async () => {
+	it('every line of the table fits an 80-column terminal on the generated-controller names', async () => {
 		const root = tempProject('empty');
 		for (const name of ['VeryLongResourceNameForStudents', 'ville']) {
 			expect((await runEdu(['make:api', name, '--methods', 'GET,POST,PUT,PATCH,DELETE', '--yes'], {cwd: root})).exitCode).toBe(0);
 		}
-		const result = await runEdu(['routes'], {cwd: root});
+		const result = await runEdu(['routes'], {cwd: root, env: {COLUMNS: '80'}});
 		expect(result.exitCode).toBe(0);
 		for (const line of result.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
 		expect(result.stdout).toContain('2 routes, no problems');
