@@ -42,7 +42,7 @@ export function notApplying(option: string, command: string): string {
 	return `edu: ${option} does not apply to ${command} (edu help ${command} lists its options).`;
 }
 
-/** `argv` with the global options before the command name moved just after it. */
+/** `argv` with the global options (and -h, --help) before the command name moved just after it. */
 export function hoistGlobalOptions(argv: readonly string[]): Hoisted {
 	const before: string[] = [];
 	const moved: string[] = [];
@@ -56,6 +56,10 @@ export function hoistGlobalOptions(argv: readonly string[]): Hoisted {
 		} else if (isGlobal(arg)) {
 			before.push(arg);
 			moved.push(arg.split('=')[0]!);
+			index++;
+		} else if (arg === '-h' || arg === '--help') {
+			// `edu --help make:api` is the command's help, as `edu make:api --help`; every command takes it.
+			before.push(arg);
 			index++;
 		} else break;
 	}
