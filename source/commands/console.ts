@@ -11,7 +11,9 @@ import {flagsOf} from '../options.js';
 
 /** Flags every command takes, so they work after the command name too (`edu make:api -n`). */
 export function addGlobalOptions(command: Command): void {
-	for (const spec of globalOptionSpecs) command.option(flagsOf(spec), spec.description);
+	// -q's word on --dry-run only where there is one: routes, start, mock:init… refuse it.
+	const dryRun = command.parent === null || command.options.some((option) => option.long === '--dry-run');
+	for (const spec of globalOptionSpecs) command.option(flagsOf(spec), spec.long === 'quiet' && !dryRun ? 'print nothing but errors' : spec.description);
 	command
 		.version(version, '-V, --version', 'print the version')
 		.hook('preAction', (_command, action) => {

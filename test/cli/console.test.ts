@@ -24,6 +24,30 @@ describe('console habits', () => {
 		expect(viaHelp.out()).toMatch(/^Usage: edu make:api/);
 	});
 
+	it.each([[['--help', 'make:api']], [['-h', 'make:controller']], [['-q', '--help', 'routes']]])('%j is the command\'s help, as after its name', async (args) => {
+		const command = args.find((word) => !word.startsWith('-'))!;
+		const before = captureIo(tempProject());
+		const after = captureIo(tempProject());
+		expect(await main(args, before)).toBe(0);
+		expect(await main([command, '--help'], after)).toBe(0);
+		expect(before.out()).toMatch(new RegExp(`^Usage: edu ${command} `));
+		expect(before.out()).toBe(after.out());
+	});
+
+	it('-q speaks of --dry-run only in the help of commands that take it', async () => {
+		const help = async (command: string): Promise<string> => {
+			const io = captureIo(tempProject());
+			expect(await main([command, '--help'], io)).toBe(0);
+			return io.out();
+		};
+		for (const command of ['routes', 'start', 'mock:init', 'mock:token', 'check:config']) {
+			expect(await help(command), command).toMatch(/^ {2}-q, --quiet +print nothing but errors$/m);
+		}
+		for (const command of ['make:api', 'make:controller', 'openapi', 'mock:persist']) {
+			expect((await help(command)).replace(/\s+/g, ' '), command).toContain('-q, --quiet print nothing but errors and, with --dry-run, the plan asked for');
+		}
+	});
+
 	it('edu help alone is edu --help', async () => {
 		const viaHelp = captureIo(tempProject());
 		const viaFlag = captureIo(tempProject());
