@@ -31,8 +31,9 @@ Examples:
   $ edu mock:token ci --json        for scripts: {"ok":true,"token":"…",…}
 
 The mock reads var/configDataset.json in its container, which is the project's var/api/configDataset.json once edu mock:persist has added the volume (the docs say configData.json: the mock never reads that name). A new file is written mode 0644 so that the container's web server (Apache as www-data) can read it; an existing file keeps its mode.
-Send the token as the whole value of the header named Authorization (no "Bearer "):
-  curl -X PUT -H "Authorization: <token>" ${defaultMockUrl}/api/velo/1/location`;
+Send the token as the whole value of the header named Authorization, without a Bearer prefix:
+  curl -X PUT -H "Authorization: <token>" \\
+      ${defaultMockUrl}/api/velo/1/location`;
 
 export function registerMock(program: Command, context: CommandContext): void {
 	program

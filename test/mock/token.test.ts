@@ -156,6 +156,14 @@ describe('edu mock:token', () => {
 		expect(snapshotTree(root)).toEqual(snapshotTree(project()));
 	});
 
+	it('--help: the curl example pastes as printed, its line broken with a \\ that fits 80 and 50 columns', async () => {
+		for (const columns of ['80', '50']) {
+			const io = captureIo(tempProject(), {env: {COLUMNS: columns}});
+			expect(await main(['mock:token', '--help'], io)).toBe(0);
+			expect(io.out()).toContain('\n  curl -X PUT -H "Authorization: <token>" \\\n      http://localhost:9042/api/velo/1/location\n');
+		}
+	});
+
 	it('through the built binary', async () => {
 		const root = project('{"token": {"default": "abc"}}\n');
 		const result = await runEdu(['mock:token', 'student'], {cwd: root});
