@@ -118,7 +118,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 			changes.push({path: unit.route.viewPath, action: action(unit.route.viewPath), before: null, after: unit.view});
 		}
 	}
-	warnings.push(...replacedInUse(units, snapshot, action));
+	warnings.push(...replacedInUse(units, snapshot, action), ...missingLayouts(changes, snapshot));
 	// Files written once and never replaced (openapi.php): only when absent.
 	for (const file of chosen.manifest.files) {
 		if (!file.once) continue;
@@ -197,4 +197,22 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, 
 		}
 	}
 	return found;
+}
+
+/** `{% extends "base.html.twig" %}` in a Twig file: the layout it names, looked up in app/Template. */
+const extendsTag = /\{%-?\s*extends\s+(["'])([^"'{}]+)\1\s*-?%\}/;
+
+/** A warning for each layout a new view extends that the project does not have: its page fails until it exists. */
+function missingLayouts(changes: readonly FileChange[], snapshot: Snapshot): string[] {
+	const warnings: string[] = [];
+	for (const change of changes) {
+		const layout = change.path.endsWith('.twig') ? extendsTag.exec(change.after)?.[2] : undefined;
+		if (layout === undefined) continue;
+		const file = `app/Template/${layout}`;
+		if (existingFile(snapshot, file) !== undefined || changes.some((other) => other.path === file)) continue;
+		const blocks = [...change.after.matchAll(/\{%-?\s*block\s+(\w+)/g)].map(([, name]) => `{% block ${name} %}`);
+		const fill = blocks.length === 0 ? '' : `, with the blocks the view fills: ${blocks.join(', ')}`;
+		warnings.push(`${change.path} extends ${layout}, and ${file} is missing: the page fails (Twig: Unable to find template) until you create it${fill}.`);
+	}
+	return warnings;
 }
