@@ -5,6 +5,7 @@
 import path from 'node:path';
 import {sgr} from '../io.js';
 import type {Plan, PlannedRoute} from '../core/plan.js';
+import type {Settings} from '../core/project/project.js';
 import {uploadSpecOf} from '../core/upload.js';
 import {shellWord} from '../core/sink/leftovers.js';
 import {localServer} from '../openapi/html/doc-location.js';
@@ -19,6 +20,8 @@ export interface NextStep {
 export interface NextStepsContext {
 	/** False when vendor/autoload.php is missing: `composer install` comes first. */
 	readonly dependenciesInstalled?: boolean;
+	/** Where the project's settings are: without .env, a resource's steps say how to make it first. */
+	readonly settings?: Settings;
 	/** The project's folder, when the run did not start in it: `cd` there first. */
 	readonly cd?: string;
 }
@@ -52,6 +55,13 @@ function uploadSteps(plan: Plan, route: PlannedRoute): NextStep[] {
 	];
 }
 
+/** A resource's database is named in .env: made from .env.example, or as edu doctor says. */
+function settingsStep(settings: Settings | undefined): NextStep[] {
+	if (settings === '.env.example') return [{command: 'cp .env.example .env', what: 'Say which database it uses: copy .env.example to .env, then set DB_NAME, DB_USER and DB_PASSWORD in it'}];
+	if (settings === 'none') return [{command: 'edu doctor', what: 'There is no .env, where the framework reads which database to use: edu doctor says what to write in it'}];
+	return [];
+}
+
 /** The statement that creates the resource's table, as its controller's comment has it. */
 function tableStep(plan: Plan): NextStep {
 	const columns = (plan.request.fields ?? []).map((field) => `${field.name} ${field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`} NOT NULL`);
@@ -82,11 +92,11 @@ function routeSteps(plan: Plan): NextStep[] {
 		: [{command: curlLine(route), what: `In another terminal, call ${route.name}`}]));
 }
 
-export function nextSteps(plan: Plan, {dependenciesInstalled = true, cd}: NextStepsContext = {}): NextStep[] {
+export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, cd}: NextStepsContext = {}): NextStep[] {
 	const steps: NextStep[] = [];
 	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
-	if (plan.request.template === 'resource') steps.push(tableStep(plan));
+	if (plan.request.template === 'resource') steps.push(...settingsStep(settings), tableStep(plan));
 	if (plan.kind === 'api') {
 		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
 		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});

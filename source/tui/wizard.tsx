@@ -129,7 +129,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		if (screen === 'done' && written) {
 			finish(written.mode === 'dry-run'
 				? {status: 'dry-run', plan: written.plan}
-				: {status: 'written', plan: written.plan, nextSteps: nextSteps(written.plan, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: projectFolder})});
+				: {status: 'written', plan: written.plan, nextSteps: nextSteps(written.plan, {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd: projectFolder})});
 		}
 	});
 

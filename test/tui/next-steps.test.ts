@@ -1,4 +1,6 @@
 // The next steps, per template, from the plan of a real snapshot (temp copy of fixtures/sample).
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {plan} from '../../source/core/plan.js';
 import type {MakeRequest} from '../../source/core/request.js';
@@ -53,6 +55,20 @@ describe('next steps', () => {
 			'curl -i http://localhost:8042/api/ville',
 			'curl -i http://localhost:8042/api/ville/1',
 		]);
+	});
+
+	test.each([
+		['skeleton', [], ['cp .env.example .env', 'CREATE TABLE']],
+		['sample', [], ['edu doctor', 'CREATE TABLE']],
+		['skeleton', ['.env'], ['CREATE TABLE']],
+	] as Array<[string, string[], string[]]>)('resource in a copy of %s with %j added: the database settings come before the table', (fixture, added, first) => {
+		const root = tempProject(fixture);
+		for (const file of added) writeFileSync(path.join(root, file), 'DB_HOST_STATUS=true\n');
+		const snapshot = snapshotOf(root);
+		const planned = plan({kind: 'api', name: 'ville', template: 'resource', table: 'ville', fields: [{name: 'nom', type: 'string', length: 255}]}, snapshot);
+		const commands = nextSteps(planned, {settings: snapshot.settings}).map((step) => step.command);
+		expect(commands.slice(0, first.length).map((command, index) => (first[index] === 'CREATE TABLE' ? command.split(' ').slice(0, 2).join(' ') : command))).toEqual(first);
+		expect(nextSteps(plan({kind: 'api', name: 'ville'}, snapshot), {settings: snapshot.settings}).map((step) => step.command)).not.toContain('edu doctor');
 	});
 
 	test('resource: each sample string fits its field, as the controller checks it (a code of 3 characters gets "exa")', () => {

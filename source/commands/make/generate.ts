@@ -4,7 +4,7 @@
 import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../../core/describe-plan.js';
 import {EduError, exitCodeFor} from '../../core/errors.js';
 import {plan as makePlan} from '../../core/plan.js';
-import {openProject} from '../../core/project/project.js';
+import {openProject, type Snapshot} from '../../core/project/project.js';
 import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
@@ -23,9 +23,9 @@ export interface ReportStyle {
 }
 
 /** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
-function terminalReport(written: Plan, dependenciesInstalled: boolean | undefined, {color, cd, width}: ReportStyle): string[] {
+function terminalReport(written: Plan, {dependenciesInstalled, settings}: Snapshot, {color, cd, width}: ReportStyle): string[] {
 	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
-	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, {dependenciesInstalled, cd}), color, width)];
+	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, {dependenciesInstalled, settings, cd}), color, width)];
 }
 
 /**
@@ -65,6 +65,6 @@ export async function generateFromRequest(request: MakeRequest, project: {readon
 		};
 	}
 	const lines = [...summaryLines(written), sgr('32', successLine(written), style.color)];
-	if (style.terminal) lines.push(...terminalReport(written, snapshot.dependenciesInstalled, style));
+	if (style.terminal) lines.push(...terminalReport(written, snapshot, style));
 	return {json: withNotes(jsonSuccess(written, mode), notes), warnings: [...warnings, ...notes], text: `${lines.join('\n')}\n`};
 }

@@ -26,8 +26,17 @@ export interface Snapshot {
 	readonly uploadApi?: UploadApi;
 	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
 	readonly dependenciesInstalled?: boolean;
+	/** Where the framework's settings (the database…) are: .env, only its example, or neither. */
+	readonly settings?: Settings;
 	/** The built-in templates and the project's own (.edu/templates/); the built-ins when absent. */
 	readonly templates?: TemplateCatalog;
+}
+
+export type Settings = '.env' | '.env.example' | 'none';
+
+function settingsOf(root: string): Settings {
+	if (existsSync(path.join(root, '.env'))) return '.env';
+	return existsSync(path.join(root, '.env.example')) ? '.env.example' : 'none';
 }
 
 /**
@@ -42,7 +51,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost, templat
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), templates};
+	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates};
 }
 
 /**

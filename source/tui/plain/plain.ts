@@ -164,7 +164,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 		return written;
 	}
 	// As the CLI reports a run in a terminal: what was written, then the next steps (with -q, nothing).
-	if (!quiet) say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, cd: folderToEnter(io.cwd, snapshot.root)}), terminalWidth(io.stdout, io.env))]);
+	if (!quiet) say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd: folderToEnter(io.cwd, snapshot.root)}), terminalWidth(io.stdout, io.env))]);
 	return written;
 }
 
