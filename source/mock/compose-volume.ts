@@ -80,6 +80,11 @@ export function imageName(image: string): string {
 }
 
 export function defaultTarget(service: ComposeService, file: string): string {
+	// A service that is not the mock (a database, a mailer) has no var/ folder edu could guess.
+	if (![service.image, service.containerName].some((value) => value?.toLowerCase().includes('mock'))) {
+		const what = service.image !== undefined ? ` (image ${service.image})` : service.containerName !== undefined ? ` (container ${service.containerName})` : '';
+		throw new EduError('NO_MOCK_SERVICE', `${file}: service "${service.name}"${what} does not look like the mock API (its image and container_name do not say "mock"), so edu cannot tell which of its folders to keep; name the mock's service, or pass --target with that folder, e.g. --target /var/www/mock-veliko-api/var.`);
+	}
 	const name = service.image !== undefined ? imageName(service.image) : service.containerName;
 	if (name === undefined || !/^[\w.-]+$/.test(name)) {
 		throw new EduError('INVALID_OPTION', `${file}: service "${service.name}" has no image or container_name to guess its folder from; pass --target, e.g. --target /var/www/mock-veliko-api/var.`);

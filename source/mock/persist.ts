@@ -26,7 +26,7 @@ async function chooseService(model: ComposeModel, options: PersistOptions, io: I
 	if (candidates.length === 1 && only) return only.name;
 	if (candidates.length === 0) {
 		const names = model.services.map((service) => service.name).join(', ') || 'none';
-		throw new EduError('NO_MOCK_SERVICE', `${model.file}: no mock API service (no service whose image or container_name contains "mock"; services: ${names}). Pass --service NAME.`);
+		throw new EduError('NO_MOCK_SERVICE', `${model.file}: no mock API service (no service whose image or container_name contains "mock"; services: ${names}). Add it first (a service with image: bfoujols/mock-veliko-api:latest and ports: ["9042:80"]), or pass --service NAME if one of these is the mock under another image.`);
 	}
 	if (!io.interactive || options.yes || options.json) {
 		throw new EduError('NO_MOCK_SERVICE', `${model.file}: several services look like the mock API: ${candidates.map((service) => describe(service.name)).join(', ')}. Pass --service NAME.`);
