@@ -29,8 +29,7 @@ export function registerTemplate(program: Command, context: CommandContext): voi
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', `
-A folder .edu/templates/<name>/ with a built-in's name replaces that built-in for the project;
-another name is a new template, chosen with --template <name>. See docs/templates.md.`)
+A folder .edu/templates/<name>/ with a built-in's name replaces that built-in for the project; another name is a new template, chosen with --template <name>. edu template:publish <name> copies a built-in there to start from.`)
 		.action((options: ListOptions) => {
 			context.outcome = listTemplates(options, context);
 		});
@@ -44,7 +43,7 @@ another name is a new template, chosen with --template <name>. See docs/template
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', `
 Examples:
-  $ edu template:publish default      .edu/templates/default/, used by make:api from now on
+  $ edu template:publish default      copies it to .edu/templates/default/
   $ edu template:publish --dry-run    what would be copied`)
 		.action(async (names: string[], options: PublishOptions) => {
 			context.outcome = await publishTemplates(names, options, context);

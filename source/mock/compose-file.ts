@@ -57,7 +57,7 @@ export function findComposeFile(start: string, explicit?: string, limit?: string
 	// In a project, the project root is where edu looked: the file is missing, not the place wrong.
 	const found = limit === undefined
 		? `${path.resolve(start)} or above it (looked for ${composeFileNames.join(', ')}). Run edu at the project root`
-		: `the project (${path.resolve(limit)}) (looked for ${composeFileNames.join(', ')}): declare the mock API service in a compose.yaml at the project root (docs/mock.md shows it)`;
+		: `the project (${path.resolve(limit)}) (looked for ${composeFileNames.join(', ')}): declare the mock API service in a compose.yaml at the project root (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"])`;
 	throw new EduError('NO_COMPOSE_FILE', `No compose file in ${found}, or pass --compose FILE.`);
 }
 

@@ -5,7 +5,7 @@ import {main} from '../../source/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 
-const commands = ['make:api', 'make:controller', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'list', 'help', 'completion'];
+const commands = ['make:api', 'make:controller', 'make:command', 'check:config', 'doctor', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'template:list', 'template:publish', 'list', 'help', 'completion'];
 const helpArgs = [['--help'], ...commands.map((command) => [command, '--help'])];
 
 async function helpAt(args: string[], columns: number | undefined): Promise<string> {
@@ -23,6 +23,15 @@ describe('--help', () => {
 		const wide = await helpAt(args, 400);
 		for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
 		expect(words(text)).toEqual(words(wide));
+	});
+
+	it.each(helpArgs)('%s %s: each paragraph is written as one line, so the help wraps it whole at any width', async (...args) => {
+		const lines = (await helpAt(args, 100_000)).split('\n');
+		lines.forEach((line, index) => {
+			const next = lines[index + 1] ?? '';
+			// Prose at the margin, not ended, followed by a line that goes on with a lower-case word: a paragraph broken by hand.
+			if (/^\S.*[^.:!?]$/.test(line) && /^[a-z]/.test(next)) expect.fail(`a paragraph broken by hand:\n${line}\n${next}`);
+		});
 	});
 
 	it.each(helpArgs)('%s %s: wraps at a 60-column terminal, no word broken', async (...args) => {

@@ -218,7 +218,7 @@ describe('edu mock:persist never changes what it did not mean to, never outside 
 		expect(await persist(root, [])).toEqual({
 			exitCode: 1,
 			stdout: '',
-			stderr: `No compose file in the project (${root}) (looked for compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml): declare the mock API service in a compose.yaml at the project root (docs/mock.md shows it), or pass --compose FILE.\n`,
+			stderr: `No compose file in the project (${root}) (looked for compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml): declare the mock API service in a compose.yaml at the project root (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), or pass --compose FILE.\n`,
 		});
 		expect(await persist(root, ['--compose', '../compose.yaml'])).toEqual({exitCode: 1, stdout: '', stderr: `../compose.yaml: outside the project (${root}); edu writes only inside it.\n`});
 		expect(snapshotTree(outer)).toEqual(before);

@@ -9,7 +9,7 @@ import type {CommandContext} from '../context.js';
 
 const examples = `
 Examples:
-  $ edu make:command generate            app/Command/GenerateCommand.php, php bin/edu generate
+  $ edu make:command generate            runs as php bin/edu generate
   $ edu make:command generate --dry-run  the plan and the commands.yaml diff
   $ edu make:command generate --json     for scripts: one JSON object on stdout
 
