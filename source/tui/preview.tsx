@@ -41,7 +41,7 @@ export function NamePreview({plan}: {plan: Plan}) {
 			<Row label="Class" value={names?.className} />
 			<Row label="File" value={route?.controllerPath} />
 			<Row label="Route" value={names?.routeName} />
-			<Row label="URI" value={custom === undefined ? route?.uri ?? names?.uri : `${custom} (custom: the name gives ${names?.uri}; Ctrl+R on the route screen resets it)`} />
+			<Row label="URI" value={custom === undefined ? route?.uri ?? names?.uri : `${custom} (custom; the name gives ${names?.uri})`} />
 			{plan.kind === 'controller' ? <Row label="View" value={route?.viewPath} /> : null}
 		</Box>
 	);

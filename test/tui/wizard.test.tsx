@@ -244,11 +244,12 @@ describe('route screen', () => {
 		await wizard.press(keys.tab, (current) => current.includes('❯ URI'));
 		let frame = await wizard.press('s', (current) => current.includes('URI   /api/villes'));
 		expect(oneLine(frame)).toContain('custom URI: it no longer follows the name (which gives /api/ville); Ctrl+R resets it');
-		// Back to the name: the URI stays the typed one, and the preview says so.
+		// Back to the name: the URI stays the typed one, and the preview says so, whole in 80 columns.
 		await wizard.press(keys.escape, onScreen('Template'));
 		await wizard.press(keys.escape, onScreen('Name'));
+		await wizard.resize(80, 24);
 		frame = await wizard.press(keys.backspace.repeat(5) + 'commune', (current) => current.includes('CommuneController'));
-		expect(oneLine(frame)).toContain('/api/villes (custom: the name gives /api/commune; Ctrl+R on the route screen resets it)');
+		expect(frame.split('\n')).toContain('URI     /api/villes (custom; the name gives /api/commune)');
 		await wizard.press(keys.enter, onScreen('Template'));
 		frame = await wizard.press(keys.enter, onScreen('Route'));
 		expect(oneLine(frame)).toContain('which gives /api/commune');
