@@ -3,6 +3,8 @@
 import {appendFileSync, existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
+import fc from 'fast-check';
+import {diffWindow} from '../../source/tui/screens/review-screen.js';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
@@ -54,6 +56,27 @@ describe('a terminal resized while the wizard is open', () => {
 		expect(tall).toContain("     uri: '/api/hello'");
 		await wizard.resize(100, 16);
 		await wizard.waitFor((frame) => /… \d+ lines above/.test(frame), 'the diff cut again');
+	});
+});
+
+describe('the review in a short terminal', () => {
+	test('a cut diff shows its lines from the new route\'s first (its name), and says how many lines are above and below', () => {
+		fc.assert(fc.property(fc.array(fc.constantFrom(' ctx', '+add', '@@ -1 +1 @@'), {maxLength: 30}), fc.integer({min: 4, max: 40}), (hunk, room) => {
+			const {above, shown, below} = diffWindow(hunk, room);
+			expect([...hunk.slice(0, above), ...shown, ...hunk.slice(hunk.length - below)]).toEqual(hunk);
+			expect(shown.length + (above > 0 ? 1 : 0) + (below > 0 ? 1 : 0)).toBeLessThanOrEqual(room);
+			const firstAdded = hunk.findIndex((line) => line.startsWith('+'));
+			if (firstAdded !== -1) expect(shown).toContain(hunk[firstAdded]);
+			if (hunk.length <= room) expect(shown).toEqual(hunk);
+		}), {numRuns: 2000});
+	});
+
+	test('15 rows: the review keeps the new route\'s name in sight', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await wizard.resize(100, 15);
+		const review = await toReview(wizard);
+		expect(review).toContain('+api_ville:');
+		expect(review).toMatch(/… \d+ lines? (above|below)/);
 	});
 });
 

@@ -27,7 +27,7 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 	useInput((_input, key) => {
 		if (key.return) latest.current.next();
 	});
-	// The hunk without its ---/+++ lines; the added lines matter most, so a short terminal keeps the end.
+	// The hunk without its ---/+++ lines; the added lines matter most: a short terminal shows them from the first.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
 	// Title, headings and footer with their blank lines take 9 lines besides the files (a long path
 	// wraps), a message 2 or more, and one line to spare: a frame as tall as the terminal makes Ink
@@ -40,8 +40,7 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 	const warnings = plan.warnings.map((warning) => `! ${warning}`);
 	const warned = warnings.length === 0 ? 0 : 1 + warnings.reduce((sum, line) => sum + linesAt(line, width), 0);
 	const room = Math.max(4, terminal.rows - 9 - files - warned - message - 1);
-	const hidden = Math.max(0, hunk.length - room);
-	const shown = hidden > 0 ? hunk.slice(hidden + 1) : hunk;
+	const {above, shown, below} = diffWindow(hunk, room);
 	return (
 		<Frame
 			title={chrome.title}
@@ -64,13 +63,14 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>
 					<Text bold>app/Config/routes.yaml</Text>
-					{hidden > 0 ? <Toned tone="muted">{`  … ${hidden + 1} lines above`}</Toned> : null}
+					{above > 0 ? <Toned tone="muted">{`  … ${above} ${above === 1 ? 'line' : 'lines'} above`}</Toned> : null}
 					{shown.map((line, index) => (
 						// Diff lines repeat; their position is their identity.
 						<Text key={index} wrap="truncate-end">
 							{line.startsWith('+') ? <Toned tone="added" bold>{line}</Toned> : line.startsWith('@@') ? <Toned tone="muted">{line}</Toned> : line}
 						</Text>
 					))}
+					{below > 0 ? <Toned tone="muted">{`  … ${below} ${below === 1 ? 'line' : 'lines'} below`}</Toned> : null}
 				</Box>
 			)}
 			{plan.refusals.map((refused, index) => (
@@ -83,4 +83,20 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 			{failure === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Text></Box>}
 		</Frame>
 	);
+}
+
+/**
+ * The diff lines `room` lines show, with a line saying what is above or below: all of them when
+ * they fit, else a window that starts at the first added line (the new route), or ends with the hunk.
+ */
+export function diffWindow(hunk: readonly string[], room: number): {above: number; shown: readonly string[]; below: number} {
+	if (hunk.length <= room) return {above: 0, shown: hunk, below: 0};
+	const firstAdded = Math.max(0, hunk.findIndex((line) => line.startsWith('+')));
+	// One line says what is above: the end of the hunk, when the added lines are all in it.
+	const tail = hunk.length - (room - 1);
+	if (firstAdded >= tail) return {above: tail, shown: hunk.slice(tail), below: 0};
+	if (firstAdded === 0) return {above: 0, shown: hunk.slice(0, room - 1), below: hunk.length - (room - 1)};
+	// Else one line above and one below, around the added lines from the first.
+	const lines = room - 2;
+	return {above: firstAdded, shown: hunk.slice(firstAdded, firstAdded + lines), below: hunk.length - firstAdded - lines};
 }
