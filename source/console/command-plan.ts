@@ -6,6 +6,7 @@ import type {FileChange} from '../core/sink/file-change.js';
 import {render} from '../core/templates.js';
 import type {LoadedTemplate} from '../templates/catalog.js';
 import {pathProblem} from '../templates/manifest.js';
+import {unparsablePhp} from '../templates/php-syntax.js';
 import {commandNames, type CommandNames} from './command-naming.js';
 import {appendCommand, commandsPath, parseCommands} from './commands-yaml.js';
 
@@ -66,15 +67,12 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	const after = appendCommand(file, names.commandName, names.fqcn);
 	if (typeof after !== 'string') return refusedAt([after]);
 	const php = render(template.texts['command'] ?? '', view);
-	return {
-		name,
-		names,
-		file: target,
-		changes: [
-			{path: target, action: 'create', before: null, after: php},
-			{path: commandsPath, action: snapshot.commandsText === null ? 'create' : 'modify', before: snapshot.commandsText, after, followLink: true},
-		],
-		refusals: [],
-		warnings: names.warnings,
-	};
+	const changes: FileChange[] = [
+		{path: target, action: 'create', before: null, after: php},
+		{path: commandsPath, action: snapshot.commandsText === null ? 'create' : 'modify', before: snapshot.commandsText, after, followLink: true},
+	];
+	// A project's own template is refused when the class it made does not parse.
+	const broken = unparsablePhp(template, changes);
+	if (broken !== undefined) return refusedAt([broken]);
+	return {name, names, file: target, changes, refusals: [], warnings: names.warnings};
 }

@@ -106,6 +106,29 @@ describe('make:api with the project\'s templates', () => {
 		if (hasPhp) expect(phpLint(path.join(root, 'app/Controller/api/VilleController.php'))).toContain('No syntax errors');
 	});
 
+	it('a template that makes PHP which does not parse is refused with the line it made, nothing written; the same template fixed writes', async () => {
+		const root = await published('minimal');
+		const controller = path.join(folder(root, 'minimal'), 'controller.php.tpl');
+		const good = readFileSync(controller, 'utf8');
+		writeFileSync(controller, good.replace('class <%& className %>', 'class <%& className %> {{'));
+		const before = snapshotTree(root);
+		for (const args of [['--yes'], ['--dry-run'], ['--json']]) {
+			const result = await runEdu(['make:api', 'lyon', '--template', 'minimal', ...args], {cwd: root});
+			expect(result.exitCode, args.join(' ')).toBe(1);
+			if (args[0] === '--json') expect(JSON.parse(result.stdout).error.code).toBe('BAD_PROJECT_FILE');
+			else expect(result.stderr).toMatch(/^\.edu\/templates\/minimal\/: the minimal template makes app\/Controller\/api\/LyonController\.php with a PHP syntax error at line \d+, column \d+, in ".*": .*syntax error.* \(fix the template, or choose another template\)\n$/);
+		}
+		expect(snapshotTree(root)).toEqual(before);
+		// A copy of a built-in: the way out is the built-in again.
+		const copy = path.join(folder(root, 'default'), 'controller.php.tpl');
+		writeFileSync(copy, readFileSync(copy, 'utf8').replace('return', 'return return'));
+		const copied = await runEdu(['make:api', 'lyon', '--yes'], {cwd: root});
+		expect(copied.exitCode).toBe(1);
+		expect(copied.stderr).toContain('(fix the template, or remove .edu/templates/default/ to use the built-in default again)');
+		writeFileSync(controller, good);
+		expect((await runEdu(['make:api', 'lyon', '--template', 'minimal', '--yes'], {cwd: root})).exitCode).toBe(0);
+	});
+
 	it('make:api --yes reads the project\'s template folder once: each of its files one time', async () => {
 		const root = await published();
 		const edu = path.join('.edu', 'templates', 'default');
@@ -235,6 +258,17 @@ describe('make:command with the project\'s templates', () => {
 			[path.join(edu, 'template.json')]: 1,
 			[path.join(edu, 'command.php.tpl')]: 1,
 		});
+	});
+
+	it('a command template that makes PHP which does not parse is refused, the project left byte-identical', async () => {
+		const root = await publishedCommand();
+		const text = path.join(folder(root, 'command'), 'command.php.tpl');
+		writeFileSync(text, readFileSync(text, 'utf8').replace('namespace Command;', 'namespace Command'));
+		const before = snapshotTree(root);
+		const result = await runEdu(['make:command', 'purge', '--yes'], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toMatch(/^\.edu\/templates\/command\/: the command template makes app\/Command\/PurgeCommand\.php with a PHP syntax error at line \d+/);
+		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	it('a broken command template is refused with its file:line, the project left byte-identical', async () => {
