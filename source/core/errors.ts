@@ -40,6 +40,8 @@ export interface Refusal {
 	readonly message: string;
 	/** For a collision with what the project has: where it is. */
 	readonly place?: RefusalPlace;
+	/** About the chosen template (broken, or making PHP that does not parse): choosing another is a way out. */
+	readonly template?: true;
 }
 
 export const messages = {

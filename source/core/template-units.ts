@@ -72,7 +72,7 @@ export function templateOf(command: CommandName, name: string, catalog: Template
 	if ('problem' in entry) {
 		// The way out: the built-in template of that name is there again once the project's copy is gone.
 		const wayOut = (builtinNames as readonly string[]).includes(name) ? `remove ${entry.folder}/ to use the built-in ${name} again` : 'choose another template';
-		return refusal('BAD_PROJECT_FILE', `${entry.problem} (fix it, or ${wayOut})`);
+		return {...refusal('BAD_PROJECT_FILE', `${entry.problem} (fix it, or ${wayOut})`), template: true};
 	}
 	if (entry.manifest.command !== command) return refusal('INVALID_OPTION', `The ${name} template is for ${entry.manifest.command} only.`);
 	return entry;

@@ -18,7 +18,7 @@ export function unparsablePhp(template: LoadedTemplate, changes: readonly FileCh
 		const shown = text === '' ? '' : `, in "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
 		// As for a template that cannot be read: the built-in of that name is there again once the copy is gone.
 		const wayOut = (builtinNames as readonly string[]).includes(template.name) ? `remove ${template.folder}/ to use the built-in ${template.name} again` : 'choose another template';
-		return refusal('BAD_PROJECT_FILE', `${template.folder}/: the ${template.name} template makes ${change.path} with a PHP syntax error at line ${line}, column ${col}${shown}: ${parsed.message} (fix the template, or ${wayOut})`);
+		return {...refusal('BAD_PROJECT_FILE', `${template.folder}/: the ${template.name} template makes ${change.path} with a PHP syntax error at line ${line}, column ${col}${shown}: ${parsed.message} (fix the template, or ${wayOut})`), template: true};
 	}
 	return undefined;
 }

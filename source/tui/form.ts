@@ -130,7 +130,9 @@ export function isNameRefusal(code: RefusalCode): boolean {
 }
 
 /** The screen where a refusal can be fixed. */
-export function ownerOf(code: RefusalCode, screens: readonly Screen[]): Screen {
+export function ownerOf({code, template}: Pick<Refusal, 'code' | 'template'>, screens: readonly Screen[]): Screen {
+	// A template's own problem is fixed where the template is chosen (make:api), by choosing another.
+	if (template === true && screens.includes('template')) return 'template';
 	if (nameCodes.includes(code)) return 'name';
 	if (routeCodes.includes(code)) return 'route';
 	if (code === 'INVALID_OPTION') {
@@ -141,14 +143,14 @@ export function ownerOf(code: RefusalCode, screens: readonly Screen[]): Screen {
 
 /** A refusal blocks Enter on `screen` when it belongs to this screen or an earlier one; later ones are only notes. */
 export function blocks(refused: Refusal, screen: Screen, screens: readonly Screen[]): boolean {
-	const owner = screens.indexOf(ownerOf(refused.code, screens));
+	const owner = screens.indexOf(ownerOf(refused, screens));
 	const here = screens.indexOf(screen);
 	return owner === -1 || here === -1 || owner <= here;
 }
 
 /** Where a later screen fixes a refusal, as a hint shown beside it. */
 export function laterHint(refused: Refusal, screens: readonly Screen[], {takesMethods = true, plain = false}: {takesMethods?: boolean; plain?: boolean} = {}): string {
-	const owner = ownerOf(refused.code, screens);
+	const owner = ownerOf(refused, screens);
 	const what = takesMethods ? 'the methods or the URI' : 'the URI';
 	if (owner === 'route') return plain ? `you can change ${what} at the next questions` : `you can change ${what} on the route screen`;
 	return plain ? 'you can fix it at a later question' : 'you can fix it on a later screen';
@@ -166,6 +168,6 @@ const fixedOn: Record<Screen, string> = {
 /** The first screen before `screen` that must change for its refusals to go (Esc leads there), as words: "the name"; undefined when they are all this screen's. */
 export function fixedEarlier(refusals: readonly Refusal[], screen: Screen, screens: readonly Screen[]): string | undefined {
 	const here = screens.indexOf(screen);
-	const earlier = refusals.map((refused) => screens.indexOf(ownerOf(refused.code, screens))).filter((index) => index !== -1 && index < here);
+	const earlier = refusals.map((refused) => screens.indexOf(ownerOf(refused, screens))).filter((index) => index !== -1 && index < here);
 	return earlier.length === 0 ? undefined : fixedOn[screens[Math.min(...earlier)]!];
 }

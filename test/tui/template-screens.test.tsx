@@ -73,15 +73,20 @@ describe('template screen', () => {
 		expect(wizard.frame()).toContain('Template · step');
 	});
 
-	test('a broken project copy of the default template: the name screen says how to get the built-in back, and that the problem (not the name) holds Enter', async () => {
+	test('a broken project copy of the default template: the name screen says how to get the built-in back and goes on; the template screen holds Enter until another template is chosen', async () => {
 		const root = tempProject('sample');
 		const folder = path.join(root, '.edu', 'templates', 'default');
 		cpSync(builtin('default'), folder, {recursive: true});
 		writeFileSync(path.join(folder, 'template.json'), readFileSync(path.join(folder, 'template.json'), 'utf8').replace('"engine": "controller",', '"engine": "controller"'));
 		const wizard = await renderWizard(root, {kind: 'api'});
-		const frame = await wizard.press('Zed', (current) => current.includes('✖'));
+		const frame = await wizard.press('Zed', (current) => current.replace(/ *\n */g, ' ').includes('you can fix it on a later screen'));
 		expect(frame.replace(/ *\n */g, ' ')).toContain('(fix it, or remove .edu/templates/default/ to use the built-in default again)');
-		expect(frame).toContain('Enter next (fix the problem above first)');
+		const template = await wizard.press(keys.enter, (current) => current.includes('Template · step') && current.includes('✖'));
+		expect(template).toContain('Enter next (another template, or Esc for another name)');
+		await wizard.press(keys.enter);
+		expect(wizard.frame()).toContain('Template · step');
+		const other = await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+		expect(other).not.toContain('✖');
 	});
 });
 

@@ -1,10 +1,10 @@
 // The wizard says what the CLI says: each inline refusal shows the line the CLI prints under the
 // seed's message (the file, routes.yaml:LINE, and the way out), from the same plan data.
-import {writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {runEdu, tempProject} from '../helpers/temp-project.js';
-import {cleanupWizards, renderWizard} from './wizard-harness.js';
+import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
 afterEach(cleanupWizards);
 
@@ -34,5 +34,22 @@ describe('inline refusals', () => {
 		const frame = oneLine(await wizard.press('VILLE', (current) => current.includes('Controller already exists.')));
 		expect(frame).toContain('app/Controller/api/VilleController.php: it differs from app/Controller/api/VILLEController.php only in case');
 		expect(frame).toContain(await cliRefusal(root, 'VILLE'));
+	});
+});
+
+describe('a project template that makes PHP which does not parse', () => {
+	test('the name screen says so as a note and goes on; the template screen blocks on it, and another template clears it', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['template:publish', 'default'], {cwd: root})).exitCode).toBe(0);
+		const file = path.join(root, '.edu/templates/default/controller.php.tpl');
+		writeFileSync(file, readFileSync(file, 'utf8').replace('return', 'return return'));
+		const wizard = await renderWizard(root, {kind: 'api'});
+		const named = oneLine(await wizard.press('lyon', (current) => current.includes('PHP syntax error')));
+		expect(named).toContain('the default template makes app/Controller/api/LyonController.php with a PHP syntax error');
+		expect(named).toContain('you can fix it on a later screen');
+		const template = oneLine(await wizard.press(keys.enter, (current) => current.includes('Template · step')));
+		expect(template).toContain('✖ .edu/templates/default/: the default template makes');
+		const other = oneLine(await wizard.press(keys.down, (current) => current.includes('❯ resource')));
+		expect(other).not.toContain('PHP syntax error');
 	});
 });
