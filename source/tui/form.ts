@@ -153,6 +153,7 @@ export function laterHint(refused: Refusal, screens: readonly Screen[], {takesMe
 	const owner = ownerOf(refused, screens);
 	const what = takesMethods ? 'the methods or the URI' : 'the URI';
 	if (owner === 'route') return plain ? `you can change ${what} at the next questions` : `you can change ${what} on the route screen`;
+	if (owner === 'template') return plain ? 'you can choose another template at the next question' : 'you can choose another template on the next screen';
 	return plain ? 'you can fix it at a later question' : 'you can fix it on a later screen';
 }
 

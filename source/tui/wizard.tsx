@@ -15,7 +15,7 @@ import {catalogOf} from '../core/template-units.js';
 import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './screens/done-screen.js';
 import {nextSteps, type NextStep} from './next-steps.js';
-import {initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
+import {blockingRefusals, initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {stoppedWrite, useWriteStop} from './keys/stop-write.js';
@@ -234,7 +234,13 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		case 'name':
 			return <NameScreen {...props} />;
 		case 'template':
-			return <TemplateScreen {...props} />;
+			return <TemplateScreen {...props} rereadTemplates={() => {
+				// A template fixed on disk while the wizard is open: read the project again, and go on when that clears it.
+				const fresh = rereadOrKeep(reread, snapshot);
+				setSnapshot(fresh);
+				const freshCatalog = catalogOf(fresh);
+				if (blockingRefusals(makePlan(toRequest(form, kind, freshCatalog, true), fresh), 'template', screensFor(form, kind, askKind, freshCatalog)).length === 0) move(1);
+			}} />;
 		case 'resource':
 			return <ResourceScreen {...props} />;
 		case 'upload':

@@ -79,10 +79,10 @@ describe('template screen', () => {
 		cpSync(builtin('default'), folder, {recursive: true});
 		writeFileSync(path.join(folder, 'template.json'), readFileSync(path.join(folder, 'template.json'), 'utf8').replace('"engine": "controller",', '"engine": "controller"'));
 		const wizard = await renderWizard(root, {kind: 'api'});
-		const frame = await wizard.press('Zed', (current) => current.replace(/ *\n */g, ' ').includes('you can fix it on a later screen'));
+		const frame = await wizard.press('Zed', (current) => current.replace(/ *\n */g, ' ').includes('you can choose another template on the next screen'));
 		expect(frame.replace(/ *\n */g, ' ')).toContain('(fix it, or remove .edu/templates/default/ to use the built-in default again)');
 		const template = await wizard.press(keys.enter, (current) => current.includes('Template · step') && current.includes('✖'));
-		expect(template).toContain('Enter next (another template, or Esc for another name)');
+		expect(template).toContain('Enter next (another template, or the template fixed)');
 		await wizard.press(keys.enter);
 		expect(wizard.frame()).toContain('Template · step');
 		const other = await wizard.press(keys.down, (current) => current.includes('❯ resource'));

@@ -46,10 +46,24 @@ describe('a project template that makes PHP which does not parse', () => {
 		const wizard = await renderWizard(root, {kind: 'api'});
 		const named = oneLine(await wizard.press('lyon', (current) => current.includes('PHP syntax error')));
 		expect(named).toContain('the default template makes app/Controller/api/LyonController.php with a PHP syntax error');
-		expect(named).toContain('you can fix it on a later screen');
+		expect(named).toContain('you can choose another template on the next screen');
 		const template = oneLine(await wizard.press(keys.enter, (current) => current.includes('Template · step')));
 		expect(template).toContain('✖ .edu/templates/default/: the default template makes');
 		const other = oneLine(await wizard.press(keys.down, (current) => current.includes('❯ resource')));
 		expect(other).not.toContain('PHP syntax error');
+	});
+
+	test('the template fixed on disk while the wizard is open: Enter on it reads it again and goes on', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['template:publish', 'default'], {cwd: root})).exitCode).toBe(0);
+		const file = path.join(root, '.edu/templates/default/controller.php.tpl');
+		const good = readFileSync(file, 'utf8');
+		writeFileSync(file, good.replace('return', 'return return'));
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await wizard.press('lyon', (current) => current.includes('PHP syntax error'));
+		await wizard.press(keys.enter, (current) => current.includes('Template · step') && current.includes('✖'));
+		writeFileSync(file, good);
+		const route = await wizard.press(keys.enter, (current) => current.includes('Route · step'));
+		expect(route).not.toContain('PHP syntax error');
 	});
 });

@@ -11,7 +11,8 @@ import {Place} from '../preview.js';
 /** What the engine asks next, after the description. */
 const nextStep: Record<string, string> = {resource: ' (next: table, fields)', upload: ' (next: field, extensions)'};
 
-export function TemplateScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
+/** `rereadTemplates`: Enter on a template with a problem reads the project's templates again (one fixed on disk meanwhile). */
+export function TemplateScreen({form, update, plan, screens, next, chrome, catalog, rereadTemplates}: ScreenProps & {readonly rereadTemplates?: () => void}) {
 	const blocking = blockingRefusals(plan, 'template', screens);
 	// Built-ins and the project's own (.edu/templates/), from their manifests.
 	const choices: ReadonlyArray<Choice<string>> = templateChoices('api', catalog).map((choice) => ({
@@ -20,7 +21,7 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 		hint: `${choice.description}${nextStep[choice.engine ?? ''] ?? ''}${choice.origin === 'built-in' ? '' : ` · ${choice.origin}`}`,
 	}));
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: blocking.length === 0 ? 'next' : 'next (another template, or Esc for another name)'}, {key: 'Esc', what: 'back'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: blocking.length === 0 ? 'next' : blocking.some((refused) => refused.template === true) ? 'next (another template, or the template fixed)' : 'next (another template, or Esc for another name)'}, {key: 'Esc', what: 'back'}, quitKey]}>
 			<Text>{`What should ${plan.names?.className ?? 'the controller'} do?`}</Text>
 			<ChoiceList
 				choices={choices}
@@ -28,6 +29,7 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 				onChange={(template) => update((current) => ({...current, template}))}
 				onSubmit={() => {
 					if (blocking.length === 0) next();
+					else if (blocking.some((refused) => refused.template === true)) rereadTemplates?.();
 				}}
 			/>
 			{blocking.map((refused, index) => (
