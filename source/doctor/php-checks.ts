@@ -34,15 +34,23 @@ export function phpCheck(probe: PhpProbe, requirement: string | undefined, minim
 	return ok('php', `PHP ${version} (${binary}) satisfies ${whose} "php": "${wanted}"`);
 }
 
-/** The PDO driver each DB_TYPE the framework accepts needs. */
-export function extensionsFor(dbType: string): string[] {
+/**
+ * The PDO driver a DB_TYPE needs. None for pgsql: the framework (2.3) accepts it but has no driver
+ * class for it, which the database check says with its fix; installing pdo_pgsql would not help.
+ */
+function driverFor(dbType: string): string | undefined {
 	const type = dbType.toLowerCase();
-	const driver = type === 'sqlite' ? 'pdo_sqlite' : type === 'pgsql' ? 'pdo_pgsql' : 'pdo_mysql';
-	return [driver, 'mbstring', 'openssl', 'json'];
+	return type === 'sqlite' ? 'pdo_sqlite' : type === 'pgsql' ? undefined : 'pdo_mysql';
+}
+
+/** The extensions the project needs: its DB_TYPE's driver, mbstring, openssl and json. */
+export function extensionsFor(dbType: string): string[] {
+	const driver = driverFor(dbType);
+	return [...(driver === undefined ? [] : [driver]), 'mbstring', 'openssl', 'json'];
 }
 
 /** Debian/Ubuntu's package for an extension that is not on disk (openssl and json are built in). */
-const debianPackages: Readonly<Record<string, string>> = {pdo_mysql: 'mysql', pdo_sqlite: 'sqlite3', pdo_pgsql: 'pgsql', mbstring: 'mbstring'};
+const debianPackages: Readonly<Record<string, string>> = {pdo_mysql: 'mysql', pdo_sqlite: 'sqlite3', mbstring: 'mbstring'};
 
 /** The line that enables an extension, and where it goes: as the original check:config says it. */
 export function enableLine(info: PhpInfo, name: string): {line: string; where: string} | undefined {
@@ -69,8 +77,8 @@ const dbTypeSources = {'.env': '', '.env.example': ' in .env.example: .env does 
 export function extensionChecks(probe: PhpProbe, dbType: string, minimum: string, from: keyof typeof dbTypeSources = '.env'): CheckResult[] {
 	if (!('info' in probe)) return [fail('extensions', 'PHP extensions: not checked (no working php)', installPhp(minimum))];
 	const {info} = probe;
-	return extensionsFor(dbType).map((name, index) => {
-		const why = index === 0 ? ` (DB_TYPE=${dbType}${dbTypeSources[from]})` : '';
+	return extensionsFor(dbType).map((name) => {
+		const why = name === driverFor(dbType) ? ` (DB_TYPE=${dbType}${dbTypeSources[from]})` : '';
 		return info.extensions[name]?.loaded
 			? ok(`ext-${name}`, `extension ${name} loaded${why}`)
 			: fail(`ext-${name}`, `extension ${name} is not loaded${why ? `, and DB_TYPE=${dbType} needs it` : ''}`, extensionFix(info, name));

@@ -36,6 +36,10 @@ describe('the extensions DB_TYPE needs', () => {
 	])('%s → %s, mbstring, openssl, json', (type, driver) => {
 		expect(extensionsFor(type)).toEqual([driver, 'mbstring', 'openssl', 'json']);
 	});
+
+	it('pgsql: no driver asked for (the framework has none for it, and the database check says so)', () => {
+		expect(extensionsFor('pgsql')).toEqual(['mbstring', 'openssl', 'json']);
+	});
 });
 
 describe('Node', () => {

@@ -155,6 +155,7 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 	it.each<[Record<string, string>, string]>([
 		[{DB_TYPE: 'MySQL'}, '✖ database: DB_TYPE=MySQL is unknown to the framework, which reads it as written (lower case only)\n    fix: write DB_TYPE=mysql in .env\n'],
 		[{DB_TYPE: 'mysql', DB_SOCKET: '/run/mysqld/mysqld.sock'}, '✖ database: DB_SOCKET=/run/mysqld/mysqld.sock is not a port number: the framework puts it in the connection as port=/run/mysqld/mysqld.sock\n    fix: write the server\'s port in DB_SOCKET (3306 by default), not a socket path\n'],
+		[{DB_TYPE: 'pgsql'}, '✖ database: DB_TYPE=pgsql has no driver in the framework\n    fix: set DB_TYPE=mysql, mariadb or sqlite in .env\n'],
 		[{DB_TYPE: 'sqlite', garbage: 'yes'}, '✖ database: var/sqlite/app_db.sqlite is not an SQLite database (it does not start as one does)\n    fix: remove it and let the framework create it on its first connection, or put the right file there\n'],
 	])('names a .env mistake the framework fails on, with its own fix: %j', async ({garbage, ...env}, line) => {
 		const root = project(env);
