@@ -5,6 +5,9 @@ import path from 'node:path';
 import {EduError} from '../core/errors.js';
 import {isFile, isFolder} from '../core/project/path-kind.js';
 
+/** What a compose file needs for the mock API, as messages say it. */
+export const mockServiceShape = 'image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]';
+
 /** docker compose's own order of preference. */
 export const composeFileNames = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'] as const;
 
@@ -57,7 +60,7 @@ export function findComposeFile(start: string, explicit?: string, limit?: string
 	// In a project, the project root is where edu looked: the file is missing, not the place wrong.
 	const found = limit === undefined
 		? `${path.resolve(start)} or above it (looked for ${composeFileNames.join(', ')}). Run edu at the project root`
-		: `the project (${path.resolve(limit)}) (looked for ${composeFileNames.join(', ')}): declare the mock API service in a compose.yaml at the project root (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"])`;
+		: `the project (${path.resolve(limit)}) (looked for ${composeFileNames.join(', ')}): declare the mock API service in a compose.yaml at the project root (${mockServiceShape})`;
 	throw new EduError('NO_COMPOSE_FILE', `No compose file in ${found}, or pass --compose FILE.`);
 }
 

@@ -11,7 +11,7 @@ import {startFolder, waitNotice} from '../options.js';
 import type {InitOptions} from './options.js';
 import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
-import {readableMockServiceIn, type MockService} from './mock-service.js';
+import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {editProjectText} from './token.js';
 import {posixPath} from '../core/project/posix-path.js';
@@ -86,6 +86,12 @@ function declaredService(start: string): MockService | undefined {
 	return project === undefined ? undefined : readableMockServiceIn(project.root);
 }
 
+/** The project's compose file when it declares no mock service. */
+function composeWithoutMockAbove(start: string): string | undefined {
+	const project = findMockProject(start);
+	return project === undefined ? undefined : composeWithoutMock(project.root);
+}
+
 /** How PHP says a download failed for want of a network (the mock's init/data fetches the Paris open data). */
 const downloadFailed = /getaddrinfo|php_network_getaddresses|Failed to open stream|Name or service not known|Temporary failure in name resolution|Network is unreachable/i;
 const giveInternet = 'Give the mock\'s container internet access, then run edu mock:init again.';
@@ -117,7 +123,9 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		? `Kept ${kept.length === 1 ? 'the token' : `${kept.length} tokens`} ${kept.map((id) => `"${id}"`).join(', ')} of ${keeping.shown}: init/data had replaced the file with the image's default.`
 		: undefined;
 
-	const startIt = 'Start it with "docker compose up -d" in the project';
+	// A compose file without the mock (the skeleton's) would start everything but it.
+	const without = options.url === undefined ? composeWithoutMockAbove(start) : undefined;
+	const startIt = without === undefined ? 'Start it with "docker compose up -d" in the project' : `${without} has no mock API service: add it (${mockServiceShape}), then start it with "docker compose up -d"`;
 	const failure = result.failure;
 	let error: EduError | undefined;
 	if (failure?.kind === 'empty') {

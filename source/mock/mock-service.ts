@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, type Node} from 'yaml';
 import {composeFileNames} from './compose-file.js';
+export {mockServiceShape} from './compose-file.js';
 import {mockCandidates, mountsHostFolder, readCompose} from './compose-volume.js';
 import {defaultMockUrl} from './init-client.js';
 import {isFile} from '../core/project/path-kind.js';
@@ -46,6 +47,17 @@ export function mockServiceIn(folder: string): MockService | undefined {
 		file: model.file,
 		persisted: mountsHostFolder(model, service.name),
 	};
+}
+
+/** The compose file in `folder` when it declares no mock API service (the skeleton's: a database, a mailer…); else undefined. */
+export function composeWithoutMock(folder: string): string | undefined {
+	const file = composeFileNames.map((name) => path.join(folder, name)).find((candidate) => isFile(candidate));
+	if (file === undefined) return undefined;
+	try {
+		return mockCandidates(readCompose(readFileSync(file, 'utf8'), path.basename(file))).length === 0 ? path.basename(file) : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Like mockServiceIn, but a compose file that cannot be read counts as none (the caller then uses the default address). */

@@ -8,7 +8,7 @@ import {withNotes, type Io, type Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {PersistOptions} from './options.js';
 import {modeReport, sinkFor} from '../core/sink/sink.js';
-import {composeArgs, findComposeFile, restartCommand} from './compose-file.js';
+import {composeArgs, findComposeFile, mockServiceShape, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile, databaseFolder} from './init.js';
 import {confined, eduRootOf, readProjectText} from './project-files.js';
@@ -26,7 +26,7 @@ async function chooseService(model: ComposeModel, options: PersistOptions, io: I
 	if (candidates.length === 1 && only) return only.name;
 	if (candidates.length === 0) {
 		const names = model.services.map((service) => service.name).join(', ') || 'none';
-		throw new EduError('NO_MOCK_SERVICE', `${model.file}: no mock API service (no service whose image or container_name contains "mock"; services: ${names}). Add it first (a service with image: bfoujols/mock-veliko-api:latest and ports: ["9042:80"]), or pass --service NAME if one of these is the mock under another image.`);
+		throw new EduError('NO_MOCK_SERVICE', `${model.file}: no mock API service (no service whose image or container_name contains "mock"; services: ${names}). Add it first (a service with ${mockServiceShape}), or pass --service NAME if one of these is the mock under another image.`);
 	}
 	if (!io.interactive || options.yes || options.json) {
 		throw new EduError('NO_MOCK_SERVICE', `${model.file}: several services look like the mock API: ${candidates.map((service) => describe(service.name)).join(', ')}. Pass --service NAME.`);

@@ -10,7 +10,7 @@ import {fileSystemSink} from '../core/sink/fs.js';
 import {withNotes, type Io, type Outcome} from '../io.js';
 import {startFolder, waitNotice} from '../options.js';
 import {defaultMockUrl} from './init-client.js';
-import {readableMockServiceIn, type MockService} from './mock-service.js';
+import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject, type ReadText} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
@@ -27,8 +27,10 @@ export function docsFileWarning(project: MockProject, start: string): string[] {
 	return [`${shown} is not read by the mock API: it reads ${tokenFile} (var/configDataset.json in the container). Tokens in ${path.basename(docsTokenFile)} do not work.`];
 }
 
-/** The mock service reads var/api/ only through edu mock:persist's volume: without it, the token is never seen. */
-function notMounted(declared: MockService | undefined): string[] {
+/** The mock service reads var/api/ only through edu mock:persist's volume: without it (or without the service), the token is never seen. */
+function notMounted(declared: MockService | undefined, root: string): string[] {
+	const without = declared === undefined ? composeWithoutMock(root) : undefined;
+	if (without !== undefined) return [`${without} has no mock API service, so nothing reads ${tokenFile} yet: add the service (${mockServiceShape}), then run edu mock:persist.`];
 	if (declared === undefined || declared.persisted) return [];
 	return [`${declared.file}: the service "${declared.service}" does not mount ./var/api yet, so the mock API does not read ${tokenFile}: run edu mock:persist, then restart the mock (docker compose up -d).`];
 }
@@ -69,7 +71,7 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	}, waitNotice(io, options, false));
 
 	const declared = readableMockServiceIn(project.root);
-	const warnings = [...(options.file === undefined ? [...docsFileWarning(project, start), ...notMounted(declared)] : []), ...notes];
+	const warnings = [...(options.file === undefined ? [...docsFileWarning(project, start), ...notMounted(declared, project.root)] : []), ...notes];
 	return {
 		json: withNotes({name, token, file: shown, created, replaced, header: `Authorization: ${token}`, ...(warnings.length > 0 ? {warnings} : {})}, notes),
 		warnings,

@@ -168,6 +168,15 @@ describe('edu mock:init', () => {
 		});
 	});
 
+	it('connection refused in the skeleton (its compose file has no mock service): says to add the service, not only to start it', async () => {
+		const root = tempProject('skeleton');
+		const before = snapshotTree(root);
+		const result = await init(['--timeout', '2'], root);
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain('compose.yaml has no mock API service: add it (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), then start it with "docker compose up -d", or pass --url.');
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	it('a server that never answers: gives up after --timeout', async () => {
 		const api = await mockApi({'/api/init/schema': 'hang'});
 		const started = Date.now();

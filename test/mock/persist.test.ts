@@ -146,7 +146,7 @@ describe('edu mock:persist (in-process)', () => {
 	});
 
 	it.each([
-		['compose/no-mock', [], 1, 'compose.yaml: no mock API service (no service whose image or container_name contains "mock"; services: web, db). Add it first (a service with image: bfoujols/mock-veliko-api:latest and ports: ["9042:80"]), or pass --service NAME if one of these is the mock under another image.\n'],
+		['compose/no-mock', [], 1, 'compose.yaml: no mock API service (no service whose image or container_name contains "mock"; services: web, db). Add it first (a service with image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), or pass --service NAME if one of these is the mock under another image.\n'],
 		['compose/no-mock', ['--service', 'db'], 1, 'compose.yaml: service "db" (image mariadb:11) does not look like the mock API (its image and container_name do not say "mock"), so edu cannot tell which of its folders to keep; name the mock\'s service, or pass --target with that folder, e.g. --target /var/www/mock-veliko-api/var.\n'],
 		['compose/several', [], 1, 'compose.yaml: several services look like the mock API: veliko (image bfoujols/mock-veliko-api:latest), ecole (image bfoujols/mock-ecole-directe-api:latest). Pass --service NAME.\n'],
 		['compose/several', ['--service', 'db'], 1, 'compose.yaml has no service "db" (services: veliko, ecole, web).\n'],

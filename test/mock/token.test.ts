@@ -218,6 +218,13 @@ describe('edu mock:token writes only what it means to, only inside the project',
 		expect(result.stderr).toBe(warned ? 'Warning: compose.yaml: the service "mock-veliko-api" does not mount ./var/api yet, so the mock API does not read var/api/configDataset.json: run edu mock:persist, then restart the mock (docker compose up -d).\n' : '');
 	});
 
+	it('the skeleton\'s compose file (a database, a mailer, no mock): the token is written, with a warning that nothing reads it until the service is added', async () => {
+		const root = tempProject('skeleton');
+		const result = await token(root, []);
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('Warning: compose.yaml has no mock API service, so nothing reads var/api/configDataset.json yet: add the service (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), then run edu mock:persist.\n');
+	});
+
 	it('outside any project (no Edu project, compose file or var/api/): refused, nothing written', async () => {
 		const root = tempProject();
 		expect(await token(root, [])).toEqual({
