@@ -15,7 +15,7 @@ export interface CommandNames {
 	readonly warnings: readonly string[];
 }
 
-/** Commands the framework console registers itself: a project command of that name replaces it. */
+/** Commands the framework console registers itself: a project command of that name would replace it, so it is refused. */
 const frameworkCommands = ['default', 'list', 'help', 'start', 'completion'];
 
 export function commandNames(argument: string): CommandNames | Refusal {
@@ -33,10 +33,11 @@ export function commandNames(argument: string): CommandNames | Refusal {
 	}
 	const className = `${argument[0]!.toUpperCase()}${argument.slice(1)}Command`;
 	const commandName = argument.toLowerCase();
-	const warnings: string[] = [];
+	// Registered under that name, the project's class would take the console's own command away.
 	if (frameworkCommands.includes(commandName)) {
-		warnings.push(`"${commandName}" is a command of the framework console itself: yours would replace it in php bin/edu.`);
+		return refusal('INVALID_NAME', `"${commandName}" is a command of the framework console itself (php bin/edu ${commandName}): a command of yours by that name would replace it. Choose another name, e.g. app_${commandName}.`);
 	}
+	const warnings: string[] = [];
 	if (/[A-Z]/.test(argument.slice(1))) {
 		warnings.push(`The command name is the whole name lower-cased: php bin/edu ${commandName}.`);
 	}

@@ -22,8 +22,10 @@ describe('make:command naming (the original: ucfirst(name) + Command, strtolower
 		expect(commandNames(name)).toMatchObject({warnings: expect.arrayContaining([warning])});
 	});
 
-	it('warns when the framework console has a command of that name', () => {
-		expect(commandNames('list')).toMatchObject({warnings: ['"list" is a command of the framework console itself: yours would replace it in php bin/edu.']});
+	it.each(['list', 'Help', 'start', 'completion', 'default'])('refuses %s, a command of the framework console itself (it would be replaced), and offers another name', (name) => {
+		const lower = name.toLowerCase();
+		expect(commandNames(name)).toEqual({code: 'INVALID_NAME', message: `"${lower}" is a command of the framework console itself (php bin/edu ${lower}): a command of yours by that name would replace it. Choose another name, e.g. app_${lower}.`});
+		expect(commandNames(`app_${lower}`)).toMatchObject({commandName: `app_${lower}`, warnings: []});
 	});
 });
 

@@ -124,6 +124,17 @@ describe('refusals, in order, with nothing left behind', () => {
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 
+	it.skipIf(!hasPhp)('list, the framework console\'s own command, is refused (exit 1, nothing written): php bin/edu list still lists', async () => {
+		const root = skeleton();
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', 'list', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 1, stderr: '"list" is a command of the framework console itself (php bin/edu list): a command of yours by that name would replace it. Choose another name, e.g. app_list.\n'});
+		expect(snapshotTree(root)).toEqual(tree);
+		const listed = await execa('php', ['bin/edu', 'list'], {cwd: root, reject: false});
+		expect(listed.exitCode).toBe(0);
+		expect(listed.stdout).toMatch(/Available commands:[\s\S]*\n  list +List commands/);
+	});
+
 	it('a missing name is a usage error (exit 2)', async () => {
 		const result = await runEdu(['make:command', '--yes'], {cwd: skeleton()});
 		expect(result).toMatchObject({exitCode: 2, stderr: 'Not enough arguments (missing: "command-name")\n'});
