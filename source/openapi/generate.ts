@@ -71,13 +71,20 @@ export class GenerateError extends EduError {
 function unroutedOperations(root: string, operations: readonly ApiOperation[]): Diagnostic[] {
 	const routes = readRoutesFile(root);
 	if ('code' in routes || !routes.exists) return [];
+	// The router matches /api/ville/{id} and /api/ville/{identifiant} alike: only the names differ.
+	const shape = (uri: string): string => uri.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '{}');
 	return operations
 		.filter((operation) => !routes.entries.some((route) => route.uri === operation.path && route.methods.includes(operation.method)))
-		.map((operation) => ({
-			severity: 'warning',
-			site: operation.site,
-			message: `${operation.method} ${operation.path} is served by no route of ${routes.path}: a call there gets the router's "not found" page (edu routes --check compares the two)`,
-		}));
+		.map((operation) => {
+			const alike = routes.entries.find((route) => route.methods.includes(operation.method) && shape(route.uri) === shape(operation.path));
+			return {
+				severity: 'warning',
+				site: operation.site,
+				message: alike === undefined
+					? `${operation.method} ${operation.path} is served by no route of ${routes.path}: a call there gets the router's "not found" page (edu routes --check compares the two)`
+					: `${operation.method} ${operation.path}: route "${alike.name}" of ${routes.path} serves it as ${alike.uri}, its placeholders named otherwise; the route's uri and the attribute's path must be identical (edu routes --check compares the two)`,
+			};
+		});
 }
 
 export async function writeOpenApi(options: GenerateOptions): Promise<GenerateResult> {

@@ -112,6 +112,20 @@ describe('controllers written by edu make:api', () => {
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toMatch(/^Warning: app\/Controller\/api\/HelloController\.php:\d+:\d+: GET \/api\/helo is served by no route of app\/Config\/routes\.yaml: a call there gets the router's "not found" page \(edu routes --check compares the two\)\n/);
 	});
+
+	it('a placeholder renamed in the attribute only: the route that serves the URI is named (a call is not "not found"), and the new name is declared so the document stays valid', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['make:api', 'ville', '--uri', '/api/ville/{id}', '--yes'], {cwd: root})).exitCode).toBe(0);
+		const file = path.join(root, 'app/Controller/api/VilleController.php');
+		writeFileSync(file, readFileSync(file, 'utf8').replace("path: '/api/ville/{id}'", "path: '/api/ville/{identifiant}'"));
+		const result = await runEdu(['openapi'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).not.toContain('not found');
+		expect(result.stderr).toContain('GET /api/ville/{identifiant}: route "api_ville" of app/Config/routes.yaml serves it as /api/ville/{id}, its placeholders named otherwise');
+		const text = readProjectFile(root, 'public/openapi.yaml');
+		await expectValidOpenApi(text);
+		expect(parse(text).paths['/api/ville/{identifiant}'].get.parameters).toEqual([{name: 'identifiant', in: 'path', required: true, schema: {type: 'string'}}]);
+	});
 });
 
 describe('options', () => {

@@ -314,7 +314,7 @@ describe('fixtures/openapi/warnings: what is left out says where and why', () =>
 			"app/Controller/api/BrokenController.php:11:70: JsonContent: type 'int' is not an OpenAPI type (did you mean 'integer'?); left out",
 			'app/Controller/api/BrokenController.php:12:7: #[Route] is not an OpenAPI attribute; left out',
 			'app/Controller/api/BrokenController.php:18:7: #[Get] resolves to Controller\\api\\Get, not OpenApi\\Attributes\\Get; add `use OpenApi\\Attributes;` and write #[Attributes\\Get(…)]; left out',
-			"app/Controller/api/BrokenController.php:24:7: GET /api/sans-reponse/{code}: path parameter {code} is not documented; add #[Attributes\\Parameter(name: 'code', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))]",
+			"app/Controller/api/BrokenController.php:24:7: GET /api/sans-reponse/{code}: path parameter {code} is not documented; add #[Attributes\\Parameter(name: 'code', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))] (documented as a string meanwhile)",
 			"app/Controller/api/BrokenController.php:24:7: GET /api/sans-reponse/{code} has no Response; add #[Attributes\\Response(response: 200, description: '…')] (documented as a default response meanwhile)",
 			"app/Controller/api/BrokenController.php:25:7: Response: 'ok' is not a status code (200, 404, 4XX or default); left out",
 			"app/Controller/api/openapi.php:7:3: Info has no version; '0.1' is used",
@@ -323,6 +323,8 @@ describe('fixtures/openapi/warnings: what is left out says where and why', () =>
 
 	it('still writes a valid document with what could be read', async () => {
 		expect(Object.keys(document['paths'] as object)).toEqual(['/api/broken', '/api/sans-reponse/{code}']);
+		// Every {name} of a path declared, as OpenAPI requires (a schema validator does not check it; Swagger UI needs it to try the call).
+		expect((document['paths'] as Record<string, {get: {parameters?: unknown}}>)['/api/sans-reponse/{code}']?.get.parameters).toEqual([{name: 'code', in: 'path', required: true, schema: {type: 'string'}}]);
 		expect(document['info']).toEqual({title: 'Avertissements', version: '0.1'});
 		await expectValidOpenApi(document);
 	});

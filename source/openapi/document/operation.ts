@@ -124,7 +124,9 @@ function parametersOf(source: OperationSource, path: string, context: SchemaCont
 	const hasRefs = result.some((parameter) => parameter['$ref'] !== undefined);
 	for (const name of inPath) {
 		if (!documented.has(name) && !hasRefs) {
-			report.warn(source.args.site, `${where}: path parameter {${name}} is not documented; add #[Attributes\\Parameter(name: '${name}', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))]`);
+			// OpenAPI requires every {name} of a path to be declared: a string meanwhile, so the document stays valid.
+			result.push({name, in: 'path', required: true, schema: {type: 'string'}});
+			report.warn(source.args.site, `${where}: path parameter {${name}} is not documented; add #[Attributes\\Parameter(name: '${name}', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))] (documented as a string meanwhile)`);
 		}
 	}
 	return result;
