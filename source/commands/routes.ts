@@ -3,7 +3,7 @@ import type {Command} from 'commander';
 import type {Outcome} from '../io.js';
 import {startFolder} from '../options.js';
 import type {CommandContext} from './context.js';
-import {terminalWidth} from './help-text.js';
+import {terminalWidth, wrapLine} from './help-text.js';
 
 export interface RoutesOptions {
 	readonly json?: boolean;
@@ -65,7 +65,9 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	if (problems === 0) {
 		lines.push(`${routeCount}, no problems: routes.yaml, controllers and attributes agree.`);
 	} else {
-		lines.push(`${routeCount}, ${count(problems, 'problem')}:`, ...renderProblems(rows, routes.path));
+		// In a terminal a long problem is broken between words, never inside one; piped, one line each.
+		const problemLines = renderProblems(rows, routes.path);
+		lines.push(`${routeCount}, ${count(problems, 'problem')}:`, ...(io.stdout.isTTY ? problemLines.flatMap((line) => wrapLine(line, width, 4)) : problemLines));
 	}
 	const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];
 	return {

@@ -91,6 +91,21 @@ describe('output', () => {
 		expect(result.stdout).toContain('2 routes, no problems');
 	});
 
+	it('in a 60-column terminal a long problem is broken between words (each line fits), and piped it is one line', async () => {
+		const root = tempProject('openapi/project');
+		const routesFile = path.join(root, 'app/Config/routes.yaml');
+		writeFileSync(routesFile, readFileSync(routesFile, 'utf8').replace('uri: /api/ville\n', 'uri: /api/villes\n'));
+		const io = captureIo(root);
+		expect(await main(['routes'], {...io, stdout: {...io.stdout, isTTY: true, columns: 60}})).toBe(0);
+		const shown = io.out().split('\n');
+		const problems = shown.slice(shown.findIndex((line) => / problems?:$/.test(line)) + 1).filter((line) => line !== '');
+		expect(problems.length).toBeGreaterThan(2);
+		for (const line of problems) expect(line.length, line).toBeLessThanOrEqual(60);
+		const piped = await runEdu(['routes'], {cwd: root});
+		const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+		expect(words(problems.join(' '))).toEqual(words(piped.stdout.slice(piped.stdout.indexOf('problems:') + 'problems:'.length)));
+	});
+
 	it('no routes.yaml: operation attributes are listed as having no route', async () => {
 		const root = tempProject('openapi/no-info');
 		const io = captureIo(root);
