@@ -10,8 +10,10 @@
 //   apart and loaded, through the code cache, by the first module that imports it; ordinary
 //   code imports them as usual, statically or with import();
 // - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh.
-// php-parser and yaml (CommonJS) stay in node_modules: only edu openapi, the mock commands and
-// a routes.yaml the scanner leaves to the full parse require() them.
+// - php-parser.js: php-parser, bundled apart for the programs, which parse in-process only the PHP
+//   a project's own template makes (phpParserBundle below): from node_modules it is 146 files.
+// yaml (CommonJS) stays in node_modules, and php-parser for the parse worker: only edu openapi,
+// the mock commands and a routes.yaml the scanner leaves to the full parse require() them.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -39,6 +41,7 @@ const vendorBundles = {
 	ui: {ink: 'ink', react: 'react', 'react/jsx-runtime': 'jsxRuntime'},
 	execa: {execa: 'execa'},
 	prompts: {'@inquirer/prompts': 'prompts'},
+	'php-parser': {'php-parser': 'phpParser'},
 };
 const vendorOf = new Map(Object.entries(vendorBundles).flatMap(([file, packages]) => Object.entries(packages).map(([name, key]) => [name, {file, key}])));
 const escape = (text) => text.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -226,6 +229,26 @@ const directOnly = {
 };
 
 /**
+ * php-parser in the programs (cli.js, make.js, make-direct.js): its one require, made on the first
+ * parse, takes the php-parser.js bundle beside them, which the bin loads through the code cache;
+ * from node_modules Node resolves, reads and compiles its 146 files on each run (over 100 ms).
+ * The parse worker, which Node loads itself, keeps node_modules. The build fails if the require
+ * is not there once.
+ */
+const phpParserBundle = {
+	name: 'php-parser-bundle',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]source[\\/]openapi[\\/]php[\\/]php-parser\.ts$/}, ({path: file}) => {
+			const text = readFileSync(file, 'utf8');
+			const call = "createRequire(import.meta.filename)('php-parser')";
+			if (text.split(call).length !== 2) throw new Error(`source/openapi/php/php-parser.ts no longer loads php-parser with ${call}: update phpParserBundle in scripts/bundle.js.`);
+			// A require esbuild sees: vendorPackages makes it the facade of the php-parser.js bundle.
+			return {contents: text.replace(call, "require('php-parser')"), loader: 'ts'};
+		});
+	},
+};
+
+/**
  * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
  * module's import.meta.url is the bundle file's), so the bundles never load node:module, which
  * brings Node's ES module loader and source-map support into every run.
@@ -303,9 +326,7 @@ async function buildBin(outdir, cli) {
 	mkdirSync(outdir, {recursive: true});
 	writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
 
-	const entryPoints = cli === 'source/cli.ts'
-		? {edu: 'source/bin.ts', cli, 'parse-worker': 'source/openapi/php/parse-worker.ts'}
-		: {edu: 'source/bin.ts', cli};
+	const entryPoints = {edu: 'source/bin.ts', cli};
 	const options = {
 		absWorkingDir: repoRoot,
 		outdir,
@@ -326,13 +347,14 @@ async function buildBin(outdir, cli) {
 		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 		logLevel: 'warning',
 	};
-	await build({...options, entryPoints});
+	await build({...options, entryPoints, plugins: [...options.plugins, phpParserBundle]});
 	// make.js: cli.ts with the make commands alone; make-direct.js: the same without commander and
 	// the wizard (the bin runs one of them for those commands).
 	if (cli === 'source/cli.ts') {
-		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, makeCommandsOnly]});
-		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...options.plugins, makeCommandsOnly, directOnly]});
-		Object.assign(entryPoints, {make: cli, 'make-direct': cli});
+		await build({...options, entryPoints: {'parse-worker': 'source/openapi/php/parse-worker.ts'}});
+		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly]});
+		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly, directOnly]});
+		Object.assign(entryPoints, {'parse-worker': 'source/openapi/php/parse-worker.ts', make: cli, 'make-direct': cli});
 	}
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).

@@ -11,7 +11,7 @@ import {binRun} from '../../source/bundles.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
 
-const programs = ['cli.js', 'make.js', 'make-direct.js'] as const;
+const programs = ['cli.js', 'make.js', 'make-direct.js', 'php-parser.js'] as const;
 
 /** The programs of dist/bin/ whose code cache a run wrote under `temp`. */
 function programsRun(temp: string): string[] {
@@ -66,6 +66,18 @@ describe('the built bin', () => {
 		expect(run).toEqual({exitCode: 0, stderr: '', stdout: 'Class : ./app/Controller/api/VilleController\nURI : /api/ville\n[OK] Controller and route successfully generated\n'});
 		expect(existsSync(path.join(project, 'app/Controller/api/VilleController.php'))).toBe(true);
 		expect(programsRun(temp)).toEqual(['make-direct.js']);
+	});
+
+	test('a project\'s own template is parsed with php-parser.js, through the code cache (from node_modules it is 146 files to load); the built-in templates load no parser', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		expect((await runEdu(['make:api', 'Ville', '--yes'], {cwd: project, env: cacheIn(temp)})).exitCode).toBe(0);
+		expect(programsRun(temp)).toEqual(['make-direct.js']);
+		expect((await runEdu(['template:publish', 'default'], {cwd: project, env: cacheIn(temp)})).exitCode).toBe(0);
+		const own = tempProject();
+		expect((await runEdu(['make:api', 'Gare', '--yes'], {cwd: project, env: cacheIn(own)})).exitCode).toBe(0);
+		expect(programsRun(own)).toEqual(['make-direct.js', 'php-parser.js']);
+		expect(existsSync(path.join(project, 'app/Controller/api/GareController.php'))).toBe(true);
 	});
 
 	test('a line only commander reads (help, a mistake) goes on in make.js: the same help, the same usage error, nothing written', async () => {

@@ -225,9 +225,10 @@ export function isSyntaxError(value: PhpNode | PhpSyntaxError): value is PhpSynt
 
 /** The file's syntax tree, or where and why it is not PHP. */
 export function parsePhp(text: string, file: string): PhpNode | PhpSyntaxError {
+	const engine = parser(); // outside the try: a parser that cannot load is no syntax error of the file
 	let program: PhpNode;
 	try {
-		program = parser().parseCode(text, file) as unknown as PhpNode;
+		program = engine.parseCode(text, file) as unknown as PhpNode;
 	} catch (error) {
 		return syntaxError(error, text, file);
 	}
