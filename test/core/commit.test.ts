@@ -95,6 +95,28 @@ describe('commit', () => {
 		});
 	});
 
+	it('a folder another run creates between the look and the mkdir is used as it is, and left to that run: the write succeeds', async () => {
+		const root = tempProject('empty');
+		const snapshot = snapshotOf(root);
+		const planned = plan({kind: 'controller', name: 'VilleRead'}, snapshot);
+		// Each mkdir finds the folder made by another run just before it: EEXIST, as two edu runs at once meet it.
+		const fs: SinkFs = {...realFs, mkdir: (target) => {
+			mkdirSync(target);
+			throw Object.assign(new Error(`EEXIST: file already exists, mkdir '${target}'`), {code: 'EEXIST'});
+		}};
+		await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}}));
+		expect(readFileSync(path.join(root, 'app/Controller/VilleReadController.php'), 'utf8')).toContain('class VilleReadController');
+		// A file where the folder should be is still refused.
+		const other = tempProject('empty');
+		const blocked: SinkFs = {...realFs, mkdir: (target) => {
+			writeFileSync(target, '');
+			throw Object.assign(new Error(`EEXIST: file already exists, mkdir '${target}'`), {code: 'EEXIST'});
+		}};
+		const otherSnapshot = snapshotOf(other);
+		const outcome = await commit(plan({kind: 'controller', name: 'VilleRead'}, otherSnapshot), otherSnapshot, fileSystemSink({host: {...processHost, fs: blocked}})).catch((error: unknown) => error);
+		expect(outcome).toBeInstanceOf(EduError);
+	});
+
 	it('names the files it could not remove when the cleanup fails too, and removes all it can', async () => {
 		const root = tempProject('sample');
 		const snapshot = snapshotOf(root);

@@ -44,7 +44,14 @@ export class WriteRun {
 		if (stat !== null) return;
 		const parent = path.dirname(folder);
 		if (parent !== folder && path.relative(this.root, parent) !== '') this.ensureFolder(parent);
-		this.fs.mkdir(folder);
+		try {
+			this.fs.mkdir(folder);
+		} catch (error) {
+			// Another run made it between the look and the mkdir (two mock:token at once): a folder
+			// now, and that run's, so a cleanup of this one leaves it.
+			if ((error as NodeJS.ErrnoException).code === 'EEXIST' && this.fs.lstat(folder)?.isDirectory() === true) return;
+			throw error;
+		}
 		this.folders.push(folder);
 	}
 
