@@ -80,16 +80,13 @@ function missingDatabaseFolder(start: string): string {
 	return `. ${shown} is missing, and the mock needs it for its database: run edu mock:persist (which creates it), then edu mock:init again.`;
 }
 
-/** The mock service of the project around `start`, as its compose file declares it. */
-function declaredService(start: string): MockService | undefined {
+/** The mock service of the project around `start`, as its compose file declares it; or that compose file, when it declares none. */
+function declaredService(start: string): {declared?: MockService; without?: string} {
 	const project = findMockProject(start);
-	return project === undefined ? undefined : readableMockServiceIn(project.root);
-}
-
-/** The project's compose file when it declares no mock service. */
-function composeWithoutMockAbove(start: string): string | undefined {
-	const project = findMockProject(start);
-	return project === undefined ? undefined : composeWithoutMock(project.root);
+	if (project === undefined) return {};
+	const declared = readableMockServiceIn(project.root);
+	// The project's compose file when it declares no mock service (the skeleton's).
+	return declared === undefined ? {without: composeWithoutMock(project.root)} : {declared};
 }
 
 /** How PHP says a download failed for want of a network (the mock's init/data fetches the Paris open data). */
@@ -104,7 +101,7 @@ function stationCount(steps: readonly InitStep[]): string {
 
 export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const start = startFolder(io, options);
-	const declared = options.url === undefined ? declaredService(start) : undefined;
+	const {declared, without} = options.url === undefined ? declaredService(start) : {};
 	const url = normaliseMockUrl(options.url ?? declared?.url ?? defaultMockUrl);
 	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
 	const from = declared === undefined || declared.url === defaultMockUrl ? '' : `, the address ${declared.file} gives ${declared.service}`;
@@ -124,7 +121,6 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		: undefined;
 
 	// A compose file without the mock (the skeleton's) would start everything but it.
-	const without = options.url === undefined ? composeWithoutMockAbove(start) : undefined;
 	const startIt = without === undefined ? 'Start it with "docker compose up -d" in the project' : `${without} has no mock API service: add it (${mockServiceShape}), then start it with "docker compose up -d"`;
 	const failure = result.failure;
 	let error: EduError | undefined;

@@ -29,12 +29,17 @@ function publishedFor80(item: unknown): string | undefined {
 	return String(target) === '80' && published !== undefined && /^\d+$/.test(String(published)) ? String(published) : undefined;
 }
 
+/** The compose file docker compose would read in `folder` (its default names, in its order), if any. */
+function composeFileIn(folder: string): string | undefined {
+	return composeFileNames.map((name) => path.join(folder, name)).find((candidate) => isFile(candidate));
+}
+
 /**
  * The mock service of the compose file in `folder` (docker compose's default names), or undefined
  * when there is none. A compose file that cannot be read throws its located error.
  */
 export function mockServiceIn(folder: string): MockService | undefined {
-	const file = composeFileNames.map((name) => path.join(folder, name)).find((candidate) => isFile(candidate));
+	const file = composeFileIn(folder);
 	if (file === undefined) return undefined;
 	const model = readCompose(readFileSync(file, 'utf8'), path.basename(file));
 	const [service] = mockCandidates(model);
@@ -51,7 +56,7 @@ export function mockServiceIn(folder: string): MockService | undefined {
 
 /** The compose file in `folder` when it declares no mock API service (the skeleton's: a database, a mailer…); else undefined. */
 export function composeWithoutMock(folder: string): string | undefined {
-	const file = composeFileNames.map((name) => path.join(folder, name)).find((candidate) => isFile(candidate));
+	const file = composeFileIn(folder);
 	if (file === undefined) return undefined;
 	try {
 		return mockCandidates(readCompose(readFileSync(file, 'utf8'), path.basename(file))).length === 0 ? path.basename(file) : undefined;
