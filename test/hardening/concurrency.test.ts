@@ -7,6 +7,7 @@ import {build} from 'esbuild';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {parseRoutes} from '../../source/core/routes-yaml/routes.js';
+import {startSwapper} from '../helpers/swapper.js';
 import {binPath, readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function routesOf(root: string) {
@@ -275,19 +276,11 @@ describe('a folder swapped for a link to outside the project while make:api runs
 		const watcher = watch(outside, (_event, name) => name && look(name));
 		try {
 			for (let round = 0; round < 20; round++) {
-				// A shell swaps the folder for a link to `outside` and back (atomic renames), as fast as it can, during the run.
+				// The folder is swapped for a link to `outside` and back, as fast as can be, during the run.
 				symlinkSync(outside, `${api}.link`);
-				const swapper = spawn('bash', ['-c', 'while mv -T "$1" "$1.real" && mv -T "$1.link" "$1" && mv -T "$1" "$1.link" && mv -T "$1.real" "$1"; do :; done', 'swap', api], {stdio: 'ignore', detached: true});
-				const swapperExited = new Promise((resolve) => swapper.on('exit', resolve));
+				const swapper = startSwapper(api);
 				const run = await runEdu(['make:api', `Race${round}`, '--yes'], {cwd: root});
-				// The whole group: an mv still running would swap again after the restore below.
-				try {
-					process.kill(-swapper.pid!, 'SIGKILL');
-				} catch {
-					// It stopped by itself: edu created the folder while it was briefly missing.
-				}
-				await swapperExited;
-				await new Promise((resolve) => setTimeout(resolve, 20));
+				await swapper.stop();
 				// Put the real folder back wherever the swapper stopped.
 				for (const link of [api, `${api}.link`]) {
 					if (lstatSync(link, {throwIfNoEntry: false})?.isSymbolicLink()) unlinkSync(link);

@@ -4,10 +4,10 @@
 // routes) is left outside, and none that shows up there holds a byte: each is created empty,
 // located through its descriptor and removed at once when it landed outside (Node has no openat,
 // so the empty file's brief existence is the price), before anything is written to it.
-import {spawn} from 'node:child_process';
 import {existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, watch} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {startSwapper} from '../helpers/swapper.js';
 import {runEdu, tempProject} from '../helpers/temp-project.js';
 
 const tries = 100;
@@ -32,15 +32,9 @@ describe.skipIf(process.platform !== 'linux')('app/Config swapped for a link to 
 		try {
 			for (let round = 0; round < tries; round++) {
 				symlinkSync(outside, `${config}.link`);
-				const swapper = spawn('bash', ['-c', 'while mv -T "$1" "$1.real" && mv -T "$1.link" "$1" && mv -T "$1" "$1.link" && mv -T "$1.real" "$1"; do :; done', 'swap', config], {stdio: 'ignore', detached: true});
-				const exited = new Promise((resolve) => swapper.on('exit', resolve));
+				const swapper = startSwapper(config);
 				const run = await runEdu(['make:api', `Race${round}`, '--yes'], {cwd: root});
-				try {
-					process.kill(-swapper.pid!, 'SIGKILL');
-				} catch {
-					// It stopped by itself.
-				}
-				await exited;
+				await swapper.stop();
 				for (const link of [config, `${config}.link`]) {
 					if (lstatSync(link, {throwIfNoEntry: false})?.isSymbolicLink()) unlinkSync(link);
 				}
