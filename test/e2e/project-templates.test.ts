@@ -129,6 +129,28 @@ describe('make:api with the project\'s templates', () => {
 		expect((await runEdu(['make:api', 'lyon', '--template', 'minimal', '--yes'], {cwd: root})).exitCode).toBe(0);
 	});
 
+	it('an escaped tag outside a single-quoted string is refused at its line and column, nothing written: a --description cannot become code', async () => {
+		const root = await published('cours');
+		const controller = path.join(folder(root, 'cours'), 'controller.php.tpl');
+		const good = readFileSync(controller, 'utf8');
+		writeFileSync(controller, good.replace('class <%& className %>', '$info = "<% description %>";\nclass <%& className %>'));
+		const line = good.slice(0, good.indexOf('class <%& className %>')).split('\n').length;
+		const before = snapshotTree(root);
+		for (const args of [['--yes'], ['--dry-run'], ['--json']]) {
+			const result = await runEdu(['make:api', 'ecole', '--template', 'cours', '--description', '{${phpinfo()}}', ...args], {cwd: root});
+			expect(result.exitCode, args.join(' ')).toBe(1);
+			const message = `.edu/templates/cours/controller.php.tpl:${line}:10: <% description %> is outside a single-quoted PHP string, the only place its value is escaped for (put it inside '…' as the built-in templates do, or choose another template)`;
+			if (args[0] === '--json') expect(JSON.parse(result.stdout).error).toEqual({code: 'BAD_PROJECT_FILE', message});
+			else expect(result.stderr).toBe(`${message}\n`);
+		}
+		expect(snapshotTree(root)).toEqual(before);
+		writeFileSync(controller, good.replace('class <%& className %>', '$info = \'<% description %>\';\nclass <%& className %>'));
+		expect((await runEdu(['make:api', 'ecole', '--template', 'cours', '--description', '{${phpinfo()}}', '--yes'], {cwd: root})).exitCode).toBe(0);
+		const written = readProjectFile(root, 'app/Controller/api/EcoleController.php');
+		expect(written).toContain("$info = '{${phpinfo()}}';");
+		if (hasPhp) expect(phpLint(path.join(root, 'app/Controller/api/EcoleController.php'))).toContain('No syntax errors');
+	});
+
 	it('make:api --yes reads the project\'s template folder once: each of its files one time', async () => {
 		const root = await published();
 		const edu = path.join('.edu', 'templates', 'default');

@@ -7,6 +7,7 @@ import {builtinFolder, builtinNames, templateCatalog} from '../../source/templat
 import {checkText} from '../../source/templates/check.js';
 import {engines} from '../../source/templates/engines.js';
 import {readManifest} from '../../source/templates/manifest.js';
+import {misplacedTag} from '../../source/templates/php-syntax.js';
 
 describe.each(builtinNames)('built-in template %s', (name) => {
 	const manifest = readManifest(JSON.parse(readFileSync(path.join(builtinFolder, name, 'template.json'), 'utf8')), name);
@@ -23,6 +24,31 @@ describe.each(builtinNames)('built-in template %s', (name) => {
 			expect(checkText(readFileSync(path.join(builtinFolder, name, file.from), 'utf8'), engine), file.from).toBeUndefined();
 			expect(checkText(file.to, engine, [...engine.names, ...engine.pathVariables]), file.to).toBeUndefined();
 		}
+	});
+
+	it('puts every escaped tag of its PHP inside a single-quoted string (a published copy must pass the project check)', () => {
+		if ('message' in manifest) return;
+		for (const file of manifest.files.filter(({to}) => to.endsWith('.php'))) {
+			expect(misplacedTag(readFileSync(path.join(builtinFolder, name, file.from), 'utf8')), file.from).toBeUndefined();
+		}
+	});
+});
+
+describe('misplacedTag', () => {
+	it.each([
+		['<?php $a = "<% d %>";', 1, 13],
+		['<?php\n// <% d %>\n', 2, 4],
+		['<?php\n/** <% d %> */\nclass A {}', 2, 5],
+		['<?php $x = <% d %>;', 1, 12],
+		['<?php $n = <<<EOT\n<% d %>\nEOT;\n', 2, 1],
+		['<p><% d %></p>', 1, 4],
+		['<?php <%#s%>$a = \'<% d %>\';<%/s%><%^s%>$a = "<% e %>";<%/s%>', 1, 46],
+	])('%j: the tag at %i:%i', (text, line, col) => {
+		expect(misplacedTag(text)).toMatchObject({line, col});
+	});
+
+	it.each(['<?php $a = \'<% d %>\';', '<?php $a = b\'x <% d %> y\' . \'<%& r %>\';', '<?php $a = <%& r %>;', '<?php <%#s%>$a = \'<% d %>\';<%/s%>'])('%j: none', (text) => {
+		expect(misplacedTag(text)).toBeUndefined();
 	});
 });
 

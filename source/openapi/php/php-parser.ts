@@ -20,7 +20,7 @@ export interface PhpSyntaxError {
 
 let engine: Engine | undefined;
 
-function parser(): Engine {
+export function phpEngine(): Engine {
 	if (!engine) {
 		const {Engine} = createRequire(import.meta.filename)('php-parser') as typeof import('php-parser');
 		engine = new Engine({
@@ -225,7 +225,7 @@ export function isSyntaxError(value: PhpNode | PhpSyntaxError): value is PhpSynt
 
 /** The file's syntax tree, or where and why it is not PHP. */
 export function parsePhp(text: string, file: string): PhpNode | PhpSyntaxError {
-	const engine = parser(); // outside the try: a parser that cannot load is no syntax error of the file
+	const engine = phpEngine(); // outside the try: a parser that cannot load is no syntax error of the file
 	let program: PhpNode;
 	try {
 		program = engine.parseCode(text, file) as unknown as PhpNode;
