@@ -4,7 +4,7 @@
 // one is refused (file:line) before anything is planned.
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {checkText} from './check.js';
+import {checkText, classFileProblem} from './check.js';
 import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
@@ -121,6 +121,8 @@ function loadProject(root: string, name: string): TemplateEntry {
 	for (const file of manifest.files) {
 		const pathProblem = checkText(file.to, engine, [...engine.names, ...engine.pathVariables]);
 		if (pathProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${pathProblem.message}`);
+		const classProblem = classFileProblem(file.to, file.role, engine);
+		if (classProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${classProblem}`);
 		const text = readTextFile(path.join(root, folder, file.from));
 		if (text === undefined) return broken(manifestFile, lineOf(['files', file.role, 'from']), `"${file.from}" is not a file of ${folder}`);
 		const problem = checkText(text, engine);

@@ -2,6 +2,7 @@
 // one its engine offers (the nearest one named when not). Pure; the caller adds the file's path.
 import Mustache from 'mustache';
 import {levenshtein} from '../core/levenshtein.js';
+import {render} from '../core/templates.js';
 import type {Engine} from './engines.js';
 
 export const tags: [string, string] = ['<%', '%>'];
@@ -80,4 +81,14 @@ function lineAt(text: string, position: number): number {
 	let line = 1;
 	for (let index = text.indexOf('\n'); index !== -1 && index < position; index = text.indexOf('\n', index + 1)) line++;
 	return line;
+}
+
+/** A value for every variable a `to` path can use, each told apart from the others. */
+const probeView = {className: 'ProbeAController', itemClassName: 'ProbeBController', commandName: 'probe-c', routeName: 'probe_d', uri: '/probe-e', kebab: 'probe-f', twigFolder: 'probe_g'};
+
+/** Why the file of `role` cannot go to `to` (its class would not be found), or undefined. */
+export function classFileProblem(to: string, role: string, engine: Pick<Engine, 'classFiles'>): string | undefined {
+	const expected = engine.classFiles[role];
+	if (expected === undefined || render(to, probeView) === render(expected.to, probeView)) return undefined;
+	return `the ${role} file must go to "${expected.to}", where the project's autoloader finds ${expected.names}`;
 }

@@ -27,6 +27,11 @@ export interface Engine {
 	readonly freeText: readonly string[];
 	/** Offered to the `to` paths besides the name variables. */
 	readonly pathVariables: readonly string[];
+	/**
+	 * The roles whose file holds a class a route or commands.yaml names: the one `to` where the
+	 * project's autoloader (PSR-4, "" → app/) finds that class, and the class.
+	 */
+	readonly classFiles: Readonly<Record<string, {readonly to: string; readonly names: string}>>;
 }
 
 /** Offered to every file and to the `to` paths of the make:api and make:controller engines. */
@@ -46,6 +51,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		sections: {operations: ['attribute', 'uri'], parameters: ['name', 'type']},
 		freeText: ['description'],
 		pathVariables: [],
+		classFiles: {controller: {to: 'app/Controller/api/<%& className %>.php', names: 'Controller\\api\\<className>, the class its route names'}},
 	},
 	resource: {
 		names: nameVariables,
@@ -62,6 +68,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		},
 		freeText: ['listDescription'],
 		pathVariables: ['itemClassName'],
+		classFiles: {list: {to: 'app/Controller/api/<%& className %>.php', names: 'Controller\\api\\<className>, the class its route names'}, item: {to: 'app/Controller/api/<%& itemClassName %>.php', names: 'Controller\\api\\<itemClassName>, the class its route names'}},
 	},
 	upload: {
 		names: nameVariables,
@@ -74,6 +81,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		sections: {extensions: ['value', 'last']},
 		freeText: ['createdDescription'],
 		pathVariables: [],
+		classFiles: {controller: {to: 'app/Controller/api/<%& className %>.php', names: 'Controller\\api\\<className>, the class its route names'}},
 	},
 	web: {
 		names: nameVariables,
@@ -85,6 +93,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		sections: {},
 		freeText: [],
 		pathVariables: [],
+		classFiles: {controller: {to: 'app/Controller/<%& className %>.php', names: 'Controller\\<className>, the class its route names'}},
 	},
 	command: {
 		names: commandNameVariables,
@@ -96,6 +105,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		sections: {},
 		freeText: [],
 		pathVariables: [],
+		classFiles: {command: {to: 'app/Command/<%& className %>.php', names: 'Command\\<className>, the class commands.yaml names'}},
 	},
 };
 

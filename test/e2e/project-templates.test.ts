@@ -251,17 +251,25 @@ describe('make:command with the project\'s templates', () => {
 		if (hasPhp) expect(phpLint(path.join(root, 'app/Command/PurgeCommand.php'))).toContain('No syntax errors');
 	});
 
-	it('a copy under a new name is chosen with --template, its own "to" followed; another command\'s template or an unknown name is a usage error', async () => {
+	it('a copy under a new name is chosen with --template; a class file moved where the autoloader does not look is refused; another command\'s template or an unknown name is a usage error', async () => {
 		const root = await publishedCommand();
 		cpSync(folder(root, 'command'), folder(root, 'cron'), {recursive: true});
-		const manifest = path.join(folder(root, 'cron'), 'template.json');
-		writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('app/Command/<%& className %>.php', 'app/Command/Cron/<%& className %>.php'));
 		const result = await runEdu(['make:command', 'nightly', '--template', 'cron', '--yes'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 0, stderr: ''});
-		expect(result.stdout).toContain('Class : ./app/Command/Cron/NightlyCommand\n');
-		expect(readProjectFile(root, 'app/Command/Cron/NightlyCommand.php')).toContain('house style');
+		expect(result.stdout).toContain('Class : ./app/Command/NightlyCommand\n');
+		expect(readProjectFile(root, 'app/Command/NightlyCommand.php')).toContain('house style');
 
+		const manifest = path.join(folder(root, 'cron'), 'template.json');
+		const text = readFileSync(manifest, 'utf8');
+		writeFileSync(manifest, text.replace('app/Command/<%& className %>.php', 'app/Command/Cron/<%& className %>.php'));
+		const line = text.slice(0, text.indexOf('app/Command/')).split('\n').length;
 		const before = snapshotTree(root);
+		const moved = await runEdu(['make:command', 'weekly', '--template', 'cron', '--yes'], {cwd: root});
+		expect(moved).toMatchObject({exitCode: 1, stderr: `.edu/templates/cron/template.json:${line}: "to": the command file must go to "app/Command/<%& className %>.php", where the project's autoloader finds Command\\<className>, the class commands.yaml names (fix it, or choose another template)\n`});
+		expect(snapshotTree(root)).toEqual(before);
+		writeFileSync(manifest, text);
+
+		const untouched = snapshotTree(root);
 		const other = await runEdu(['make:command', 'weekly', '--template', 'default', '--yes'], {cwd: root});
 		expect(other).toMatchObject({exitCode: 2, stderr: 'edu: The default template is for make:api only.\n'});
 		const unknown = await runEdu(['make:command', 'weekly', '--template', 'crom', '--yes'], {cwd: root});
@@ -269,7 +277,7 @@ describe('make:command with the project\'s templates', () => {
 		const api = await runEdu(['make:api', 'weekly', '--template', 'cron', '--yes'], {cwd: root});
 		expect(api.exitCode).toBe(2);
 		expect(api.stderr).toContain('The cron template is for make:command only.');
-		expect(snapshotTree(root)).toEqual(before);
+		expect(snapshotTree(root)).toEqual(untouched);
 	});
 
 	it('make:command --template reads that template\'s folder once: each of its files one time', async () => {

@@ -4,7 +4,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {builtinFolder, builtinNames, templateCatalog} from '../../source/templates/catalog.js';
-import {checkText} from '../../source/templates/check.js';
+import {checkText, classFileProblem} from '../../source/templates/check.js';
 import {engines} from '../../source/templates/engines.js';
 import {readManifest} from '../../source/templates/manifest.js';
 import {misplacedTag} from '../../source/templates/php-syntax.js';
@@ -23,6 +23,7 @@ describe.each(builtinNames)('built-in template %s', (name) => {
 		for (const file of manifest.files) {
 			expect(checkText(readFileSync(path.join(builtinFolder, name, file.from), 'utf8'), engine), file.from).toBeUndefined();
 			expect(checkText(file.to, engine, [...engine.names, ...engine.pathVariables]), file.to).toBeUndefined();
+			expect(classFileProblem(file.to, file.role, engine), file.to).toBeUndefined();
 		}
 	});
 
@@ -31,6 +32,18 @@ describe.each(builtinNames)('built-in template %s', (name) => {
 		for (const file of manifest.files.filter(({to}) => to.endsWith('.php'))) {
 			expect(misplacedTag(readFileSync(path.join(builtinFolder, name, file.from), 'utf8')), file.from).toBeUndefined();
 		}
+	});
+});
+
+describe('classFileProblem', () => {
+	it.each(['app/Controller/api/TP/<%& className %>.php', 'app/Controller/api/Fixe.php', 'app/Controller/<%& className %>.php', 'app/Controller/api/<%& routeName %>.php'])('the controller of make:api at %j: refused', (to) => {
+		expect(classFileProblem(to, 'controller', engines.controller)).toBe('the controller file must go to "app/Controller/api/<%& className %>.php", where the project\'s autoloader finds Controller\\api\\<className>, the class its route names');
+	});
+
+	it('the same path spelled otherwise, and a file that holds no class, are taken', () => {
+		expect(classFileProblem('app/Controller/api/<%&className%>.php', 'controller', engines.controller)).toBeUndefined();
+		expect(classFileProblem('app/Controller/api/notes.md', 'readme', engines.controller)).toBeUndefined();
+		expect(classFileProblem('app/Controller/api/<%& className %>.php', 'item', engines.resource)).toMatch(/^the item file must go to "app\/Controller\/api\/<%& itemClassName %>\.php"/);
 	});
 });
 

@@ -112,25 +112,24 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
 	});
 
-	it('--template names a project\'s own command template: the preview shows where its "to" puts the class, and Enter writes its text there', async () => {
+	it('--template names a project\'s own command template: the preview shows the class file, and Enter writes that template\'s text there', async () => {
 		const root = tempProject('skeleton');
 		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 		const cron = path.join(root, '.edu', 'templates', 'cron');
 		cpSync(path.join(root, '.edu', 'templates', 'command'), cron, {recursive: true});
-		writeFileSync(path.join(cron, 'template.json'), readFileSync(path.join(cron, 'template.json'), 'utf8').replace('app/Command/<%& className %>.php', 'app/Command/Cron/<%& className %>.php'));
 		writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// nightly job'));
 		const terminal = await Terminal.start(['make:command', '--template', 'cron'], {cwd: root});
 		try {
 			await terminal.waitFor((screen) => screen.includes('Command name:'), 'the name screen');
 			await terminal.type('nightly');
 			const preview = await terminal.waitFor((screen) => screen.includes('php bin/edu nightly'), 'the preview');
-			expect(preview).toMatch(/File +app\/Command\/Cron\/NightlyCommand\.php/);
+			expect(preview).toMatch(/File +app\/Command\/NightlyCommand\.php/);
 			await terminal.keys('Enter');
 			await terminal.waitFor((screen) => screen.includes('Command successfully generated'), 'the done screen');
 			expect(await terminal.exitStatus()).toBe(0);
 		} finally {
 			await terminal.close();
 		}
-		expect(readFileSync(path.join(root, 'app/Command/Cron/NightlyCommand.php'), 'utf8')).toContain('// nightly job');
+		expect(readFileSync(path.join(root, 'app/Command/NightlyCommand.php'), 'utf8')).toContain('// nightly job');
 	});
 });
