@@ -14,6 +14,8 @@ export function addGlobalOptions(command: Command): void {
 	// -q's word on --dry-run only where there is one: routes, start, mock:init… refuse it.
 	const dryRun = command.parent === null || command.options.some((option) => option.long === '--dry-run');
 	for (const spec of globalOptionSpecs) command.option(flagsOf(spec), spec.long === 'quiet' && !dryRun ? 'print nothing but errors' : spec.description);
+	// -n is "as --yes" on every command: so is --yes, on a command that never asks (hidden in its help).
+	if (command.parent !== null && !command.options.some((option) => option.long === '--yes')) command.addOption(command.createOption('-y, --yes', 'never prompt (this command asks nothing)').hideHelp());
 	command
 		.version(version, '-V, --version', 'print the version')
 		.hook('preAction', (_command, action) => {

@@ -37,13 +37,13 @@ describe('global options anywhere', () => {
 		expect(result.stderr).toBe('edu: --dry-run does not apply to routes (edu help routes lists its options).\n');
 		expect(snapshotTree(root)).toEqual(tree);
 		// The same words after the command name, where commander alone would say "unknown option".
-		for (const option of ['--dry-run', '--yes', '-y', '--plain']) {
+		for (const option of ['--dry-run', '--plain']) {
 			for (const argv of [[option, 'routes'], ['routes', option]]) {
 				expect(await runEdu(argv, {cwd: root}), argv.join(' ')).toMatchObject({exitCode: 2, stdout: '', stderr: `edu: ${option} does not apply to routes (edu help routes lists its options).\n`});
 			}
 		}
-		const json = JSON.parse((await runEdu(['routes', '--yes', '--json'], {cwd: root})).stdout) as unknown;
-		expect(json).toEqual({ok: false, error: {code: 'UNKNOWN_OPTION', message: 'edu: --yes does not apply to routes (edu help routes lists its options).'}});
+		const json = JSON.parse((await runEdu(['routes', '--dry-run', '--json'], {cwd: root})).stdout) as unknown;
+		expect(json).toEqual({ok: false, error: {code: 'UNKNOWN_OPTION', message: 'edu: --dry-run does not apply to routes (edu help routes lists its options).'}});
 		expect(snapshotTree(root)).toEqual(tree);
 		// --help wins over such an option on either side, as it does after the command for commander.
 		for (const argv of [['--json', 'start', '--help'], ['start', '--help', '--json']]) {
@@ -51,6 +51,19 @@ describe('global options anywhere', () => {
 		}
 		const alone = await runEdu(['--yes'], {cwd: root});
 		expect(alone).toMatchObject({exitCode: 2, stderr: 'edu: --yes applies to a command, e.g. edu make:api NAME --yes.\n'});
+	});
+
+	test('--yes and -y, like -n, are taken by every command, one that never asks included: its run is the same', async () => {
+		const root = tempProject('sample');
+		const plain = await runEdu(['routes'], {cwd: root});
+		expect(plain.exitCode).toBe(0);
+		for (const argv of [['--yes', 'routes'], ['routes', '-y'], ['routes', '-n'], ['-yq', 'routes']]) {
+			const quiet = argv.includes('-yq');
+			expect(await runEdu(argv, {cwd: root}), argv.join(' ')).toMatchObject({exitCode: 0, stdout: quiet ? '' : plain.stdout, stderr: ''});
+		}
+		expect(await runEdu(['template:list', '--yes'], {cwd: root})).toMatchObject({exitCode: 0, stdout: (await runEdu(['template:list'], {cwd: root})).stdout});
+		// A help that stays about the command: the flag is not listed where it changes nothing.
+		expect((await runEdu(['routes', '--help'], {cwd: root})).stdout).not.toContain('-y, --yes');
 	});
 
 	test('--cwd naming a file is refused as such, and nothing is written in the project around it', async () => {

@@ -61,7 +61,7 @@ describe('option values commander would take silently', () => {
 	it.each([
 		[['make:api', '-Ville'], "edu: unknown option '-Ville': the one-letter options are -h, -y, -n, -q, -v, -V, alone or together (-yq), and a name is written without - (edu help make:api lists its options).\n"],
 		[['make:controller', 'Gare', '--yes', '-gare'], "edu: unknown option '-gare': the one-letter options are -h, -y, -n, -q, -v, -V, alone or together (-yq), and a name is written without - (edu help make:controller lists its options).\n"],
-		[['routes', '-Vx'], "edu: unknown option '-Vx': the one-letter options are -h, -n, -q, -v, -V, alone or together (-nq) (edu help routes lists its options).\n"],
+		[['routes', '-Vx'], "edu: unknown option '-Vx': the one-letter options are -h, -n, -q, -v, -y, -V, alone or together (-yq) (edu help routes lists its options).\n"],
 		[['-Vx'], "edu: unknown option '-Vx': the one-letter options are -h, -n, -q, -v, -V, alone or together (-nq) (edu help lists its options).\n"],
 		[['make:api', 'x', '-y=1'], 'edu: -y takes no value: write -y alone, or leave it out (edu help make:api lists its options).\n'],
 	])('%j: letters after one - that are not the command\'s one-letter flags', async (argv, message) => {
