@@ -115,16 +115,16 @@ function loadProject(root: string, name: string): TemplateEntry {
 	if (manifestText === undefined) return broken(manifestFile, undefined, `missing: every template folder holds a ${manifestFile} (edu template:publish writes one)`);
 	const read = readManifestWithLines(manifestText, name);
 	if ('problem' in read) return broken(manifestFile, read.line, read.problem, read.col);
-	const {manifest, lineOf} = read;
+	const {manifest, siteOf} = read;
 	const engine = engines[manifest.engine];
 	const texts: Record<string, string> = {};
 	for (const file of manifest.files) {
-		const pathProblem = checkText(file.to, engine, [...engine.names, ...engine.pathVariables]);
-		if (pathProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${pathProblem.message}`);
-		const classProblem = classFileProblem(file.to, file.role, engine);
-		if (classProblem !== undefined) return broken(manifestFile, lineOf(['files', file.role, 'to']), `"to": ${classProblem}`);
+		const to = siteOf(['files', file.role, 'to']);
+		const toProblem = checkText(file.to, engine, [...engine.names, ...engine.pathVariables])?.message ?? classFileProblem(file.to, file.role, engine);
+		if (toProblem !== undefined) return broken(manifestFile, to.line, `"to": ${toProblem}`, to.col);
 		const text = readTextFile(path.join(root, folder, file.from));
-		if (text === undefined) return broken(manifestFile, lineOf(['files', file.role, 'from']), `"${file.from}" is not a file of ${folder}`);
+		const from = siteOf(['files', file.role, 'from']);
+		if (text === undefined) return broken(manifestFile, from.line, `"${file.from}" is not a file of ${folder}`, from.col);
 		const problem = checkText(text, engine);
 		if (problem !== undefined) return broken(file.from, problem.line, problem.message);
 		texts[file.role] = text;
@@ -132,7 +132,8 @@ function loadProject(root: string, name: string): TemplateEntry {
 	return {name, origin: 'project', folder, manifest, texts};
 }
 
-type Read = {readonly manifest: Manifest; readonly lineOf: (key: readonly string[]) => number | undefined} | {readonly problem: string; readonly line?: number; readonly col?: number};
+type Site = {readonly line: number; readonly col: number};
+type Read = {readonly manifest: Manifest; readonly siteOf: (key: readonly string[]) => Site} | {readonly problem: string; readonly line?: number; readonly col?: number};
 
 /**
  * A project's template.json, read as strict JSON (what its name promises: a key without quotes, a
@@ -143,19 +144,20 @@ function readManifestWithLines(file: string, name: string): Read {
 	const text = file.replace(/^\uFEFF/, '');
 	const read = readJson(text);
 	if ('problem' in read) return {problem: `not valid JSON: ${read.problem.reason}`, line: read.problem.line, col: read.problem.col};
-	const lineOf = (key: readonly string[]): number | undefined => {
+	// The key's own place; for a key that is missing, the object that lacks it.
+	const siteOf = (key: readonly string[]): Site => {
 		let node: JsonNode = read.root;
-		let line: number | undefined = 1;
+		let site = position(text, node.start);
 		for (const part of key) {
 			if (node.kind !== 'object') break;
 			const entry = node.entries.find((each) => each.key === part);
 			if (entry === undefined) break;
-			line = position(text, entry.keyStart).line;
+			site = position(text, entry.keyStart);
 			node = entry.value;
 		}
-		return line;
+		return site;
 	};
 	const manifest = readManifest(JSON.parse(text), name);
-	if (isManifestProblem(manifest)) return {problem: manifest.message, line: lineOf(manifest.key)};
-	return {manifest, lineOf};
+	if (isManifestProblem(manifest)) return {problem: manifest.message, ...siteOf(manifest.key)};
+	return {manifest, siteOf};
 }

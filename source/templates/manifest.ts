@@ -1,6 +1,7 @@
 // A template folder's template.json, read and checked: every field's type, the engine's roles and
 // options, and `to` paths that stay inside the project. Pure: the caller reads the file and says
 // on which line each key is (the `yaml` package knows, for a project's own folder).
+import {levenshtein} from '../core/levenshtein.js';
 import {engines, engineNames, type CommandName, type EngineName, type OptionType} from './engines.js';
 
 export interface TemplateFile {
@@ -53,6 +54,8 @@ function isObject(value: unknown): value is Json {
 /** `data` (template.json parsed) → the manifest, or the first problem. `folder`: the folder's name, the template's name. */
 export function readManifest(data: unknown, folder: string): Manifest | ManifestProblem {
 	if (!isObject(data)) return {key: [], message: 'template.json must hold one JSON object'};
+	const unknown = unknownKey(data, [], manifestKeys);
+	if (unknown !== undefined) return unknown;
 	const text = (key: string, where: Json, at: readonly string[], required = true): string | ManifestProblem | undefined => {
 		const value = where[key];
 		if (value === undefined && !required) return undefined;
@@ -68,7 +71,7 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 	if (typeof help === 'object') return help;
 	const engine = data.engine;
 	if (typeof engine !== 'string' || !(engineNames as string[]).includes(engine)) {
-		return {key: ['engine'], message: `"engine" must be one of ${engineNames.join(', ')}, not ${JSON.stringify(engine)}`};
+		return {key: ['engine'], message: `"engine" must be one of ${engineNames.join(', ')}${engine === undefined ? ' (it is missing)' : `, not ${typeName(engine)}`}`};
 	}
 	const definition = engines[engine as EngineName];
 	const command = data.command ?? definition.command;
@@ -82,6 +85,8 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 	for (const role of definition.roles) {
 		const entry = data.files[role];
 		if (!isObject(entry)) return {key: ['files', ...(entry === undefined ? [] : [role])], message: `"files.${role}" must be an object {"from", "to"}${entry === undefined ? ' (it is missing)' : ''}`};
+		const unknownInFile = unknownKey(entry, ['files', role], fileKeys);
+		if (unknownInFile !== undefined) return unknownInFile;
 		const from = text('from', entry, ['files', role]);
 		if (typeof from !== 'string') return from as ManifestProblem;
 		if (!/^[A-Za-z0-9._-]+$/.test(from) || from.startsWith('.')) return {key: ['files', role, 'from'], message: `"from" must name a file of this folder, not "${from}"`};
@@ -109,6 +114,8 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 			return {key: at, message: `the ${engine} engine reads no option "${optionName}"${known.length === 0 ? '' : `: it reads ${known.join(', ')}`}`};
 		}
 		if (!isObject(entry)) return {key: at, message: `"options.${optionName}" must be an object`};
+		const unknownInOption = unknownKey(entry, at, optionKeys);
+		if (unknownInOption !== undefined) return unknownInOption;
 		if (entry.type !== undefined && entry.type !== type) return {key: [...at, 'type'], message: `"type" of ${optionName} must be "${type}" (the ${engine} engine reads it so)`};
 		const strings: Record<string, string | undefined> = {};
 		for (const key of ['value', 'help', 'ask', 'default', 'example']) {
@@ -129,6 +136,19 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 		});
 	}
 	return {name, description, help: help ?? description, command: definition.command, engine: engine as EngineName, files, options};
+}
+
+const manifestKeys = ['description', 'help', 'command', 'engine', 'files', 'options'];
+const fileKeys = ['from', 'to', 'once'];
+const optionKeys = ['type', 'value', 'help', 'ask', 'default', 'example', 'required'];
+
+/** The first key of `where` that is none of `known` (a typo would otherwise be read as a key left out). */
+function unknownKey(where: Json, at: readonly string[], known: readonly string[]): ManifestProblem | undefined {
+	const key = Object.keys(where).find((each) => !known.includes(each));
+	if (key === undefined) return undefined;
+	const nearest = levenshtein().closest(key, [...known]);
+	const near = levenshtein().distance(key.toLowerCase(), nearest) <= Math.max(1, Math.floor(nearest.length / 3)) ? `did you mean "${nearest}"? ` : '';
+	return {key: [...at, key], message: `"${key}" is not a key of ${at.length === 0 ? 'template.json' : `"${at.join('.')}"`} (${near}its keys are ${known.join(', ')})`};
 }
 
 export function isManifestProblem(value: Manifest | ManifestProblem): value is ManifestProblem {

@@ -209,10 +209,13 @@ describe('make:api with the project\'s templates', () => {
 	it.each([
 		['an unclosed tag', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& className implements'), '.edu/templates/minimal/controller.php.tpl:10: a tag opened with <% is never closed with %>'],
 		['a variable the template does not offer', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& clasName %> implements'), '.edu/templates/minimal/controller.php.tpl:10: "clasName" is not a variable this template offers (did you mean className?)'],
-		['a manifest field of the wrong type', 'template.json', (text: string) => text.replace('"once": true', '"once": "yes"'), '.edu/templates/minimal/template.json:14: "once" must be true or false, not the string "yes"'],
-		['a file that would land outside the project', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', '../<%& className %>.php'), '.edu/templates/minimal/template.json:9: "to" would land outside the project'],
-		['a file outside the folders edu checks (an existing public/index.php)', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', 'public/index.php'), '.edu/templates/minimal/template.json:9: "to" must be under app/Controller/ or app/Template/ (the folders edu checks before it writes), not "public/index.php"'],
-	])('%s is refused with its file:line, the project left byte-identical', async (_what, file, edit, message) => {
+		['a manifest field of the wrong type', 'template.json', (text: string) => text.replace('"once": true', '"once": "yes"'), '.edu/templates/minimal/template.json:14:4: "once" must be true or false, not the string "yes"'],
+		['a key misspelt', 'template.json', (text: string) => text.replace('"engine"', '"engin"'), '.edu/templates/minimal/template.json:5:2: "engin" is not a key of template.json (did you mean "engine"? its keys are description, help, command, engine, files, options)'],
+		['a key misspelt in a file', 'template.json', (text: string) => text.replace('"from": "controller.php.tpl"', '"frm": "controller.php.tpl"'), '.edu/templates/minimal/template.json:8:4: "frm" is not a key of "files.controller" (did you mean "from"? its keys are from, to, once)'],
+		['the engine left out', 'template.json', (text: string) => text.replace('"engine": "controller",', ''), '.edu/templates/minimal/template.json:1:1: "engine" must be one of controller, resource, upload, web, command (it is missing)'],
+		['a file that would land outside the project', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', '../<%& className %>.php'), '.edu/templates/minimal/template.json:9:4: "to" would land outside the project'],
+		['a file outside the folders edu checks (an existing public/index.php)', 'template.json', (text: string) => text.replace('app/Controller/api/<%& className %>.php', 'public/index.php'), '.edu/templates/minimal/template.json:9:4: "to" must be under app/Controller/ or app/Template/ (the folders edu checks before it writes), not "public/index.php"'],
+	])('%s is refused with its file:line(:col), the project left byte-identical', async (_what, file, edit, message) => {
 		const root = await published('minimal');
 		const target = path.join(folder(root, 'minimal'), file);
 		writeFileSync(target, edit(readFileSync(target, 'utf8')));
@@ -265,7 +268,7 @@ describe('make:command with the project\'s templates', () => {
 		const line = text.slice(0, text.indexOf('app/Command/')).split('\n').length;
 		const before = snapshotTree(root);
 		const moved = await runEdu(['make:command', 'weekly', '--template', 'cron', '--yes'], {cwd: root});
-		expect(moved).toMatchObject({exitCode: 1, stderr: `.edu/templates/cron/template.json:${line}: "to": the command file must go to "app/Command/<%& className %>.php", where the project's autoloader finds Command\\<className>, the class commands.yaml names (fix it, or choose another template)\n`});
+		expect(moved).toMatchObject({exitCode: 1, stderr: `.edu/templates/cron/template.json:${line}:4: "to": the command file must go to "app/Command/<%& className %>.php", where the project's autoloader finds Command\\<className>, the class commands.yaml names (fix it, or choose another template)\n`});
 		expect(snapshotTree(root)).toEqual(before);
 		writeFileSync(manifest, text);
 
