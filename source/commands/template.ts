@@ -10,6 +10,7 @@ import {withNotes, type Outcome} from '../io.js';
 import {startFolder, type CommonOptions} from '../options.js';
 import {readTextFile} from '../core/project/path-kind.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
+import {engineNames, engines} from '../templates/engines.js';
 import type {CommandContext} from './context.js';
 import {nearest} from './suggest.js';
 
@@ -29,14 +30,14 @@ export function registerTemplate(program: Command, context: CommandContext): voi
 		.option('--json', 'print one JSON object on stdout')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.addHelpText('after', `
-A folder .edu/templates/<name>/ with a built-in's name replaces that built-in for the project; another name is a new template, chosen with --template <name>. edu template:publish <name> copies a built-in there to start from.`)
+A folder .edu/templates/<name>/ with a built-in's name replaces that built-in for the project; another name is a new template, chosen with --template <name>: publish a built-in (edu template:publish default), then copy its folder under the new name (cp -r .edu/templates/default .edu/templates/cours). edu help template:publish says what its files can use.`)
 		.action((options: ListOptions) => {
 			context.outcome = listTemplates(options, context);
 		});
 	program
 		.command('template:publish')
 		.description('copy built-in templates into .edu/templates/<name>/ to make them the project\'s own')
-		.argument('[name...]', `the templates to copy (default: all, ${builtinNames.join(', ')})`)
+		.argument('[name...]', `the templates to copy (default: every built-in, ${builtinNames.join(', ')})`)
 		.option('--force', 'replace a copy that is already there (what it held is kept in .edu/backups/)')
 		.option('--dry-run', 'print what would be written, write nothing')
 		.option('--json', 'print one JSON object on stdout')
@@ -44,10 +45,34 @@ A folder .edu/templates/<name>/ with a built-in's name replaces that built-in fo
 		.addHelpText('after', `
 Examples:
   $ edu template:publish default      copies it to .edu/templates/default/
-  $ edu template:publish --dry-run    what would be copied`)
+  $ edu template:publish --dry-run    what would be copied
+  $ cp -r .edu/templates/default .edu/templates/cours
+                                      a new template, used with --template cours
+
+${variablesHelp()}`)
 		.action(async (names: string[], options: PublishOptions) => {
 			context.outcome = await publishTemplates(names, options, context);
 		});
+}
+
+/** What a template's files can use, engine by engine, from the engines' own lists. */
+function variablesHelp(): string {
+	const rows = engineNames.map((name) => {
+		const {variables, sections} = engines[name];
+		const shown = variables.map((variable) => (sections[variable] === undefined ? variable : `${variable} {${sections[variable].join(', ')}}`));
+		return `  ${name.padEnd(10)}  ${shown.join(', ')}`;
+	});
+	return `In a template's files, <% x %> puts x escaped for a PHP single-quoted string, and only inside '…'; <%& x %> puts it as it is (names and checked values); <%# x %>…<%/ x %> repeats for each item of a list, or shows a part when x is true, and <%^ x %>…<%/ x %> when it is not. Its template.json names the engine, whose variables are:
+${rows.join('\n')}
+The file that holds the class its route names keeps its built-in "to", where the autoloader finds it.`;
+}
+
+/** The refusal when copies of some `wanted` templates are already there (`there`): nothing is copied. */
+function alreadyThere(there: readonly string[], wanted: readonly string[]): string {
+	const folders = there.map((name) => `${projectTemplatesFolder}/${name}/`).join(', ');
+	const others = wanted.filter((name) => !there.includes(name));
+	const rest = others.length === 0 ? '' : `, or name the others alone (edu template:publish ${others.join(' ')})`;
+	return `${folders} ${there.length === 1 ? 'is' : 'are'} already there${wanted.length > 1 ? ', so nothing was copied' : ''}: pass --force to replace ${there.length === 1 ? 'it' : 'them'} with the built-in (what ${there.length === 1 ? 'it holds' : 'they hold'} is kept in .edu/backups/)${rest}, or edit ${there.length === 1 ? 'it' : 'them'}.`;
 }
 
 function listTemplates(options: ListOptions, context: CommandContext): Outcome {
@@ -83,20 +108,24 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	const changes: FileChange[] = [];
 	const folders: string[] = [];
 	const existing = templateCatalog(root);
+	const there = wanted.filter((name) => existing.get(name)?.origin === 'project');
+	if (there.length > 0 && !options.force) throw new EduError('BAD_PROJECT_FILE', alreadyThere(there, wanted));
+	let same = 0;
 	for (const name of wanted) {
 		const entry = builtins.get(name);
 		if (entry === undefined || isBroken(entry)) throw new Error(`built-in template ${name} is missing`);
 		const target = `${projectTemplatesFolder}/${name}`;
-		const mine = existing.get(name);
-		if (mine !== undefined && mine.origin === 'project' && !options.force) {
-			throw new EduError('BAD_PROJECT_FILE', `${target}/ is already there: pass --force to replace it with the built-in ${name}, or edit it.`);
-		}
 		folders.push(target);
 		for (const file of [manifestFile, ...entry.manifest.files.map((each) => each.from)]) {
 			const relative = `${target}/${file}`;
 			const before = readTextFile(path.join(root, relative)) ?? null;
+			const after = readFileSync(path.join(builtinFolder, name, file), 'utf8');
+			if (before === after) {
+				same++;
+				continue;
+			}
 			// Replacing the project's copy (--force) keeps what it held.
-			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after: readFileSync(path.join(builtinFolder, name, file), 'utf8'), ...(before === null ? {} : {keep: true})});
+			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after, ...(before === null ? {} : {keep: true})});
 		}
 	}
 	const {sinkFor, modeReport} = await import('../core/sink/sink.js');
@@ -106,6 +135,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	const lines = [
 		...(dry ? ['Dry run: nothing was written. The run would write:'] : []),
 		...changes.map((change) => `${change.action === 'create' ? 'CREATE' : 'UPDATE'} ${change.path}`),
+		...(same === 0 ? [] : [`${same === 1 ? 'One file was' : `${same} files were`} already as the built-in: left as ${same === 1 ? 'it is' : 'they are'}.`]),
 		...(dry ? [] : ['', `make:* now uses ${wanted.map((name) => `${projectTemplatesFolder}/${name}/`).join(', ')}: edit the files there.`]),
 	];
 	return {

@@ -79,6 +79,10 @@ describe('template:publish', () => {
 		expect(again.exitCode).toBe(1);
 		expect(again.stderr).toContain('.edu/templates/default/ is already there: pass --force');
 		expect(snapshotTree(root2)).toEqual(edited);
+		// All of them, one there: none is copied, and the refusal says so and names the others.
+		const all = await runEdu(['template:publish'], {cwd: root2});
+		expect(all).toMatchObject({exitCode: 1, stdout: '', stderr: '.edu/templates/default/ is already there, so nothing was copied: pass --force to replace it with the built-in (what it holds is kept in .edu/backups/), or name the others alone (edu template:publish resource upload web command), or edit it.\n'});
+		expect(snapshotTree(root2)).toEqual(edited);
 		const forced = await runEdu(['template:publish', 'default', '--force'], {cwd: root2});
 		expect(forced.exitCode).toBe(0);
 		expect(readFileSync(path.join(folder(root2, 'default'), 'controller.php.tpl'), 'utf8')).not.toContain('house style');
@@ -87,6 +91,17 @@ describe('template:publish', () => {
 		expect(kept, forced.stderr).toBeDefined();
 		expect(readFileSync(path.join(root2, kept!), 'utf8')).toContain('house style');
 		expect(forced.stderr.match(/what it held is kept/g)).toHaveLength(1);
+		expect(forced.stdout).toBe('UPDATE .edu/templates/default/controller.php.tpl\n2 files were already as the built-in: left as they are.\n\nmake:* now uses .edu/templates/default/: edit the files there.\n');
+	});
+
+	it('the help says how to start a new template and what each engine offers its files', async () => {
+		const help = await runEdu(['template:publish', '--help'], {cwd: tempProject('sample'), env: {COLUMNS: '200'}});
+		expect(help.stdout).toContain('  $ cp -r .edu/templates/default .edu/templates/cours\n');
+		expect(help.stdout).toContain("<% x %> puts x escaped for a PHP single-quoted string, and only inside '…'");
+		expect(help.stdout).toContain('\n  controller  className, routeName, uri, kebab, twigFolder, description, operations {attribute, uri}, parameters {name, type}\n');
+		expect(help.stdout).toContain('\n  command     className, commandName\n');
+		const list = await runEdu(['template:list', '--help'], {cwd: tempProject('sample'), env: {COLUMNS: '200'}});
+		expect(list.stdout).toContain('(cp -r .edu/templates/default .edu/templates/cours)');
 	});
 
 	it('an unknown name is a usage error', async () => {
