@@ -20,6 +20,8 @@ export interface CommandSnapshot {
 	readonly problem?: Refusal;
 	/** The template's name, and the template (the project's copy wins), or why it cannot be used. */
 	readonly templateName: string;
+	/** Whether the run named the template (--template), rather than taking the default. */
+	readonly templateNamed?: boolean;
 	readonly template: LoadedTemplate | Refusal;
 	/** Whether a file (or anything) is at this relative path. */
 	readonly exists: (relative: string) => boolean;

@@ -7,18 +7,28 @@ import {refusal, type Refusal} from '../core/errors.js';
 import type {Changeset} from '../core/sink/file-change.js';
 import {readRegularFile} from '../core/project/regular-file.js';
 import {templateOf} from '../core/template-units.js';
-import {templateCatalog} from '../templates/catalog.js';
+import {isBroken, templateCatalog} from '../templates/catalog.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
 
 /** The template make:command uses when none is named: the built-in `command`, or the project's copy of it. */
 export const defaultCommandTemplate = 'command';
 
+/** The templates make:command can use here: the built-in, and the project's own that read without a problem. */
+export function commandTemplates(root: string): string[] {
+	const catalog = templateCatalog(root);
+	return catalog.names.filter((name) => {
+		const entry = catalog.get(name);
+		return entry !== undefined && !isBroken(entry) && entry.manifest.command === 'make:command';
+	});
+}
+
 /**
  * What make:command plans against, with the template `template` (the project's own templates
  * count); a commands.yaml it cannot use is a `problem` the plan refuses with.
  */
-export function readCommandSnapshot(root: string, template = defaultCommandTemplate): CommandSnapshot {
+export function readCommandSnapshot(root: string, named?: string): CommandSnapshot {
+	const template = named ?? defaultCommandTemplate;
 	const read = readRegularFile(path.join(root, commandsPath), commandsPath);
 	const text = read === null || 'code' in read ? null : read.toString('utf8');
 	const problem = read !== null && 'code' in read
@@ -30,6 +40,7 @@ export function readCommandSnapshot(root: string, template = defaultCommandTempl
 		root,
 		commandsText: text,
 		templateName: template,
+		templateNamed: named !== undefined,
 		template: templateOf('make:command', template, templateCatalog(root)),
 		...(problem ? {problem} : {}),
 		exists(relative) {

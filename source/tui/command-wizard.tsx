@@ -23,8 +23,10 @@ export type CommandOutcome =
 
 export interface CommandWizardProps {
 	readonly snapshot: CommandSnapshot;
-	/** Reads the project again after a refused commit. */
-	readonly reread: () => CommandSnapshot;
+	/** Reads the project again, with the template named (after a refused commit, or Tab). */
+	readonly reread: (template: string) => CommandSnapshot;
+	/** The templates Tab goes through (the project's own command templates besides the built-in). */
+	readonly templates?: readonly string[];
 	readonly sink: Sink;
 	readonly initialName?: string;
 	/** Told each change of the name (the wizard keeps it for when the screen comes again). */
@@ -36,7 +38,7 @@ export interface CommandWizardProps {
 	readonly onExit: (outcome: CommandOutcome, error?: Error) => void;
 }
 
-export function CommandWizard({snapshot: opened, reread, sink, initialName = '', onNameChange, title, onBack, onExit}: CommandWizardProps) {
+export function CommandWizard({snapshot: opened, reread, templates = [], sink, initialName = '', onNameChange, title, onBack, onExit}: CommandWizardProps) {
 	const {exit} = useApp();
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
@@ -77,12 +79,18 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			// Stopped (Ctrl+C, SIGTERM): quit with what the write says (nothing was written), as the CLI does.
 			if (stoppedWrite(error, writeStop)) return finish({status: 'cancelled'}, error instanceof Error ? error : new Error(String(error)));
 			if (!(error instanceof EduError)) throw error;
-			setSnapshot(reread());
+			setSnapshot(reread(snapshot.templateName));
 			setFailure(error.message);
 		}
 	};
 
-	const latest = useLatest({write, onBack, done});
+	const choices = templates.includes(snapshot.templateName) ? templates : [snapshot.templateName, ...templates];
+	const nextTemplate = (): void => {
+		if (choices.length < 2) return;
+		setFailure(undefined);
+		setSnapshot(reread(choices[(choices.indexOf(snapshot.templateName) + 1) % choices.length]!));
+	};
+	const latest = useLatest({write, onBack, done, nextTemplate});
 	useInput((input, key) => {
 		if (latest.current.done) return;
 		if (key.ctrl && input === 'c') {
@@ -94,6 +102,7 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 			if (latest.current.onBack) latest.current.onBack();
 			else finish({status: 'cancelled'});
 		} else if (key.return) void latest.current.write();
+		else if (key.tab) latest.current.nextTemplate();
 	});
 
 	if (done) {
@@ -115,9 +124,10 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 		);
 	}
 	const blocked = name === '' || planned.refusals.length > 0;
+	const width = choices.length > 1 ? 10 : 8;
 	const {names} = planned;
 	return (
-		<Frame title={title} step="Console command" keys={busy ? [quitKey] : [{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
+		<Frame title={title} step="Console command" keys={busy ? [quitKey] : [{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, ...(choices.length > 1 ? [{key: 'Tab', what: 'next template'}] : []), {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
 			<Box>
 				<Box flexShrink={0}><Text>Command name: </Text></Box>
 				<TextField value={name} focus={!busy} placeholder="e.g. generate" onChange={(value) => {
@@ -127,9 +137,10 @@ export function CommandWizard({snapshot: opened, reread, sink, initialName = '',
 				}} />
 			</Box>
 			<Box flexDirection="column" marginTop={1}>
-				<Row label="Class" value={names?.className} />
-				<Row label="Command" value={names === undefined ? undefined : `php bin/edu ${names.commandName}`} />
-				<Row label="File" value={planned.file ?? names?.file} />
+				<Row label="Class" value={names?.className} width={width} />
+				<Row label="Command" value={names === undefined ? undefined : `php bin/edu ${names.commandName}`} width={width} />
+				<Row label="File" value={planned.file ?? names?.file} width={width} />
+				{choices.length > 1 ? <Row label="Template" value={`${snapshot.templateName}   (Tab: ${choices.join(', ')})`} width={width} /> : null}
 			</Box>
 			{name === '' ? <Box marginTop={1}><Toned tone="muted">Letters, digits and _, e.g. generate: the class is GenerateCommand.</Toned></Box> : (
 				<Box flexDirection="column" marginTop={1}>

@@ -16,10 +16,10 @@ const none = '—';
  * One text, not a box of two: each box is a layout node for Yoga and Ink, and the preview's rows
  * are most of the first screen's (docs/performance.md has what they cost the first frame).
  */
-export function Row({label, value}: {label: string; value: string | undefined}) {
+export function Row({label, value, width = 8}: {label: string; value: string | undefined; width?: number}) {
 	return (
 		<Text wrap="truncate-middle">
-			<Toned tone="muted">{label.padEnd(8)}</Toned>
+			<Toned tone="muted">{label.padEnd(width)}</Toned>
 			{value ?? none}
 		</Text>
 	);

@@ -1,7 +1,7 @@
 // `edu make:command` without a name in a terminal: the make:command screen on its own, and its
 // outcome as an exit code. Loaded lazily, as the main wizard is.
 import type {Sink} from '../core/sink/sink.js';
-import {readCommandSnapshot} from '../console/command-project.js';
+import {commandTemplates, readCommandSnapshot} from '../console/command-project.js';
 import type {CommandSnapshot} from '../console/command-plan.js';
 import type {Io} from '../io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
@@ -12,7 +12,7 @@ import {showUntilExit} from './show.js';
 export async function runCommandWizard({io, snapshot, sink}: {io: Io; snapshot: CommandSnapshot; sink: Sink}): Promise<number> {
 	let outcome: CommandOutcome = {status: 'cancelled'};
 	return showUntilExit(io, <>
-		<CommandWizard snapshot={snapshot} reread={() => readCommandSnapshot(snapshot.root, snapshot.templateName)} sink={sink} title="edu make:command" onExit={(result) => {
+		<CommandWizard snapshot={snapshot} reread={(template) => readCommandSnapshot(snapshot.root, template)} templates={commandTemplates(snapshot.root)} sink={sink} title="edu make:command" onExit={(result) => {
 			outcome = result;
 		}} />
 		{/* Keys one at a time, as the main wizard takes them. */}

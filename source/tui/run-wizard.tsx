@@ -3,7 +3,7 @@
 import type {Kind} from '../core/naming.js';
 import {terminalWidth} from '../commands/help-text.js';
 import {openProject, unreadProject, type Snapshot} from '../core/project/project.js';
-import {readCommandSnapshot} from '../console/command-project.js';
+import {commandTemplates, readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {WizardForm} from './form.js';
 import {useColor, type Io} from '../io.js';
@@ -41,7 +41,7 @@ export async function runWizard({io, root, kind, initial, sink, templates, quiet
 		}
 	};
 	let outcome: WizardOutcome = {status: 'cancelled'};
-	const wizard = <Wizard snapshot={snapshot} readProject={early ? readProject : undefined} reread={() => openProject(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
+	const wizard = <Wizard snapshot={snapshot} readProject={early ? readProject : undefined} reread={() => openProject(root)} commandSnapshot={(template) => readCommandSnapshot(root, template)} commandTemplates={() => commandTemplates(root)} kind={kind} initial={initial} sink={sink} projectFolder={folderToEnter(io.cwd, root)} onExit={(result) => {
 		outcome = result;
 	}} />;
 	let exitCode: number;

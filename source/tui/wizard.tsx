@@ -53,7 +53,9 @@ export interface WizardProps {
 	/** Where Enter on the review sends the plan: the file system, or a dry run that only reports. */
 	readonly sink: Sink;
 	/** Reads what make:command plans against, when the kind screen's third choice is taken. */
-	readonly commandSnapshot?: () => CommandSnapshot;
+	readonly commandSnapshot?: (template?: string) => CommandSnapshot;
+	/** The templates make:command can use here (Tab goes through them). */
+	readonly commandTemplates?: () => readonly string[];
 	/** The project's folder when the run did not start in it: the next steps `cd` there first. */
 	readonly projectFolder?: string;
 	/** Called once, just before the wizard exits. */
@@ -92,7 +94,7 @@ export function Wizard({readProject, ...props}: WizardProps) {
 	);
 }
 
-function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, projectFolder, onExit}: WizardProps) {
+function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, commandTemplates, projectFolder, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
 	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
@@ -106,6 +108,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	// The kind screen's third choice hands the screen to the make:command flow.
 	const [commandChosen, setCommandChosen] = useState(false);
 	const [commandProject, setCommandProject] = useState<CommandSnapshot>();
+	const [commandChoices, setCommandChoices] = useState<readonly string[]>([]);
 	// The console command's name, kept when Esc goes back to the kinds and Enter comes again.
 	const [commandName, setCommandName] = useState('');
 	const finished = useRef(false);
@@ -201,6 +204,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 			<CommandWizard
 				snapshot={commandProject}
 				reread={commandSnapshot}
+				templates={commandChoices}
 				sink={sink}
 				title="edu make:command"
 				initialName={commandName}
@@ -223,7 +227,9 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 					}}
 					onSubmit={(chosen) => {
 						if (chosen === 'command') {
-							if (commandSnapshot !== undefined) setCommandProject(commandSnapshot());
+							if (commandSnapshot === undefined) return;
+							setCommandChoices(commandTemplates?.() ?? []);
+							setCommandProject(commandSnapshot());
 							return;
 						}
 						setForm((current) => ({...current, kind: chosen}));

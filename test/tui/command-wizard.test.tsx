@@ -112,6 +112,30 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
 	});
 
+	it('with a command template of the project\'s own, Tab goes through the templates and Enter writes with the one shown', async () => {
+		const root = tempProject('skeleton');
+		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		const cron = path.join(root, '.edu', 'templates', 'cron');
+		cpSync(path.join(root, '.edu', 'templates', 'command'), cron, {recursive: true});
+		writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// cron job'));
+		const terminal = await Terminal.start(['make:command'], {cwd: root});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Command name:'), 'the name screen');
+			await terminal.type('nightly');
+			const first = await terminal.waitFor((screen) => screen.includes('php bin/edu nightly'), 'the preview');
+			expect(first).toMatch(/Template +command +\(Tab: command, cron\)/);
+			expect(first).toContain('Tab next template');
+			await terminal.keys('Tab');
+			await terminal.waitFor((screen) => /Template +cron +\(Tab/.test(screen), 'the cron template');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Command successfully generated'), 'the done screen');
+			expect(await terminal.exitStatus()).toBe(0);
+		} finally {
+			await terminal.close();
+		}
+		expect(readFileSync(path.join(root, 'app/Command/NightlyCommand.php'), 'utf8')).toContain('// cron job');
+	});
+
 	it('--template names a project\'s own command template: the preview shows the class file, and Enter writes that template\'s text there', async () => {
 		const root = tempProject('skeleton');
 		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);

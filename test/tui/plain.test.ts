@@ -311,6 +311,29 @@ describe('--plain', () => {
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('make:command: with a command template of the project\'s own, the template is asked first, and the one chosen writes the class', async () => {
+		const root = tempProject('skeleton');
+		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		const cron = path.join(root, '.edu/templates/cron');
+		cpSync(path.join(root, '.edu/templates/command'), cron, {recursive: true});
+		writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// cron job'));
+		const run = plainRun(root, ['make:command']);
+		await run.answer('↑↓ navigate', '\u001B[B');
+		await run.answer('❯ cron', '\r');
+		await run.answer('Command name', 'nightly\r');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toContain('✔ Template: cron');
+		expect(readFileSync(path.join(root, 'app/Command/NightlyCommand.php'), 'utf8')).toContain('// cron job');
+		// Named with --template, it is not asked.
+		const named = plainRun(root, ['make:command', '--template', 'command']);
+		await named.answer('Command name', 'weekly\r');
+		await named.answer('Write these files?', '\r');
+		expect(await named.exit).toBe(0);
+		expect(named.stdout.plain()).not.toContain('Template:');
+		expect(readFileSync(path.join(root, 'app/Command/WeeklyCommand.php'), 'utf8')).not.toContain('// cron job');
+	});
+
 	test('what the writer had to tell is said after the write, as the CLI warns it: here, a killed run undone first', async () => {
 		const root = tempProject('sample');
 		const ghost = plantKilledRun(root);

@@ -1,11 +1,11 @@
 // `--plain` for make:command: the name as a line prompt, checked against the core's plan as the
 // full-screen wizard checks it, then the files, a confirmation and the sink.
 import {terminalWidth} from '../../commands/help-text.js';
-import {confirm, input} from '@inquirer/prompts';
+import {confirm, input, select} from '@inquirer/prompts';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
 import {EduError} from '../../core/errors.js';
 import type {Sink} from '../../core/sink/sink.js';
-import {commandChangeset} from '../../console/command-project.js';
+import {commandChangeset, commandTemplates, readCommandSnapshot} from '../../console/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../../console/command-plan.js';
 import {commandDiff} from '../../console/command-report.js';
 import {commandNextSteps, nextStepsLines} from '../next-steps.js';
@@ -14,7 +14,15 @@ type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStrea
 
 /** Asks for the name and writes; the plan the sink took, or undefined when declined. */
 /** `quiet` (-q): nothing is said once the files are written. */
-export async function askCommand(snapshot: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void, quiet = false): Promise<CommandPlan | undefined> {
+export async function askCommand(opened: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void, quiet = false): Promise<CommandPlan | undefined> {
+	// The project's own command templates, when no --template chose one.
+	const choices = opened.templateNamed === true ? [] : commandTemplates(opened.root);
+	const template = choices.length < 2 ? opened.templateName : await select<string>({
+		message: 'Template:',
+		default: opened.templateName,
+		choices: choices.map((name) => ({name, value: name})),
+	}, context());
+	const snapshot = template === opened.templateName ? opened : readCommandSnapshot(opened.root, template);
 	const name = await input({
 		message: 'Command name (letters, digits and _; e.g. generate):',
 		validate(value) {
