@@ -3,14 +3,14 @@
 // and its refusals inline; Enter sends the plan to the sink, then the result is shown.
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput} from 'ink';
-import {dryRunDone, fileLines, placeLine, runHeading} from '../core/describe-plan.js';
+import {dryRunDone, fileLines, runHeading} from '../core/describe-plan.js';
 import {EduError} from '../core/errors.js';
 import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
 import {stoppedWrite, useWriteStop} from './keys/stop-write.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
 import {Frame, quitKey} from './controls/frame.js';
-import {Row} from './preview.js';
+import {Place, Row} from './preview.js';
 import {TextField} from './controls/text-field.js';
 import {WriterNotes} from './controls/writer-notes.js';
 import {Toned} from './controls/theme.js';
@@ -31,6 +31,8 @@ export interface CommandWizardProps {
 	readonly initialName?: string;
 	/** Told each change of the name (the wizard keeps it for when the screen comes again). */
 	readonly onNameChange?: (name: string) => void;
+	/** Told each change of the template (kept, as the name is). */
+	readonly onTemplateChange?: (template: string) => void;
 	readonly title: string;
 	/** Esc goes back there (the kind screen); without it, Esc quits. */
 	readonly onBack?: () => void;
@@ -38,7 +40,7 @@ export interface CommandWizardProps {
 	readonly onExit: (outcome: CommandOutcome, error?: Error) => void;
 }
 
-export function CommandWizard({snapshot: opened, reread, templates = [], sink, initialName = '', onNameChange, title, onBack, onExit}: CommandWizardProps) {
+export function CommandWizard({snapshot: opened, reread, templates = [], sink, initialName = '', onNameChange, onTemplateChange, title, onBack, onExit}: CommandWizardProps) {
 	const {exit} = useApp();
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
@@ -88,7 +90,9 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 	const nextTemplate = (): void => {
 		if (choices.length < 2) return;
 		setFailure(undefined);
-		setSnapshot(reread(choices[(choices.indexOf(snapshot.templateName) + 1) % choices.length]!));
+		const next = choices[(choices.indexOf(snapshot.templateName) + 1) % choices.length]!;
+		setSnapshot(reread(next));
+		onTemplateChange?.(next);
 	};
 	const latest = useLatest({write, onBack, done, nextTemplate});
 	useInput((input, key) => {
@@ -124,10 +128,12 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 		);
 	}
 	const blocked = name === '' || planned.refusals.length > 0;
+	// What to fix: the template (its own refusal) or the name.
+	const fix = name === '' ? 'type a name first' : 'code' in snapshot.template || planned.refusals.some((refused) => refused.template === true) ? 'fix the template first' : 'fix the name first';
 	const width = choices.length > 1 ? 10 : 8;
 	const {names} = planned;
 	return (
-		<Frame title={title} step="Console command" keys={busy ? [quitKey] : [{key: 'Enter', what: blocked ? 'write (fix the name first)' : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, ...(choices.length > 1 ? [{key: 'Tab', what: 'next template'}] : []), {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
+		<Frame title={title} step="Console command" keys={busy ? [quitKey] : [{key: 'Enter', what: blocked ? `write (${fix})` : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, ...(choices.length > 1 ? [{key: 'Tab', what: 'next template'}] : []), {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
 			<Box>
 				<Box flexShrink={0}><Text>Command name: </Text></Box>
 				<TextField value={name} focus={!busy} placeholder="e.g. generate" onChange={(value) => {
@@ -146,7 +152,10 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 				<Box flexDirection="column" marginTop={1}>
 					{planned.warnings.map((warning) => <Text key={warning} wrap="wrap"><Toned tone="warning">{`! ${warning}`}</Toned></Text>)}
 					{planned.refusals.map((refused, index) => (
-						<Text key={`${refused.code}-${index}`} wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}${refused.place ? ` ${placeLine(refused.place)}` : ''}`}</Toned></Text>
+						<Box key={`${refused.code}-${index}`} flexDirection="column">
+							<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
+							<Place refused={refused} />
+						</Box>
 					))}
 					{planned.refusals.length > 0 ? null : (
 						<Box flexDirection="column">

@@ -111,6 +111,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 	const [commandChoices, setCommandChoices] = useState<readonly string[]>([]);
 	// The console command's name, kept when Esc goes back to the kinds and Enter comes again.
 	const [commandName, setCommandName] = useState('');
+	const [commandTemplate, setCommandTemplate] = useState<string>();
 	const finished = useRef(false);
 	const kind: Kind = form.kind ?? 'api';
 	const catalog = catalogOf(snapshot);
@@ -209,6 +210,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 				title="edu make:command"
 				initialName={commandName}
 				onNameChange={setCommandName}
+				onTemplateChange={setCommandTemplate}
 				onBack={() => setCommandProject(undefined)}
 				onExit={(outcome, error) => finish(outcome.status === 'cancelled' ? outcome : {status: 'command', command: outcome.command}, error)}
 			/>
@@ -229,7 +231,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 						if (chosen === 'command') {
 							if (commandSnapshot === undefined) return;
 							setCommandChoices(commandTemplates?.() ?? []);
-							setCommandProject(commandSnapshot());
+							setCommandProject(commandSnapshot(commandTemplate));
 							return;
 						}
 						setForm((current) => ({...current, kind: chosen}));

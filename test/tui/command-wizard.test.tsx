@@ -68,6 +68,34 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(again).toContain('ExportCommand');
 	});
 
+	it('the template chosen with Tab is still the one after Esc to the kinds and Enter again, as the name is', async () => {
+		const root = tempProject('skeleton');
+		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		cpSync(path.join(root, '.edu/templates/command'), path.join(root, '.edu/templates/cron'), {recursive: true});
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		await wizard.press('rapport', (frame) => /Template +command/.test(frame));
+		await wizard.press(keys.tab, (frame) => /Template +cron/.test(frame));
+		await wizard.press(keys.escape, (frame) => frame.includes('What do you want to create?'));
+		const again = await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		expect(again).toContain('Command name: rapport');
+		expect(again).toMatch(/Template +cron/);
+	});
+
+	it('a template that cannot be used says so in the footer: the name is not what to fix', async () => {
+		const root = tempProject('skeleton');
+		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		const text = path.join(root, '.edu/templates/command/command.php.tpl');
+		writeFileSync(text, readFileSync(text, 'utf8').replace('namespace Command;', 'namespace Command'));
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		const refused = await wizard.press('rapport', (frame) => frame.includes('the command template makes'));
+		expect(refused).toContain('write (fix the template first)');
+		expect(refused).not.toContain('fix the name first');
+	});
+
 	it('a name longer than the line wraps after the label, which stays whole', async () => {
 		const wizard = await renderWizard(tempProject('skeleton'));
 		await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'));
@@ -87,6 +115,8 @@ describe('the kind screen\'s "Console command"', () => {
 		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 		const refused = await wizard.press('generate', (frame) => frame.includes('Command already exists.'));
 		expect(refused).toContain('write (fix the name first)');
+		// Where, and the way out, on the line below, as the make:api screens show it.
+		expect(refused).toMatch(/✖ Command already exists\.\n {2}app\/Config\/commands\.yaml:1: /);
 		await wizard.press(keys.enter);
 		expect(wizard.outcome()).toBeUndefined();
 		expect(snapshotTree(root)).toEqual(before);

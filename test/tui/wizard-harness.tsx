@@ -6,7 +6,7 @@ import {cleanup, render} from 'ink-testing-library';
 import type {Kind} from '../../source/core/naming.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
 import {sinkFor, type Sink} from '../../source/core/sink/sink.js';
-import {readCommandSnapshot} from '../../source/console/command-project.js';
+import {commandTemplates, readCommandSnapshot} from '../../source/console/command-project.js';
 import type {WizardForm} from '../../source/tui/form.js';
 import {ThemeProvider} from '../../source/tui/controls/theme.js';
 import {Wizard, type WizardOutcome} from '../../source/tui/wizard.js';
@@ -77,7 +77,7 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 	await act(async () => {
 		instance = render(
 			<ThemeProvider color={options.color ?? false}>
-				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={() => readCommandSnapshot(root)} kind={options.kind} initial={options.initial} sink={options.sink ?? sinkFor({dryRun: options.dryRun})} onExit={(result, error) => {
+				<Wizard snapshot={snapshot} reread={() => snapshotOf(root)} commandSnapshot={(template) => readCommandSnapshot(root, template)} commandTemplates={() => commandTemplates(root)} kind={options.kind} initial={options.initial} sink={options.sink ?? sinkFor({dryRun: options.dryRun})} onExit={(result, error) => {
 					outcome = result;
 					exitError = error;
 					resolveExit(result);
