@@ -125,20 +125,18 @@ describe('table and fields screen: Space and pasted lengths', () => {
 	}
 	const fieldRow = (frame: string, name: string): string => frame.split('\n').find((line) => line.includes(name) && line.includes('❯')) ?? '';
 
-	test('Space in the name column switches the type, as the footer says, and puts no space in the name', async () => {
+	test('Space in the name column puts a _ and leaves the type (code postal is code_postal); on the type column it switches the type', async () => {
 		const wizard = await toFirstField();
-		await wizard.press('nom', (frame) => fieldRow(frame, 'nom').includes('string'));
-		await wizard.press(keys.space, (current) => fieldRow(current, 'nom').includes('int'));
-		// No space went into the name: the next key follows "nom" directly.
-		await wizard.press('x', (current) => fieldRow(current, 'nomx').includes('int'));
+		await wizard.press('code postal', (frame) => fieldRow(frame, 'code_postal').includes('string'));
+		await wizard.press(keys.tab, (frame) => fieldRow(frame, 'code_postal').includes('‹string›'));
+		await wizard.press(keys.space, (frame) => fieldRow(frame, 'code_postal').includes('‹int›'));
 	});
 
-	test('Space on the table row leaves the table as the name gives it', async () => {
+	test('a space typed in the table name is a _ too', async () => {
 		const wizard = await toTemplateScreen(tempProject('sample'));
 		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
 		await wizard.press(keys.enter, onScreen('Table and fields'));
-		await wizard.press(keys.space);
-		expect(wizard.frame()).toContain('ville (from the name)');
+		await wizard.press('ma ville', (frame) => frame.includes('ma_ville'));
 	});
 
 	test('a length pasted too long keeps its digits and says the range, where the keys were dropped', async () => {

@@ -20,7 +20,7 @@ interface Editing {
 	readonly cursor: number;
 }
 
-function edit(state: Editing, text: string, accepts: (char: string) => boolean = () => true): Editing {
+function edit(state: Editing, text: string, accepts: (char: string) => boolean | string = () => true): Editing {
 	const chars = [...state.value];
 	let cursor = state.cursor;
 	for (const char of text) {
@@ -30,8 +30,10 @@ function edit(state: Editing, text: string, accepts: (char: string) => boolean =
 				cursor--;
 			}
 		// eslint-disable-next-line no-control-regex
-		} else if (!/[\u0000-\u001F\u007F-\u009F]/.test(char) && accepts(char)) {
-			chars.splice(cursor, 0, char);
+		} else if (!/[\u0000-\u001F\u007F-\u009F]/.test(char)) {
+			const taken = accepts(char);
+			if (taken === false) continue;
+			chars.splice(cursor, 0, taken === true ? char : taken);
 			cursor++;
 		}
 	}
@@ -65,8 +67,8 @@ export function TextField({value, onChange, focus = true, placeholder, accepts}:
 	onChange: (value: string) => void;
 	focus?: boolean;
 	placeholder?: string;
-	/** The characters the field takes (default: every printable one); others are left to the screen's own keys. */
-	accepts?: (char: string) => boolean;
+	/** The characters the field takes (default: every printable one), or the character it puts for one; others are left to the screen's own keys. */
+	accepts?: (char: string) => boolean | string;
 }) {
 	const latest = useRef<Editing>({value, cursor: [...value].length});
 	const emitted = useRef(new Set<string>());

@@ -14,8 +14,8 @@ import {Toned} from '../controls/theme.js';
 import {useEagerState, useLatest} from '../use-latest.js';
 
 type Column = 'name' | 'type' | 'length';
-/** Column and table names hold no space: Space switches a field's type (the footer's key). */
-const notSpace = (char: string): boolean => char !== ' ';
+/** Column and table names hold no space: one typed there is a _ (`code postal` is code_postal). */
+const spaceAsUnderscore = (char: string): boolean | string => char === ' ' ? '_' : true;
 const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 const columns: readonly Column[] = ['name', 'type', 'length'];
 
@@ -45,7 +45,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 			const usable = field.type === 'int' ? columns.filter((name) => name !== 'length') : columns;
 			const at = usable.indexOf(column);
 			setColumn(usable[(at + (key.shift ? -1 : 1) + usable.length) % usable.length] ?? 'name');
-		} else if (input === ' ' && field) {
+		} else if (input === ' ' && field && column === 'type') {
 			setField(row - 1, {type: field.type === 'string' ? 'int' : 'string'});
 		} else if (key.ctrl && input === 'd' && field) {
 			update((current) => ({...current, fields: current.fields.filter((_, at) => at !== row - 1)}));
@@ -97,7 +97,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 		>
 			<Box>
 				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>
-				<TextField value={form.table} focus={row === 0} placeholder={plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`} accepts={notSpace} onChange={(table) => update((current) => ({...current, table}))} />
+				<TextField value={form.table} focus={row === 0} placeholder={plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`} accepts={spaceAsUnderscore} onChange={(table) => update((current) => ({...current, table}))} />
 			</Box>
 			<Box marginTop={1}>
 				<Box width={10} flexShrink={0}><Toned tone="muted">  Fields</Toned></Box>
@@ -114,7 +114,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 					<Box key={index}>
 						<Box width={10} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
 						<Box width={24} flexShrink={0}>
-							<TextField value={field.name} focus={focused === 'name'} placeholder="column" accepts={notSpace} onChange={(name) => setField(index, {name})} />
+							<TextField value={field.name} focus={focused === 'name'} placeholder="column" accepts={spaceAsUnderscore} onChange={(name) => setField(index, {name})} />
 						</Box>
 						<Box width={10} flexShrink={0}>
 							{focused === 'type' ? <Toned tone="accent" bold>{`‹${field.type}›`}</Toned> : <Text>{` ${field.type}`}</Text>}
