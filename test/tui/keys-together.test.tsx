@@ -62,12 +62,23 @@ test('Esc alone goes back, and the keys after it reach the screen it went back t
 	expect(frame).toContain('What should LyosController do?');
 });
 
+test('Esc Esc in one write goes back two screens, as two Escs typed apart do', async () => {
+	const wizard = await renderWizard(tempProject('sample'), {kind: 'controller'});
+	await wizard.pressRaw(`Lyon${keys.enter}`, onScreen('Route'));
+	await wizard.pressRaw(keys.enter, onScreen('Review'));
+	const frame = await wizard.pressRaw('\u001B\u001B', onScreen('Name'));
+	expect(frame).toContain('LyonController');
+});
+
 describe('splitKeys', () => {
 	test('each key on its own, escape sequences whole, LF and CR LF as Enter', () => {
 		expect(splitKeys('Lyon\r')).toEqual(['L', 'y', 'o', 'n', '\r']);
 		expect(splitKeys('a\nb\r\n')).toEqual(['a', '\r', 'b', '\r']);
 		expect(splitKeys('\t\u0015\u001B[A\u001B[3~x\u001BOH\u001B')).toEqual(['\t', '\u0015', '\u001B[A', '\u001B[3~', 'x', '\u001BOH', '\u001B']);
 		expect(splitKeys('é😀')).toEqual(['é', '😀']);
+		// Two Escs together are two keys; Alt with an arrow is one.
+		expect(splitKeys('\u001B\u001B\u001B')).toEqual(['\u001B', '\u001B', '\u001B']);
+		expect(splitKeys('\u001B\u001B[Ax')).toEqual(['\u001B\u001B[A', 'x']);
 	});
 
 	test('runs of printable keys other than Space are typed in one go; every other key alone', () => {

@@ -16,7 +16,8 @@ function escapeLength(text: string, start: number): number {
 		return index < text.length ? index - start + 1 : text.length - start;
 	}
 	if (next === 'O') return Math.min(3, text.length - start);
-	if (next === escape) return 1 + escapeLength(text, start + 1);
+	// Alt with an arrow or a function key (ESC ESC [ A); two Escs pressed together are two keys.
+	if (next === escape) return text[start + 2] === '[' || text[start + 2] === 'O' ? 1 + escapeLength(text, start + 1) : 1;
 	return 1 + [...text.slice(start + 1, start + 3)][0]!.length;
 }
 
