@@ -4,7 +4,7 @@ import type {Refusal, RefusalCode} from '../core/errors.js';
 import type {Kind} from '../core/naming.js';
 import type {Plan} from '../core/plan.js';
 import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
-import {engineOf} from '../core/template-units.js';
+import {engineOf, templateChoices} from '../core/template-units.js';
 import type {TemplateCatalog} from '../templates/catalog.js';
 import {engines} from '../templates/engines.js';
 import {parseExtensions, uploadSpecOf} from '../core/upload.js';
@@ -88,7 +88,7 @@ export function uploadSpec(row: UploadRow): UploadSpec {
  * name screen's view). The template's engine says which options it takes.
  */
 export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog, withTemplate = true): MakeRequest {
-	const template = kind === 'api' && withTemplate ? form.template : 'default';
+	const template = withTemplate ? form.template : 'default';
 	const engine = kind === 'api' ? engineOf(template, catalog) : undefined;
 	return {
 		kind,
@@ -111,6 +111,8 @@ export type Screen = 'kind' | 'name' | 'template' | 'resource' | 'upload' | 'rou
 export function screensFor(form: WizardForm, kind: Kind | undefined, askKind: boolean, catalog: TemplateCatalog): Screen[] {
 	const screens: Screen[] = askKind ? ['kind'] : [];
 	screens.push('name');
+	// A web controller's template is asked only when the project brings one of its own.
+	if (kind === 'controller' && (form.template !== 'default' || templateChoices('controller', catalog).length > 1)) screens.push('template');
 	if (kind === 'api') {
 		screens.push('template');
 		const engine = engineOf(form.template, catalog);

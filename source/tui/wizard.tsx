@@ -225,7 +225,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 					chrome={chrome}
 					onChange={(chosen) => {
 						setCommandChosen(chosen === 'command');
-						if (chosen !== 'command') setForm((current) => ({...current, kind: chosen}));
+						if (chosen !== 'command') setForm((current) => ({...current, kind: chosen, template: current.kind === chosen ? current.template : 'default'}));
 					}}
 					onSubmit={(chosen) => {
 						if (chosen === 'command') {
@@ -234,7 +234,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 							setCommandProject(commandSnapshot(commandTemplate));
 							return;
 						}
-						setForm((current) => ({...current, kind: chosen}));
+						setForm((current) => ({...current, kind: chosen, template: current.kind === chosen ? current.template : 'default'}));
 						setScreen('name');
 					}}
 				/>

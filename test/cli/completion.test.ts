@@ -23,7 +23,7 @@ describe('edu completion', () => {
 		['edu make:a', 'api'],
 		['edu mock:', 'persist\ninit\ntoken'],
 		['edu make:api --me', '--methods'],
-		['edu make:controller --te', ''],
+		['edu make:controller --te', '--template'],
 		['edu routes --c', '--check\n--cwd'],
 	])('bash: %j → %j', async (line, expected) => {
 		expect(completeInBash(await script('bash'), line)).toBe(expected);

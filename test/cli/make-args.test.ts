@@ -115,7 +115,7 @@ describe('make:api and make:controller read without commander', () => {
 		[['make:api', '', '--yes']],
 		[['make:api', '--yes']],
 		[['make:api', 'ville', '--bogus']],
-		[['make:controller', 'Gare', '--template', 'resource']],
+		[['make:controller', 'Gare', '--table', 'ville']],
 		[['make:api', 'ville', '--methods']],
 		[['routes', '--json']],
 	])('%j is left to commander', (typed) => {

@@ -244,6 +244,25 @@ describe('make:api with the project\'s templates', () => {
 	});
 });
 
+describe('make:controller with the project\'s templates', () => {
+	it('--template names a project\'s own web template, whose files it writes; one of another command, or unknown, is a usage error', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['template:publish', 'web'], {cwd: root})).exitCode).toBe(0);
+		cpSync(folder(root, 'web'), folder(root, 'vitrine'), {recursive: true});
+		const view = path.join(folder(root, 'vitrine'), 'view.twig.tpl');
+		writeFileSync(view, readFileSync(view, 'utf8').replace('</h1>', '</h1>\n    <p>vitrine</p>'));
+		const result = await runEdu(['make:controller', 'Gare', '--template', 'vitrine', '--methods', 'GET,POST', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 0, stderr: ''});
+		expect(readProjectFile(root, 'app/Template/gare/gare.html.twig')).toContain('<p>vitrine</p>');
+		expect(readProjectFile(root, 'app/Config/routes.yaml')).toMatch(/gare:\n {4}uri: \/gare\n {4}controller: Controller\\GareController\n {4}httpMethod: \[GET, ?POST\]/);
+		const before = snapshotTree(root);
+		expect(await runEdu(['make:controller', 'Quai', '--template', 'default', '--yes'], {cwd: root})).toMatchObject({exitCode: 2, stderr: 'edu: The default template is for make:api only.\n'});
+		expect(await runEdu(['make:controller', 'Quai', '--template', 'vitrin', '--yes'], {cwd: root})).toMatchObject({exitCode: 2, stderr: "edu: invalid value 'vitrin' for --template (did you mean vitrine? allowed: web, vitrine).\n"});
+		expect(snapshotTree(root)).toEqual(before);
+		expect((await runEdu(['make:controller', '--help'], {cwd: root})).stdout).toContain('--template <name>');
+	});
+});
+
 describe('make:command with the project\'s templates', () => {
 	/** The sample with the built-in command template published, one line of its class edited. */
 	async function publishedCommand(): Promise<string> {

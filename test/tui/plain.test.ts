@@ -334,6 +334,23 @@ describe('--plain', () => {
 		expect(readFileSync(path.join(root, 'app/Command/WeeklyCommand.php'), 'utf8')).not.toContain('// cron job');
 	});
 
+	test('make:controller: with a web template of the project\'s own, the template is asked after the name', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['template:publish', 'web'], {cwd: root})).exitCode).toBe(0);
+		const vitrine = path.join(root, '.edu/templates/vitrine');
+		cpSync(path.join(root, '.edu/templates/web'), vitrine, {recursive: true});
+		writeFileSync(path.join(vitrine, 'view.twig.tpl'), readFileSync(path.join(vitrine, 'view.twig.tpl'), 'utf8').replace('</h1>', '</h1>\n    <p>vitrine</p>'));
+		const run = plainRun(root, ['make:controller']);
+		await run.answer('Controller name', 'Gare\r');
+		await run.answer('↑↓ navigate', '\u001B[B');
+		await run.answer('❯ vitrine', '\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		expect(readFileSync(path.join(root, 'app/Template/gare/gare.html.twig'), 'utf8')).toContain('<p>vitrine</p>');
+	});
+
 	test('what the writer had to tell is said after the write, as the CLI warns it: here, a killed run undone first', async () => {
 		const root = tempProject('sample');
 		const ghost = plantKilledRun(root);

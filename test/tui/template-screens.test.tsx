@@ -44,6 +44,30 @@ describe('template screen', () => {
 		expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain('// Maison: BTS SIO\nclass VilleController');
 	});
 
+	test('make:controller: a project\'s own web template brings the template screen, and the one chosen writes the view', async () => {
+		const plain = await renderWizard(tempProject('sample'), {kind: 'controller'});
+		await plain.press('Gare', (frame) => frame.includes('Controller name: Gare'));
+		await plain.press(keys.enter, onScreen('Route'));
+		expect(plain.frame()).toContain('Route · step 2 of 3');
+		const root = tempProject('sample');
+		const folder = path.join(root, '.edu', 'templates', 'vitrine');
+		cpSync(builtin('web'), folder, {recursive: true});
+		const manifest = JSON.parse(readFileSync(path.join(folder, 'template.json'), 'utf8')) as {description: string};
+		writeFileSync(path.join(folder, 'template.json'), JSON.stringify({...manifest, description: 'page vitrine'}));
+		writeFileSync(path.join(folder, 'view.twig.tpl'), readFileSync(path.join(folder, 'view.twig.tpl'), 'utf8').replace('</h1>', '</h1>\n    <p>vitrine</p>'));
+		const wizard = await renderWizard(root, {kind: 'controller'});
+		await wizard.press('Gare', (frame) => frame.includes('Controller name: Gare'));
+		const screen = await wizard.press(keys.enter, onScreen('Template'));
+		expect(screen).toContain('Template · step 2 of 4');
+		expect(screen).toContain('vitrine  page vitrine · .edu/templates/vitrine');
+		await wizard.press(keys.down, (frame) => frame.includes('❯ vitrine'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.enter, onScreen('Review'));
+		await wizard.press(keys.enter, (current) => current.includes('successfully generated'));
+		await wizard.exited;
+		expect(readFileSync(path.join(root, 'app/Template/gare/gare.html.twig'), 'utf8')).toContain('<p>vitrine</p>');
+	});
+
 	test('a template whose second controller clashes: each refusal with its place, and Enter says what it waits for', async () => {
 		const root = tempProject('sample');
 		expect((await runEdu(['make:api', 'VilleById', '--yes'], {cwd: root})).exitCode).toBe(0);

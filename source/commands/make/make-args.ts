@@ -42,7 +42,9 @@ export function makeOptionSpecs(kind: Kind): OptionSpec[] {
 		{long: 'methods', value: 'list', description: 'HTTP methods, comma-separated', default: defaultMethods},
 		{long: 'uri', value: 'uri', description: 'route URI; {param} segments become path parameters'},
 		{long: 'force', description: 'replace the controller (and view) file of this name if it exists, keeping what it held in .edu/backups/; routes are never replaced'},
-		...(kind === 'api' ? [{long: 'description', value: 'text', description: 'description of the 200 response'}] : []),
+		...(kind === 'api'
+			? [{long: 'description', value: 'text', description: 'description of the 200 response'}]
+			: [{long: 'template', value: 'name', description: 'the controller and view\'s template: web (the default), or a project\'s own in .edu/templates/<name>/ (see edu template:list)'}]),
 	];
 }
 

@@ -1,7 +1,8 @@
 // make:api and make:controller: flags → request → plan → commit through the sink --dry-run
 // chose (the file system, or a dry run that only reports).
 import type {Command} from 'commander';
-import {EduError, isRefusal, messages, refusal} from '../../core/errors.js';
+import {EduError, UsageError, isRefusal, messages, refusal} from '../../core/errors.js';
+import {templateOf} from '../../core/template-units.js';
 import {nameProblem, type Kind} from '../../core/naming.js';
 import type {MakeRequest} from '../../core/request.js';
 import {useColor, type Outcome} from '../../io.js';
@@ -70,12 +71,20 @@ function requestFrom(kind: Kind, name: string, options: MakeOptions, catalog: Te
 		kind,
 		name,
 		// A template's own methods stand unless --methods was typed (its default GET is the default template's).
-		methods: options.methods === undefined || ((options.template ?? 'default') !== 'default' && options.methodsGiven !== true) ? undefined : splitList(options.methods),
+		methods: options.methods === undefined || (kind === 'api' && (options.template ?? 'default') !== 'default' && options.methodsGiven !== true) ? undefined : splitList(options.methods),
 		uri: options.uri,
 		description: options.description,
 		...(options.force ? {force: true} : {}),
-		...(kind === 'api' ? templateRequest(options, catalog, asked) : {}),
+		...(kind === 'api' ? templateRequest(options, catalog, asked) : controllerTemplate(options.template, catalog)),
 	};
+}
+
+/** make:controller's --template: a project's own web template; one of another command, or none, is a usage error. */
+function controllerTemplate(name: string | undefined, catalog: TemplateCatalog): Pick<MakeRequest, 'template'> {
+	if (name === undefined) return {};
+	const chosen = templateOf('make:controller', name, catalog);
+	if ('code' in chosen && chosen.code === 'INVALID_OPTION') throw new UsageError(`edu: ${chosen.message}`, 'INVALID_OPTION');
+	return {template: name};
 }
 
 export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {

@@ -104,6 +104,18 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	form = {...form, name};
 	say(preview(planFor({}, false), screens(), shownWarning));
 
+	// A web controller's template is asked only when the project brings one of its own.
+	if (kind === 'controller' && templateChoices('controller', catalog).length > 1) {
+		const template = await select<string>({
+			message: 'Template:',
+			default: form.template === 'default' ? 'web' : form.template,
+			choices: templateChoices('controller', catalog).map((choice) => ({
+				name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
+				value: choice.name,
+			})),
+		}, context());
+		form = {...form, template};
+	}
 	if (kind === 'api') {
 		// Built-ins and the project's own (.edu/templates/), from their manifests.
 		// A broken one is refused with its file:line, and asked again.

@@ -1,4 +1,4 @@
-// Step 3 (API controllers): what the controller does.
+// What the controller does: an API controller's template, or a web controller's when the project has its own.
 import {Box, Text} from 'ink';
 import {templateChoices} from '../../core/template-units.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
@@ -15,7 +15,8 @@ const nextStep: Record<string, string> = {resource: ' (next: table, fields)', up
 export function TemplateScreen({form, update, plan, screens, next, chrome, catalog, rereadTemplates}: ScreenProps & {readonly rereadTemplates?: () => void}) {
 	const blocking = blockingRefusals(plan, 'template', screens);
 	// Built-ins and the project's own (.edu/templates/), from their manifests.
-	const choices: ReadonlyArray<Choice<string>> = templateChoices('api', catalog).map((choice) => ({
+	const kind = form.kind === 'controller' ? 'controller' : 'api';
+	const choices: ReadonlyArray<Choice<string>> = templateChoices(kind, catalog).map((choice) => ({
 		value: choice.name,
 		label: choice.name,
 		hint: `${choice.description}${nextStep[choice.engine ?? ''] ?? ''}${choice.origin === 'built-in' ? '' : ` · ${choice.origin}`}`,
@@ -25,7 +26,7 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 			<Text>{`What should ${plan.names?.className ?? 'the controller'} do?`}</Text>
 			<ChoiceList
 				choices={choices}
-				value={form.template}
+				value={kind === 'controller' && form.template === 'default' ? 'web' : form.template}
 				onChange={(template) => update((current) => ({...current, template}))}
 				onSubmit={() => {
 					if (blocking.length === 0) next();
