@@ -36,6 +36,12 @@ describe('appending keeps every existing byte', () => {
 		expect(after).toContain('# end of file, no final newline\n\napi_ville:\n  uri: /api/ville\n  controller: Controller\\api\\VilleController\n  httpMethod: [GET]\n');
 	});
 
+	it('writes a list of methods as the file does: [GET,POST] in the 2.3 skeleton\'s, [GET, POST] where no list says', () => {
+		expect(appended(fixture('skeleton'), [byId])).toMatch(/api_ville-by-id:\n {4}uri: '\/api\/ville\/\{id\}'\n {4}controller: Controller\\api\\VilleByIdController\n {4}httpMethod: \[GET,POST\]\n$/);
+		expect(appended(fixture('sample'), [byId])).toMatch(/httpMethod: \[GET, POST\]\n$/);
+		expect(appended('a:\n    uri: /a\n    controller: A\n    httpMethod: [GET , POST]\n', [byId])).toMatch(/httpMethod: \[GET, POST\]\n$/);
+	});
+
 	it('keeps CRLF line endings', () => {
 		const after = appended(fixture('crlf'));
 		expect(after.endsWith('api_ville:\r\n    uri: /api/ville\r\n    controller: Controller\\api\\VilleController\r\n    httpMethod: [GET]\r\n')).toBe(true);

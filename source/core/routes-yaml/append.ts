@@ -4,15 +4,21 @@ import {refusal, type Refusal} from '../errors.js';
 import type {NewRoute, RoutesFile} from './route-index.js';
 import {parseRoutes} from './routes.js';
 
-/** The YAML text of one route entry, in the file's indentation and line endings. */
-export function renderEntry(route: NewRoute, indent: number, eol: string): string {
+/** The YAML text of one route entry, in the file's indentation, line endings and method lists (`[GET, POST]` or `[GET,POST]`). */
+export function renderEntry(route: NewRoute, indent: number, eol: string, comma = ', '): string {
 	const pad = ' '.repeat(indent);
 	return [
 		`${yamlKey(route.name)}:`,
 		`${pad}uri: ${yamlString(route.uri)}`,
 		`${pad}controller: ${yamlString(route.controller)}`,
-		`${pad}httpMethod: [${route.methods.join(', ')}]`,
+		`${pad}httpMethod: [${route.methods.join(comma)}]`,
 	].join(eol) + eol;
+}
+
+/** How the file's first list of several methods separates them (the skeleton writes `[GET,POST]`); `, ` when it has none. */
+function methodComma(text: string): string {
+	const list = /^[ \t]+httpMethod:[ \t]*\[[ \t]*[A-Za-z]+[ \t]*,( ?)[ \t]*[A-Za-z]/m.exec(text);
+	return list === null || list[1] === ' ' ? ', ' : ',';
 }
 
 function yamlKey(name: string): string {
@@ -44,7 +50,7 @@ export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): str
 	for (const route of routes) {
 		const hasContent = /[^\s]/.test(text.replace(/^\uFEFF/, ''));
 		const separator = file.spaced && hasContent && !endsWithBlankLine(text) ? file.eol : '';
-		const entry = renderEntry(route, file.indent, file.eol);
+		const entry = renderEntry(route, file.indent, file.eol, methodComma(file.text));
 		text += separator + entry;
 		added += entry;
 	}
