@@ -124,9 +124,9 @@ export function jsonSuccess(plan: Plan, mode: SinkMode): JsonSuccess {
 	};
 }
 
-/** A refusal as the CLI prints it: the seed's exact message, then where and the way out (placeLine). The wizard and the prompts show the same. */
-export function refusalText(refused: {readonly message: string; readonly place?: RefusalPlace}): string {
-	return refused.place === undefined ? refused.message : `${refused.message}\n${placeLine(refused.place)}`;
+/** A refusal as the CLI prints it: the seed's exact message, then where and the way out (placeLine). The prompts (`asked`) show the same, a flag said as one to run with. */
+export function refusalText(refused: {readonly message: string; readonly place?: RefusalPlace}, asked = false): string {
+	return refused.place === undefined ? refused.message : `${refused.message}\n${placeLine(refused.place, asked)}`;
 }
 
 export {placeLine} from './errors.js';

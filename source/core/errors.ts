@@ -33,6 +33,8 @@ export interface RefusalPlace {
 	readonly line?: number;
 	/** The way out, in words. */
 	readonly hint: string;
+	/** --force would replace the file: said as a flag to pass on a command line, or to run with from a wizard. */
+	readonly force?: true;
 }
 
 export interface Refusal {
@@ -52,8 +54,13 @@ export const messages = {
 } as const;
 
 /** `routes.yaml:12: the route … ` or `app/…/VilleController.php: delete it …`: the line under the seed's message. */
-export function placeLine(place: RefusalPlace): string {
-	return `${place.file}${place.line === undefined ? '' : `:${place.line}`}: ${place.hint}.`;
+export function placeLine(place: RefusalPlace, asked = false): string {
+	return `${place.file}${place.line === undefined ? '' : `:${place.line}`}: ${placeHint(place, asked)}.`;
+}
+
+/** The way out in words, --force included where it would replace the file (`asked`: from a wizard or a prompt, which takes no flag). */
+export function placeHint(place: RefusalPlace, asked = false): string {
+	return place.force === true ? `${place.hint}, or ${asked ? 'quit and run the command again with --force' : 'pass --force'} to replace it` : place.hint;
 }
 
 export function refusal(code: RefusalCode, message: string, place?: RefusalPlace): Refusal {

@@ -169,7 +169,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, 
 		const there = existingFile(snapshot, file);
 		if (there === undefined || (force && there === file)) return undefined;
 		return there === file
-			? {file: there, hint: 'delete it or choose another name, or pass --force to replace it'}
+			? {file: there, hint: 'delete it or choose another name', force: true}
 			: {file: there, hint: `it differs from ${file} only in case: rename or delete it, or choose another name`};
 	};
 	for (const {route} of units) {

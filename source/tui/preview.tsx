@@ -49,7 +49,7 @@ export function NamePreview({plan}: {plan: Plan}) {
 
 /** Where a collision is and the way out, in the CLI's words (the line under its message). */
 export function Place({refused}: {refused: Refusal}) {
-	return refused.place === undefined ? null : <Box marginLeft={2}><Text wrap="wrap"><Toned tone="muted">{placeLine(refused.place)}</Toned></Text></Box>;
+	return refused.place === undefined ? null : <Box marginLeft={2}><Text wrap="wrap"><Toned tone="muted">{placeLine(refused.place, true)}</Toned></Text></Box>;
 }
 
 /** The lines Notes takes at `columns` (with its blank line above), for a screen that fits a list below its height. */
@@ -58,7 +58,7 @@ export function notesHeight({plan, screen, screens, words = (refused) => refused
 	const texts = [
 		...plan.warnings.map((warning) => `! ${warning}`),
 		...plan.refusals.map((refused) => (blocks(refused, screen, screens) ? `✖ ${words(refused)}` : `! ${words(refused)} (${laterHint(refused, screens, plan)})`)),
-		...plan.refusals.flatMap((refused) => (refused.place === undefined ? [] : [`  ${placeLine(refused.place)}`])),
+		...plan.refusals.flatMap((refused) => (refused.place === undefined ? [] : [`  ${placeLine(refused.place, true)}`])),
 	];
 	return 1 + texts.reduce((sum, text) => sum + linesAt(text, columns), 0);
 }

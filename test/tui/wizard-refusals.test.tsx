@@ -27,6 +27,16 @@ describe('inline refusals', () => {
 		expect(frame).toContain(await cliRefusal(root, 'hello'));
 	});
 
+	test('a controller file with no route: the way out the CLI gives as a flag is said as a command to run again', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'app/Controller/api/LyonController.php'), '<?php\n');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		const frame = oneLine(await wizard.press('Lyon', (current) => current.includes('Controller already exists.')));
+		expect(frame).toContain('app/Controller/api/LyonController.php: delete it or choose another name, or quit and run the command again with --force to replace it.');
+		expect(frame).not.toContain('pass --force');
+		expect(await cliRefusal(root, 'Lyon')).toBe('Controller already exists. app/Controller/api/LyonController.php: delete it or choose another name, or pass --force to replace it.');
+	});
+
 	test('VILLE when VilleController.php exists: the case clash explained, naming the file', async () => {
 		const root = tempProject('sample');
 		writeFileSync(path.join(root, 'app/Controller/api/VilleController.php'), '<?php\n');

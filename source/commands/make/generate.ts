@@ -2,7 +2,7 @@
 // the sink the flags chose, then the report of what it did (written, or only reported).
 // Loaded only when a command runs, so --help and --version load no YAML.
 import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../../core/describe-plan.js';
-import {EduError, exitCodeFor} from '../../core/errors.js';
+import {EduError, exitCodeFor, placeHint} from '../../core/errors.js';
 import {plan as makePlan} from '../../core/plan.js';
 import {openProject, type Snapshot} from '../../core/project/project.js';
 import type {TemplateCatalog} from '../../templates/catalog.js';
@@ -43,7 +43,7 @@ export async function generateFromRequest(request: MakeRequest, project: {readon
 		const {place} = firstRefusal;
 		throw new EduError(firstRefusal.code, refusalText(firstRefusal), exitCodeFor(firstRefusal.code), {
 			notes: warnings,
-			details: {...(place ?? {}), ...(warnings.length > 0 ? {warnings} : {})},
+			details: {...(place === undefined ? {} : {file: place.file, ...(place.line === undefined ? {} : {line: place.line}), hint: placeHint(place)}), ...(warnings.length > 0 ? {warnings} : {})},
 		});
 	}
 

@@ -28,7 +28,7 @@ export async function askCommand(opened: CommandSnapshot, sink: Sink, context: C
 		validate(value) {
 			if (value.trim() === '') return 'Type a name, e.g. generate.';
 			const [refused] = planCommand(value.trim(), snapshot).refusals;
-			return refused === undefined ? true : `${refused.message}${refused.place ? ` ${placeLine(refused.place)}` : ''}`;
+			return refused === undefined ? true : `${refused.message}${refused.place ? ` ${placeLine(refused.place, true)}` : ''}`;
 		},
 	}, context());
 	const planned = planCommand(name.trim(), snapshot);

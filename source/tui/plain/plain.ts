@@ -80,7 +80,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, catalog, withTemplate), snapshot);
 	const firstBlocking = (planned: Plan, screen: Screen): string | true => {
 		const [refused] = blockingRefusals(planned, screen, screens());
-		return refused === undefined ? true : refusalText(refused);
+		return refused === undefined ? true : refusalText(refused, true);
 	};
 
 	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
