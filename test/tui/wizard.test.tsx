@@ -71,6 +71,31 @@ describe('the review in a short terminal', () => {
 		}), {numRuns: 2000});
 	});
 
+	test('moved anywhere (↑↓), the window still shows the hunk in order, within its room', () => {
+		fc.assert(fc.property(fc.array(fc.constantFrom(' ctx', '+add', '@@ -1 +1 @@'), {maxLength: 30}), fc.integer({min: 4, max: 40}), fc.integer({min: 0, max: 40}), (hunk, room, from) => {
+			const {above, shown, below, start} = diffWindow(hunk, room, from);
+			expect([...hunk.slice(0, above), ...shown, ...hunk.slice(hunk.length - below)]).toEqual(hunk);
+			expect(shown.length + (above > 0 ? 1 : 0) + (below > 0 ? 1 : 0)).toBeLessThanOrEqual(room);
+			expect(start).toBe(above);
+			// The window moves with `from` until it meets an end of the hunk.
+			if (hunk.length > room && from > 0 && below > 0) expect(above).toBe(from);
+		}), {numRuns: 2000});
+	});
+
+	test('15 rows: ↓ scrolls the diff to its last line and ↑ back to its first', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await wizard.resize(100, 15);
+		const review = await toReview(wizard);
+		expect(review).toContain('↑↓ scroll the diff');
+		let frame = review;
+		for (let moves = 0; moves < 30 && /lines? below/.test(frame); moves++) frame = await wizard.press(keys.down);
+		expect(frame).not.toMatch(/lines? below/);
+		expect(frame).toMatch(/\+ {4}httpMethod: \[GET\]\n/);
+		for (let moves = 0; moves < 30 && /lines? above/.test(frame); moves++) frame = await wizard.press(keys.up);
+		expect(frame).not.toMatch(/lines? above/);
+		expect(frame).toMatch(/app\/Config\/routes\.yaml\n@@ /);
+	});
+
 	test('15 rows: the review keeps the new route\'s name in sight', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
 		await wizard.resize(100, 15);

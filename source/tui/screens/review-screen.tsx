@@ -1,5 +1,6 @@
 // The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
 // with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
+import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe-plan.js';
@@ -22,11 +23,8 @@ export interface ReviewProps extends ScreenProps {
 
 export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}: ReviewProps) {
 	const terminal = useTerminalSize();
-	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
-	const latest = useLatest({next});
-	useInput((_input, key) => {
-		if (key.return) latest.current.next();
-	});
+	// Where the diff's window starts when ↑↓ moved it (undefined: at the new route).
+	const [scrolled, setScrolled] = useState<number>();
 	// The hunk without its ---/+++ lines; the added lines matter most: a short terminal shows them from the first.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
 	// Title, headings and footer with their blank lines take 9 lines besides the files (a long path
@@ -40,7 +38,18 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 	const warnings = plan.warnings.map((warning) => `! ${warning}`);
 	const warned = warnings.length === 0 ? 0 : 1 + warnings.reduce((sum, line) => sum + linesAt(line, width), 0);
 	const room = Math.max(4, terminal.rows - 9 - files - warned - message - 1);
-	const {above, shown, below} = diffWindow(hunk, room);
+	const {above, shown, below, start} = diffWindow(hunk, room, scrolled);
+	const scrolls = hunk.length > room;
+	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
+	const latest = useLatest({next, start, scrolls, page: Math.max(1, room - 2)});
+	useInput((_input, key) => {
+		const {next, start, scrolls, page} = latest.current;
+		if (key.return) next();
+		else if (scrolls && (key.upArrow || key.downArrow || key.pageUp || key.pageDown)) {
+			const step = key.upArrow || key.downArrow ? 1 : page;
+			setScrolled(Math.max(0, start + (key.upArrow || key.pageUp ? -step : step)));
+		}
+	});
 	return (
 		<Frame
 			title={chrome.title}
@@ -49,6 +58,7 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 			keys={busy ? [quitKey] : [
 				// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
 				...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
+				...(scrolls ? [{key: '↑↓', what: 'scroll the diff'}] : []),
 				{key: 'Esc', what: 'back'},
 				quitKey,
 			]}
@@ -87,16 +97,17 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 
 /**
  * The diff lines `room` lines show, with a line saying what is above or below: all of them when
- * they fit, else a window that starts at the first added line (the new route), or ends with the hunk.
+ * they fit, else a window from `from` (by default the first added line: the new route), kept
+ * within the hunk. `start`: where the window starts, for the next move.
  */
-export function diffWindow(hunk: readonly string[], room: number): {above: number; shown: readonly string[]; below: number} {
-	if (hunk.length <= room) return {above: 0, shown: hunk, below: 0};
-	const firstAdded = Math.max(0, hunk.findIndex((line) => line.startsWith('+')));
-	// One line says what is above: the end of the hunk, when the added lines are all in it.
+export function diffWindow(hunk: readonly string[], room: number, from?: number): {above: number; shown: readonly string[]; below: number; start: number} {
+	if (hunk.length <= room) return {above: 0, shown: hunk, below: 0, start: 0};
+	const first = from ?? Math.max(0, hunk.findIndex((line) => line.startsWith('+')));
+	// One line says what is above: the end of the hunk, when the window reaches it.
 	const tail = hunk.length - (room - 1);
-	if (firstAdded >= tail) return {above: tail, shown: hunk.slice(tail), below: 0};
-	if (firstAdded === 0) return {above: 0, shown: hunk.slice(0, room - 1), below: hunk.length - (room - 1)};
-	// Else one line above and one below, around the added lines from the first.
+	if (first <= 0) return {above: 0, shown: hunk.slice(0, room - 1), below: hunk.length - (room - 1), start: 0};
+	if (first >= tail || first + room - 2 >= hunk.length) return {above: tail, shown: hunk.slice(tail), below: 0, start: tail};
+	// Else one line above and one below.
 	const lines = room - 2;
-	return {above: firstAdded, shown: hunk.slice(firstAdded, firstAdded + lines), below: hunk.length - firstAdded - lines};
+	return {above: first, shown: hunk.slice(first, first + lines), below: hunk.length - first - lines, start: first};
 }
