@@ -14,13 +14,8 @@ export function unparsablePhp(template: LoadedTemplate, changes: readonly FileCh
 	if (template.origin !== 'project') return undefined;
 	// As for a template that cannot be read: the built-in of that name is there again once the copy is gone.
 	const wayOut = (builtinNames as readonly string[]).includes(template.name) ? `remove ${template.folder}/ to use the built-in ${template.name} again` : 'choose another template';
-	for (const file of template.manifest.files) {
-		if (!file.to.endsWith('.php')) continue;
-		const misplaced = misplacedTag(template.texts[file.role] ?? '');
-		if (misplaced === undefined) continue;
-		const {line, col, tag} = misplaced;
-		return {...refusal('BAD_PROJECT_FILE', `${template.folder}/${file.from}:${line}:${col}: ${tag} is outside a single-quoted PHP string, the only place its value is escaped for (put it inside '…' as the built-in templates do, or ${wayOut})`), template: true};
-	}
+	const misplaced = misplacedTagProblem(template);
+	if (misplaced !== undefined) return {...refusal('BAD_PROJECT_FILE', `${misplaced} (put it inside '…' as the built-in templates do, or ${wayOut})`), template: true};
 	for (const change of changes) {
 		if (!change.path.endsWith('.php')) continue;
 		const parsed = parsePhp(change.after, change.path);
@@ -29,6 +24,16 @@ export function unparsablePhp(template: LoadedTemplate, changes: readonly FileCh
 		const text = (change.after.split('\n')[line - 1] ?? '').trim();
 		const shown = text === '' ? '' : `, in "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
 		return {...refusal('BAD_PROJECT_FILE', `${template.folder}/: the ${template.name} template makes ${change.path} with a PHP syntax error at line ${line}, column ${col}${shown}: ${parsed.message} (fix the template, or ${wayOut})`), template: true};
+	}
+	return undefined;
+}
+
+/** `.edu/templates/<name>/<file>:LINE:COL: <% x %> is outside…` for the first escaped tag of the template's PHP files not inside '…'; else undefined. */
+export function misplacedTagProblem(template: LoadedTemplate): string | undefined {
+	for (const file of template.manifest.files) {
+		if (!file.to.endsWith('.php')) continue;
+		const misplaced = misplacedTag(template.texts[file.role] ?? '');
+		if (misplaced !== undefined) return `${template.folder}/${file.from}:${misplaced.line}:${misplaced.col}: ${misplaced.tag} is outside a single-quoted PHP string, the only place its value is escaped for`;
 	}
 	return undefined;
 }

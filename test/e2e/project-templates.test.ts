@@ -47,6 +47,18 @@ describe('template:list', () => {
 		expect(result.stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['default built-in make:api:', 'resource built-in make:api:', 'upload built-in make:api:', 'web built-in make:controller:', 'command built-in make:command:', '']);
 	});
 
+	it('shows a project template whose PHP puts a typed value outside \'…\' as broken, at the tag\'s line and column', async () => {
+		const root = await published('cours');
+		const controller = path.join(folder(root, 'cours'), 'controller.php.tpl');
+		const good = readFileSync(controller, 'utf8');
+		writeFileSync(controller, good.replace('class <%& className %>', '$info = "<% description %>";\nclass <%& className %>'));
+		const line = good.slice(0, good.indexOf('class <%& className %>')).split('\n').length;
+		const result = await runEdu(['template:list'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain(`cours     .edu/templates/cours    broken: .edu/templates/cours/controller.php.tpl:${line}:10: <% description %> is outside a single-quoted PHP string, the only place its value is escaped for\n`);
+		expect(result.stdout).toMatch(/^default +\.edu\/templates\/default +make:api: /m);
+	});
+
 	it('--json gives each template\'s origin: a published one its project folder, a new one too', async () => {
 		const root = await published('minimal');
 		const result = await runEdu(['template:list', '--json'], {cwd: root});
