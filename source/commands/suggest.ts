@@ -1,17 +1,10 @@
 // One style for every "did you mean": commands, options and option values alike say
 // `edu: <what is wrong> (did you mean <nearest>? <where to look>).` on one line. Commander's
 // own messages (a line break before "(Did you mean …?)", none for a bad choice) are reworded here.
-import {levenshtein} from '../core/levenshtein.js';
-import {isGlobalOption, notApplying} from './global-options.js';
+import {nearest} from '../core/levenshtein.js';
 
-/** The choices nearest `typed` (by edit distance, within a third of the length), best first. */
-export function nearest(typed: string, choices: readonly string[]): string[] {
-	const {distance} = levenshtein();
-	const scored = choices.map((choice) => ({choice, cost: distance(typed.toLowerCase(), choice.toLowerCase())}))
-		.filter(({choice, cost}) => cost <= Math.max(1, Math.floor(choice.length / 3)));
-	const least = Math.min(...scored.map(({cost}) => cost));
-	return scored.filter(({cost}) => cost === least).map(({choice}) => choice);
-}
+export {nearest};
+import {isGlobalOption, notApplying} from './global-options.js';
 
 const didYouMean = (names: readonly string[]): string => (names.length > 0 ? `did you mean ${names.join(' or ')}? ` : '');
 

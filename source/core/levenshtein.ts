@@ -8,3 +8,12 @@ export function levenshtein(): typeof import('fastest-levenshtein') {
 	loaded ??= createRequire(import.meta.filename)('fastest-levenshtein') as typeof import('fastest-levenshtein');
 	return loaded;
 }
+
+/** The choices nearest `typed` (by edit distance, within a third of the length), best first. */
+export function nearest(typed: string, choices: readonly string[]): string[] {
+	const {distance} = levenshtein();
+	const scored = choices.map((choice) => ({choice, cost: distance(typed.toLowerCase(), choice.toLowerCase())}))
+		.filter(({choice, cost}) => cost <= Math.max(1, Math.floor(choice.length / 3)));
+	const least = Math.min(...scored.map(({cost}) => cost));
+	return scored.filter(({cost}) => cost === least).map(({choice}) => choice);
+}

@@ -1,7 +1,7 @@
 // A template folder's template.json, read and checked: every field's type, the engine's roles and
 // options, and `to` paths that stay inside the project. Pure: the caller reads the file and says
 // on which line each key is (the `yaml` package knows, for a project's own folder).
-import {levenshtein} from '../core/levenshtein.js';
+import {nearest} from '../core/levenshtein.js';
 import {engines, engineNames, type CommandName, type EngineName, type OptionType} from './engines.js';
 
 export interface TemplateFile {
@@ -146,9 +146,8 @@ const optionKeys = ['type', 'value', 'help', 'ask', 'default', 'example', 'requi
 function unknownKey(where: Json, at: readonly string[], known: readonly string[]): ManifestProblem | undefined {
 	const key = Object.keys(where).find((each) => !known.includes(each));
 	if (key === undefined) return undefined;
-	const nearest = levenshtein().closest(key, [...known]);
-	const near = levenshtein().distance(key.toLowerCase(), nearest) <= Math.max(1, Math.floor(nearest.length / 3)) ? `did you mean "${nearest}"? ` : '';
-	return {key: [...at, key], message: `"${key}" is not a key of ${at.length === 0 ? 'template.json' : `"${at.join('.')}"`} (${near}its keys are ${known.join(', ')})`};
+	const [near] = nearest(key, known);
+	return {key: [...at, key], message: `"${key}" is not a key of ${at.length === 0 ? 'template.json' : `"${at.join('.')}"`} (${near === undefined ? '' : `did you mean "${near}"? `}its keys are ${known.join(', ')})`};
 }
 
 export function isManifestProblem(value: Manifest | ManifestProblem): value is ManifestProblem {

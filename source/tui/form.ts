@@ -107,12 +107,16 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 
 export type Screen = 'kind' | 'name' | 'template' | 'resource' | 'upload' | 'route' | 'review' | 'done';
 
+/** Whether the template is asked: always for an API controller; for a web controller when the project brings a web template of its own (or one was named). */
+export function asksTemplate(kind: Kind, form: WizardForm, catalog: TemplateCatalog): boolean {
+	return kind === 'api' || form.template !== 'default' || templateChoices(kind, catalog).some((choice) => choice.engine === 'web' && choice.name !== 'web');
+}
+
 /** The screens of a run, in order, for the form as it is now: the chosen template's engine adds its own. */
 export function screensFor(form: WizardForm, kind: Kind | undefined, askKind: boolean, catalog: TemplateCatalog): Screen[] {
 	const screens: Screen[] = askKind ? ['kind'] : [];
 	screens.push('name');
-	// A web controller's template is asked only when the project brings one of its own.
-	if (kind === 'controller' && (form.template !== 'default' || templateChoices('controller', catalog).length > 1)) screens.push('template');
+	if (kind === 'controller' && asksTemplate(kind, form, catalog)) screens.push('template');
 	if (kind === 'api') {
 		screens.push('template');
 		const engine = engineOf(form.template, catalog);

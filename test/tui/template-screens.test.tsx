@@ -45,7 +45,11 @@ describe('template screen', () => {
 	});
 
 	test('make:controller: a project\'s own web template brings the template screen, and the one chosen writes the view', async () => {
-		const plain = await renderWizard(tempProject('sample'), {kind: 'controller'});
+		// Without one (a broken API template does not count), the name goes straight to the route.
+		const other = tempProject('sample');
+		cpSync(builtin('default'), path.join(other, '.edu', 'templates', 'casse'), {recursive: true});
+		writeFileSync(path.join(other, '.edu', 'templates', 'casse', 'template.json'), '{');
+		const plain = await renderWizard(other, {kind: 'controller'});
 		await plain.press('Gare', (frame) => frame.includes('Controller name: Gare'));
 		await plain.press(keys.enter, onScreen('Route'));
 		expect(plain.frame()).toContain('Route · step 2 of 3');

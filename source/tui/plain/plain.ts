@@ -15,7 +15,7 @@ import {catalogOf, engineOf, templateChoices} from '../../core/template-units.js
 import {parseFields} from '../../core/resource.js';
 import type {Sink} from '../../core/sink/sink.js';
 import type {Io, OutStream} from '../../io.js';
-import {blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
+import {asksTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
 import {folderToEnter, nextSteps, nextStepsLines} from '../next-steps.js';
 import {askCommand} from './plain-command.js';
 import {readCommandSnapshot} from '../../console/command-project.js';
@@ -104,35 +104,23 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	form = {...form, name};
 	say(preview(planFor({}, false), screens(), shownWarning));
 
-	// A web controller's template is asked only when the project brings one of its own.
-	if (kind === 'controller' && templateChoices('controller', catalog).length > 1) {
+	// Built-ins and the project's own (.edu/templates/), from their manifests; a web controller's
+	// only when the project has one. A broken one is refused with its file:line, and asked again.
+	while (asksTemplate(kind, form, catalog)) {
 		const template = await select<string>({
 			message: 'Template:',
-			default: form.template === 'default' ? 'web' : form.template,
-			choices: templateChoices('controller', catalog).map((choice) => ({
+			default: kind === 'controller' && form.template === 'default' ? 'web' : form.template,
+			choices: templateChoices(kind, catalog).map((choice) => ({
 				name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
 				value: choice.name,
 			})),
 		}, context());
 		form = {...form, template};
+		const broken = planFor({}).refusals.find((refused) => refused.code === 'BAD_PROJECT_FILE');
+		if (broken === undefined) break;
+		say([`✖ ${broken.message}`]);
 	}
 	if (kind === 'api') {
-		// Built-ins and the project's own (.edu/templates/), from their manifests.
-		// A broken one is refused with its file:line, and asked again.
-		for (;;) {
-			const template = await select<string>({
-				message: 'Template:',
-				default: form.template,
-				choices: templateChoices('api', catalog).map((choice) => ({
-					name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
-					value: choice.name,
-				})),
-			}, context());
-			form = {...form, template};
-			const broken = planFor({}).refusals.find((refused) => refused.code === 'BAD_PROJECT_FILE');
-			if (broken === undefined) break;
-			say([`✖ ${broken.message}`]);
-		}
 		const {template} = form;
 		const engine = engineOf(template, catalog);
 		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context);
