@@ -144,9 +144,9 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 				}
 				throw unknownCommand(first, program.commands.map((command) => command.name()));
 			}
-			if (rendering.json) throw new UsageError('No command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
+			if (rendering.json) throw new UsageError('edu: no command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
 			if (!io.interactive) {
-				throw new UsageError('No command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
+				throw new UsageError('edu: no command given, and no terminal to open the wizard in: run "edu --help" for the commands (in scripts: edu make:api NAME --yes).');
 			}
 			run.outcome = await openKindWizard(run, options);
 		});

@@ -2,7 +2,7 @@
 // commands' own reading in commands/make/make-args.ts): how it is shown, the context the command
 // gets, and the rendering of its outcome or its error. It touches no process.* itself.
 import path from 'node:path';
-import {EduError, isRefusal} from './core/errors.js';
+import {EduError, isRefusal, UsageError} from './core/errors.js';
 import {findProjectRoot} from './core/project/root.js';
 import {isFlagGroup} from './commands/global-options.js';
 import type {CommandContext} from './commands/context.js';
@@ -109,7 +109,9 @@ export function renderError(error: unknown, run: Invocation, rendering: Renderin
 			});
 		} else {
 			if (!rendering.quiet) for (const warning of error.notes) io.stderr.write(`Warning: ${warning}\n`);
-			io.stderr.write(`${error.message}\n`);
+			// Usage errors read as the parser's own do: `edu: <what is wrong>`.
+			const prefix = error instanceof UsageError && !error.message.startsWith('edu') ? 'edu: ' : '';
+			io.stderr.write(`${prefix}${error.message}\n`);
 			if (rendering.debug && error.stack) io.stderr.write(`${error.stack}\n`);
 		}
 		return error.exitCode;

@@ -104,7 +104,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	for (const name of wanted) {
 		if (!(builtinNames as readonly string[]).includes(name)) {
 			const near = nearest(name, builtinNames);
-			throw new UsageError(`No built-in template "${name}" (${near.length > 0 ? `did you mean ${near.join(' or ')}? ` : ''}template:publish copies ${builtinNames.join(', ')}).`);
+			throw new UsageError(`no built-in template "${name}" (${near.length > 0 ? `did you mean ${near.join(' or ')}? ` : ''}template:publish copies ${builtinNames.join(', ')}).`);
 		}
 	}
 	const root = context.projectRoot(startFolder(context.io, options));

@@ -16,7 +16,7 @@ export function newToken(): string {
 export function checkTokenName(name: string): string | undefined {
 	return /^[\w.-]{1,64}$/.test(name)
 		? undefined
-		: `Token name "${name}" is not allowed: use 1 to 64 letters, digits, "_", "-" or ".".`;
+		: `the token name "${name}" is not allowed: use 1 to 64 letters, digits, "_", "-" or ".".`;
 }
 
 type ObjectNode = JsonNode & {kind: 'object'};

@@ -34,7 +34,7 @@ describe('the wizard opened without commander', () => {
 		expect(await main(['--json'], io)).toBe(2);
 		const {ok, error} = JSON.parse(io.out()) as {ok: boolean; error: {message: string}};
 		expect(ok).toBe(false);
-		expect(error.message).toBe('No command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
+		expect(error.message).toBe('edu: no command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
 	});
 
 	it.each([[[]], [['make:api']], [['make:controller']]])('%j alone in a terminal outside a project: the refusal and exit code of the commander path', async (argv) => {

@@ -119,7 +119,7 @@ describe('template:publish', () => {
 	it('an unknown name is a usage error', async () => {
 		const result = await runEdu(['template:publish', 'defualt'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);
-		expect(result.stderr).toBe('No built-in template "defualt" (did you mean default? template:publish copies default, resource, upload, web, command).\n');
+		expect(result.stderr).toBe('edu: no built-in template "defualt" (did you mean default? template:publish copies default, resource, upload, web, command).\n');
 	});
 });
 

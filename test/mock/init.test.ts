@@ -239,9 +239,9 @@ describe('edu mock:init', () => {
 	});
 
 	it.each([
-		[['--url', 'localhost:9042'], '--url must be an http:// or https:// address such as http://localhost:9042 (got "localhost:9042").\n'],
-		[['--timeout', '0'], '--timeout must be a number of seconds above 0 (got "0").\n'],
-		[['--timeout', 'soon'], '--timeout must be a number of seconds above 0 (got "soon").\n'],
+		[['--url', 'localhost:9042'], 'edu: --url must be an http:// or https:// address such as http://localhost:9042 (got "localhost:9042").\n'],
+		[['--timeout', '0'], 'edu: --timeout must be a number of seconds above 0 (got "0").\n'],
+		[['--timeout', 'soon'], 'edu: --timeout must be a number of seconds above 0 (got "soon").\n'],
 	])('usage errors: %j', async (args, stderr) => {
 		expect(await init(args)).toEqual({exitCode: 2, stdout: '', stderr});
 	});

@@ -151,7 +151,7 @@ describe('edu mock:persist (in-process)', () => {
 		['compose/several', [], 1, 'compose.yaml: several services look like the mock API: veliko (image bfoujols/mock-veliko-api:latest), ecole (image bfoujols/mock-ecole-directe-api:latest). Pass --service NAME.\n'],
 		['compose/several', ['--service', 'db'], 1, 'compose.yaml has no service "db" (services: veliko, ecole, web).\n'],
 		['compose/conflict', [], 1, 'compose.yaml: service "mock" already mounts api-data at /var/www/mock-veliko-api/var; remove it first, or pick another --target.\n'],
-		['compose/comments', ['--target', 'var/www'], 2, '--target must be an absolute path in the container, such as /var/www/mock-veliko-api/var (got "var/www").\n'],
+		['compose/comments', ['--target', 'var/www'], 2, 'edu: --target must be an absolute path in the container, such as /var/www/mock-veliko-api/var (got "var/www").\n'],
 		['start', [], 1, `No compose file in ROOT or above it (looked for compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml). Run edu at the project root, or pass --compose FILE.\n`],
 	])('refuses %s %j and leaves the folder byte-identical', async (fixture, args, exitCode, stderr) => {
 		const root = tempProject(fixture);

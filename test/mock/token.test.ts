@@ -152,7 +152,7 @@ describe('edu mock:token', () => {
 
 	it('refuses a name that is not a plain word (usage error)', async () => {
 		const root = project();
-		expect(await token(root, ['my token'])).toEqual({exitCode: 2, stdout: '', stderr: 'Token name "my token" is not allowed: use 1 to 64 letters, digits, "_", "-" or ".".\n'});
+		expect(await token(root, ['my token'])).toEqual({exitCode: 2, stdout: '', stderr: 'edu: the token name "my token" is not allowed: use 1 to 64 letters, digits, "_", "-" or ".".\n'});
 		expect(snapshotTree(root)).toEqual(snapshotTree(project()));
 	});
 

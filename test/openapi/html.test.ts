@@ -142,13 +142,13 @@ describe('edu openapi --html', () => {
 		const root = await freshProject();
 		const result = await runEdu(['openapi', '--html', '--stdout'], {cwd: root});
 		expect(result.exitCode).toBe(2);
-		expect(result.stderr).toBe('--stdout and --html cannot go together: --stdout writes no file, and the page is files.\n');
+		expect(result.stderr).toBe('edu: --stdout and --html cannot go together: --stdout writes no file, and the page is files.\n');
 	});
 
 	it.each([
-		[['--out', 'x.yaml'], '--stdout and --out cannot go together: --stdout prints the YAML instead of writing it to a file.\n'],
-		[['--out=public/openapi.yaml'], '--stdout and --out cannot go together: --stdout prints the YAML instead of writing it to a file.\n'],
-		[['--force'], '--stdout and --force cannot go together: --stdout writes no file, so there is nothing to replace.\n'],
+		[['--out', 'x.yaml'], 'edu: --stdout and --out cannot go together: --stdout prints the YAML instead of writing it to a file.\n'],
+		[['--out=public/openapi.yaml'], 'edu: --stdout and --out cannot go together: --stdout prints the YAML instead of writing it to a file.\n'],
+		[['--force'], 'edu: --stdout and --force cannot go together: --stdout writes no file, so there is nothing to replace.\n'],
 	])('--stdout with %j is a usage error, never silently ignored; nothing written', async (flags, stderr) => {
 		const root = await freshProject();
 		const before = snapshotTree(root);

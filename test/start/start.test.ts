@@ -214,7 +214,7 @@ describe('edu start errors', () => {
 				expect(await runEdu(['start', '--docroot', docroot], {cwd: root})).toEqual({
 					exitCode: 2,
 					stdout: '',
-					stderr: `--docroot ${docroot} is outside ${what} (${root}): edu start serves one of its folders, such as public/.\n`,
+					stderr: `edu: --docroot ${docroot} is outside ${what} (${root}): edu start serves one of its folders, such as public/.\n`,
 				});
 			}
 		}
@@ -224,15 +224,15 @@ describe('edu start errors', () => {
 		expect(await runEdu(['start', '--docroot', '.'], {cwd: project})).toEqual({
 			exitCode: 2,
 			stdout: '',
-			stderr: '--docroot . holds .env: edu start would serve it (the database password) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n',
+			stderr: 'edu: --docroot . holds .env: edu start would serve it (the database password) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n',
 		});
 		// A folder of the project's code or data as the site root: every file in it would be served.
 		for (const folder of ['app', 'app/Config', 'var']) {
 			mkdirSync(path.join(project, folder), {recursive: true});
-			expect((await runEdu(['start', '--docroot', folder], {cwd: project})).stderr).toBe(`--docroot ${folder} is inside the project's ${folder.split('/')[0]}/ folder: edu start would serve its files (${folder.startsWith('app') ? 'the project\'s code and configuration' : 'its data: the database, uploads, the mock\'s tokens'}) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n`);
+			expect((await runEdu(['start', '--docroot', folder], {cwd: project})).stderr).toBe(`edu: --docroot ${folder} is inside the project's ${folder.split('/')[0]}/ folder: edu start would serve its files (${folder.startsWith('app') ? 'the project\'s code and configuration' : 'its data: the database, uploads, the mock\'s tokens'}) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n`);
 		}
 		mkdirSync(path.join(project, 'site', 'app'), {recursive: true});
-		expect((await runEdu(['start', '--docroot', 'site'], {cwd: project})).stderr).toBe('--docroot site holds app/: edu start would serve it (the project\'s code) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n');
+		expect((await runEdu(['start', '--docroot', 'site'], {cwd: project})).stderr).toBe('edu: --docroot site holds app/: edu start would serve it (the project\'s code) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n');
 		// A folder of the project whose name starts with two dots is inside it: the check goes on to PHP.
 		const root = tempProject('skeleton');
 		mkdirSync(path.join(root, '..site'));
@@ -241,9 +241,9 @@ describe('edu start errors', () => {
 	});
 
 	it.each([
-		[['--port', '0'], '--port must be a number from 1 to 65535 (got "0").\n'],
-		[['--port', '80a'], '--port must be a number from 1 to 65535 (got "80a").\n'],
-		[['--host', 'my host'], '--host must be a host name or an IP address (got "my host").\n'],
+		[['--port', '0'], 'edu: --port must be a number from 1 to 65535 (got "0").\n'],
+		[['--port', '80a'], 'edu: --port must be a number from 1 to 65535 (got "80a").\n'],
+		[['--host', 'my host'], 'edu: --host must be a host name or an IP address (got "my host").\n'],
 	])('usage errors %j', async (args, stderr) => {
 		const io = captureIo(tempProject('start'));
 		expect(await main(['start', ...args], io)).toBe(2);
