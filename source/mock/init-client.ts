@@ -41,7 +41,9 @@ export type InitFailure =
 	/** Both steps said success, and the station list is empty: the open data was not downloaded. */
 	| {readonly kind: 'empty'; readonly step: InitStep}
 	| {readonly kind: 'unreachable'; readonly url: string; readonly reason: string}
-	| {readonly kind: 'timeout'; readonly url: string; readonly seconds: number};
+	| {readonly kind: 'timeout'; readonly url: string; readonly seconds: number}
+	/** Ctrl+C or SIGTERM stopped the wait for this answer. */
+	| {readonly kind: 'stopped'; readonly method: 'POST' | 'GET'; readonly url: string};
 
 export interface InitResult {
 	readonly steps: readonly InitStep[];
@@ -150,12 +152,32 @@ export function judgeStations(status: number, text: string, over: boolean): {out
 
 type Judge = (status: number, text: string, over: boolean) => {outcome: StepOutcome; message: string; count?: number};
 
-async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: number, judge: Judge = judgeAnswer, limit = maxBodyBytes): Promise<InitStep> {
+/** How init is told to stop, and told about a slow answer. */
+export interface InitWatch {
+	/** Aborted on Ctrl+C or SIGTERM: the request in flight is dropped. */
+	readonly stop?: AbortSignal;
+	/** Called once per request still unanswered after a second. */
+	readonly onSlow?: (method: 'POST' | 'GET', url: string) => void;
+}
+
+/** A request unanswered for this long is said to be waited for. */
+const slowMs = 1000;
+
+async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: number, watch: InitWatch, judge: Judge = judgeAnswer, limit = maxBodyBytes): Promise<InitStep> {
 	const started = performance.now();
-	const signal = AbortSignal.timeout(Math.round(timeoutSeconds * 1000));
-	const response = await fetch(url, {method, redirect: 'manual', signal, headers: {accept: 'application/json'}});
+	const timeout = AbortSignal.timeout(Math.round(timeoutSeconds * 1000));
+	const signal = watch.stop === undefined ? timeout : AbortSignal.any([timeout, watch.stop]);
+	const slow = watch.onSlow === undefined ? undefined : setTimeout(() => watch.onSlow?.(method, url), slowMs);
+	let response: Response;
+	let body: {text: string; over: boolean};
+	try {
+		response = await fetch(url, {method, redirect: 'manual', signal, headers: {accept: 'application/json'}});
+		body = response.status >= 300 && response.status < 400 ? {text: '', over: false} : await readCapped(response, limit);
+	} finally {
+		clearTimeout(slow);
+	}
 	const redirect = response.status >= 300 && response.status < 400;
-	const {text, over} = redirect ? {text: '', over: false} : await readCapped(response, limit);
+	const {text, over} = body;
 	const judged = redirect
 		? {outcome: 'error' as const, message: `redirected to ${response.headers.get('location') ?? '?'}`}
 		: judge(response.status, text, over);
@@ -174,21 +196,22 @@ async function attempt(method: 'POST' | 'GET', url: string, timeoutSeconds: numb
 }
 
 /** A request to `url` that got no answer: it timed out, or the mock could not be reached. */
-function noAnswer(error: unknown, url: string, seconds: number): InitFailure {
+function noAnswer(error: unknown, method: 'POST' | 'GET', url: string, seconds: number, watch: InitWatch): InitFailure {
+	if (watch.stop?.aborted === true) return {kind: 'stopped', method, url};
 	return isTimeout(error) ? {kind: 'timeout', url, seconds} : {kind: 'unreachable', url, reason: reasonOf(error)};
 }
 
 /** Runs both steps; `onStep` hears about each answer (a refused POST included) as it comes. */
-export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: (step: InitStep) => void = () => {}): Promise<InitResult> {
+export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: (step: InitStep) => void = () => {}, watch: InitWatch = {}): Promise<InitResult> {
 	const steps: InitStep[] = [];
 	for (const path of initPaths) {
 		const url = `${baseUrl}${path}`;
 		let step: InitStep | undefined;
 		for (const method of ['POST', 'GET'] as const) {
 			try {
-				step = await attempt(method, url, timeoutSeconds);
+				step = await attempt(method, url, timeoutSeconds, watch);
 			} catch (error) {
-				return {steps, failure: noAnswer(error, url, timeoutSeconds)};
+				return {steps, failure: noAnswer(error, method, url, timeoutSeconds, watch)};
 			}
 			steps.push(step);
 			onStep(step);
@@ -199,9 +222,9 @@ export async function initMock(baseUrl: string, timeoutSeconds: number, onStep: 
 	const url = `${baseUrl}${stationsPath}`;
 	let stations: InitStep;
 	try {
-		stations = await attempt('GET', url, timeoutSeconds, judgeStations, maxStationsBytes);
+		stations = await attempt('GET', url, timeoutSeconds, watch, judgeStations, maxStationsBytes);
 	} catch (error) {
-		return {steps, failure: noAnswer(error, url, timeoutSeconds)};
+		return {steps, failure: noAnswer(error, 'GET', url, timeoutSeconds, watch)};
 	}
 	steps.push(stations);
 	onStep(stations);

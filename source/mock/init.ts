@@ -6,10 +6,10 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
-import type {Io, Outcome} from '../io.js';
+import {signalExitCodes, type Io, type Outcome, type StopSignal} from '../io.js';
 import {startFolder, waitNotice} from '../options.js';
 import type {InitOptions} from './options.js';
-import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitStep} from './init-client.js';
+import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitResult, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
 import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
@@ -110,12 +110,37 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	// Read (and checked) before anything is asked of the mock: a file edu could not merge back refuses the run.
 	const keeping = tokensBefore(start);
 
-	const result = await initMock(url, seconds, (step) => {
-		if (!options.json) io.stdout.write(`${stepLine(step)}\n`);
+	const talk = !options.json && !options.quiet;
+	// Ctrl+C or SIGTERM drops the request in flight; the tokens are still put back below.
+	const stop = new AbortController();
+	let stopped: StopSignal | undefined;
+	const unsubscribe = io.onSignal?.((signal) => {
+		stopped ??= signal;
+		stop.abort();
 	});
-	// The data step resets the token file before it can fail: put the tokens back whatever happened.
-	const dataAsked = result.steps.some((step) => step.url.endsWith('/api/init/data') && step.outcome !== 'refused');
-	const kept = keeping !== undefined && dataAsked ? await restoreTokens(keeping, waitNotice(io, options, false)) : [];
+	let result: InitResult;
+	try {
+		result = await initMock(url, seconds, (step) => {
+			if (talk) io.stdout.write(`${stepLine(step)}\n`);
+		}, {
+			stop: stop.signal,
+			...(talk ? {onSlow: (method: string, asked: string) => io.stderr.write(`Waiting for the mock's answer to ${method} ${asked} (up to ${seconds} s${asked.endsWith('/api/init/data') ? ': it downloads the open data' : ''}; Ctrl+C stops)…\n`)} : {}),
+		});
+	} catch (error) {
+		unsubscribe?.();
+		throw error;
+	}
+	// The data step resets the token file first, however it ends (an error, no answer in time, a
+	// request dropped on Ctrl+C): once it was asked, the tokens are put back whatever happened.
+	const unanswered = result.failure !== undefined && 'url' in result.failure ? result.failure.url : undefined;
+	const dataAsked = unanswered?.endsWith('/api/init/data') === true || result.steps.some((step) => step.url.endsWith('/api/init/data') && step.outcome !== 'refused');
+	let kept: string[];
+	try {
+		kept = keeping !== undefined && dataAsked ? await restoreTokens(keeping, waitNotice(io, options, false)) : [];
+	} finally {
+		// Heard until the tokens are back: a Ctrl+C then ends the run once they are.
+		unsubscribe?.();
+	}
 	const keptLine = kept.length > 0 && keeping !== undefined
 		? `Kept ${kept.length === 1 ? 'the token' : `${kept.length} tokens`} ${kept.map((id) => `"${id}"`).join(', ')} of ${keeping.shown}: init/data had replaced the file with the image's default.`
 		: undefined;
@@ -134,11 +159,18 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url}${from}: Node's fetch never connects to port ${new URL(url).port} (one of the ports browsers block); publish the mock on another port (9042 by default) and pass that --url.`);
 	} else if (failure?.kind === 'unreachable') {
 		error = new EduError('MOCK_UNREACHABLE', `Cannot reach the mock API at ${url}${from} (${failure.reason}): is it running? ${startIt}, or pass --url.`);
+	} else if (failure?.kind === 'timeout' && result.steps.some((step) => step.ok)) {
+		// It answered an earlier step: it runs, and this one takes longer (the data step downloads).
+		error = new EduError('MOCK_UNREACHABLE', `The mock API did not answer ${failure.url} within ${failure.seconds} s (it answered the step before)${failure.url.endsWith('/api/init/data') ? ': its data step downloads the Paris open data, which can take longer' : ''}; run edu mock:init again with a longer --timeout, e.g. --timeout ${Math.max(120, failure.seconds * 4)}.`);
 	} else if (failure?.kind === 'timeout') {
-		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url}${from} did not answer ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
+		error = new EduError('MOCK_UNREACHABLE', `The mock API at ${url}${from === '' ? '' : `${from},`} did not answer ${failure.url} within ${failure.seconds} s: is it running? ${startIt}, or raise --timeout.`);
+	} else if (failure?.kind === 'stopped' || stopped !== undefined) {
+		const signal = stopped ?? 'SIGINT';
+		const asked = failure?.kind === 'stopped' ? `${failure.method} ${failure.url}` : 'its last step';
+		error = new EduError('MOCK_FAILED', `Interrupted (${signal}) while waiting for the mock's answer to ${asked}: it may still be at work; run edu mock:init again to be sure it has its schema and data.`, signalExitCodes[signal]);
 	}
 	// In text mode the kept tokens are said with the steps, before a failure's line.
-	if (keptLine !== undefined && !options.json) io.stdout.write(`${keptLine}\n`);
+	if (keptLine !== undefined && talk) io.stdout.write(`${keptLine}\n`);
 	if (error) throw new EduError(error.code, error.message, error.exitCode, {details: {url, steps: result.steps, tokensKept: kept}});
 	return {
 		json: {url, steps: result.steps, tokensKept: kept, database: databaseFile},

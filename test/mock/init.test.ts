@@ -5,11 +5,12 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {execa} from 'execa';
 import {afterEach, describe, expect, it} from 'vitest';
 import {main} from '../../source/main.js';
 import {judgeAnswer} from '../../source/mock/init-client.js';
 import {captureIo} from '../helpers/io.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 interface Recorded {
 	readonly method: string;
@@ -40,14 +41,14 @@ const twoStations: Answer = {status: 200, body: JSON.stringify([
 const page405: Answer = {status: 200, body: '<!DOCTYPE html>\n<html lang="fr">\n<body>\n<div>\n    <h1>Error 405 - METHOD_NOT_ALLOWED</h1>\n</div>\n</body>\n</html>', headers: {'content-type': 'text/html; charset=UTF-8'}};
 
 /** A mock API stand-in: answers "METHOD path" (or "path") from `answers`, default success, and records every request. */
-async function mockApi(answers: Record<string, Answer | 'hang' | ((request: IncomingMessage) => Answer)> = {}): Promise<{url: string; requests: Recorded[]; answers: typeof answers}> {
+async function mockApi(answers: Record<string, Answer | 'hang' | ((request: IncomingMessage) => Answer | 'hang')> = {}): Promise<{url: string; requests: Recorded[]; answers: typeof answers}> {
 	const requests: Recorded[] = [];
 	const server = createServer((request: IncomingMessage, response: ServerResponse) => {
 		requests.push({method: request.method ?? '', url: request.url ?? ''});
 		request.resume();
 		const found = answers[`${request.method} ${request.url}`] ?? answers[request.url ?? ''] ?? (request.url === '/api/stations' ? twoStations : success('done'));
-		if (found === 'hang') return; // never answers
 		const answer = typeof found === 'function' ? found(request) : found;
+		if (answer === 'hang') return; // never answers
 		response.writeHead(answer.status, {'content-type': 'application/json', ...answer.headers});
 		response.end(answer.body);
 	});
@@ -290,7 +291,7 @@ describe('edu mock:init keeps the project\'s tokens', () => {
 	const imageDefault = '{\n  "token" : {\n    "default": "image-default"\n  }\n}';
 
 	/** A project with a compose file and var/api/configDataset.json, and a mock whose data step resets that file as the real one does. */
-	async function resettingMock(content: string, data: Answer = success('API VELIKO is running')) {
+	async function resettingMock(content: string, data: Answer | 'hang' = success('API VELIKO is running')) {
 		const root = tempProject('compose/comments');
 		mkdirSync(path.join(root, 'var/api'), {recursive: true});
 		writeFileSync(path.join(root, tokens), content);
@@ -331,6 +332,39 @@ describe('edu mock:init keeps the project\'s tokens', () => {
 		expect(result.exitCode).toBe(1);
 		expect(result.stdout).toContain('Kept the token "teacher" of var/api/configDataset.json');
 		expect(result.stderr).toContain('The mock could not download the open data: it needs internet access; schema created, no stations');
+		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
+	});
+
+	it('also when the data step gives no answer in time (it resets the file, then downloads): tokens back, exit 1, says to wait longer, and that it waits', async () => {
+		const {root, api} = await resettingMock('{"token": {"teacher": "t-1"}}', 'hang');
+		const result = await init(['--url', api.url, '--timeout', '1.5'], root);
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toContain('Kept the token "teacher" of var/api/configDataset.json');
+		expect(result.stderr).toBe([
+			`Waiting for the mock's answer to GET ${api.url}/api/init/data (up to 1.5 s: it downloads the open data; Ctrl+C stops)…`,
+			`The mock API did not answer ${api.url}/api/init/data within 1.5 s (it answered the step before): its data step downloads the Paris open data, which can take longer; run edu mock:init again with a longer --timeout, e.g. --timeout 120.`,
+			'',
+		].join('\n'));
+		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
+	});
+
+	it('-q: nothing on stdout but what was asked, and no waiting line', async () => {
+		const {root, api} = await resettingMock('{"token": {"teacher": "t-1"}}');
+		expect(await init(['--url', api.url, '-q'], root)).toEqual({exitCode: 0, stdout: '', stderr: ''});
+		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
+	});
+
+	it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s while the data step runs (built binary): the run ends at once with %i, says so, and the tokens are back', async (signal, exitCode) => {
+		const {root, api} = await resettingMock('{"token": {"teacher": "t-1"}}', 'hang');
+		const child = execa(process.execPath, [binPath, 'mock:init', '--url', api.url], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		while (!api.requests.some((request) => request.method === 'GET' && request.url === '/api/init/data')) await new Promise((resolve) => setTimeout(resolve, 20));
+		// The mock has reset the file: the stop comes while its data step runs.
+		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default'}});
+		child.kill(signal);
+		const result = await child;
+		expect(result.exitCode).toBe(exitCode);
+		expect(result.stdout).toContain('Kept the token "teacher" of var/api/configDataset.json');
+		expect(result.stderr).toBe(`Interrupted (${signal}) while waiting for the mock's answer to GET ${api.url}/api/init/data: it may still be at work; run edu mock:init again to be sure it has its schema and data.`);
 		expect(JSON.parse(readFileSync(path.join(root, tokens), 'utf8'))).toEqual({token: {default: 'image-default', teacher: 't-1'}});
 	});
 
