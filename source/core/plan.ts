@@ -6,6 +6,7 @@ import type {FileChange} from './sink/file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import {unparsablePhp} from '../templates/php-syntax.js';
 import {existingFile, type Snapshot} from './project/project.js';
+import {defaultTitleBlock} from './project/base-view.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
 import {appendRoutes} from './routes-yaml/append.js';
 import {routesPath, type NewRoute} from './routes-yaml/routes.js';
@@ -97,7 +98,7 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	if (isRefusal(chosen)) optionRefusals.push(chosen);
 	// The resource and upload templates choose their own methods; request.methods is ignored.
 	const templated = !isRefusal(chosen) && badUri === undefined && Array.isArray(methods)
-		? templateUnits(chosen, {request, resolved: {names, uri, parameters: shown.parameters}, table, uploadApi: snapshot.uploadApi ?? 'php', methods, description})
+		? templateUnits(chosen, {request, resolved: {names, uri, parameters: shown.parameters}, table, uploadApi: snapshot.uploadApi ?? 'php', titleBlock: snapshot.titleBlock ?? defaultTitleBlock, methods, description})
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
 	if (optionRefusals.length > 0 || templated === undefined || 'refusals' in templated || isRefusal(chosen)) return refused(optionRefusals, warnings);

@@ -84,6 +84,8 @@ export interface EngineInput {
 	/** The resource's table as the plan resolved it. */
 	readonly table: string;
 	readonly uploadApi: UploadApi;
+	/** The block of the project's base view that holds the page title (web views fill it). */
+	readonly titleBlock: string;
 	/** Checked; used by the engines that take --methods. */
 	readonly methods: readonly string[];
 	readonly description: string;
@@ -100,7 +102,7 @@ export function templateUnits(template: LoadedTemplate, input: EngineInput): Tem
 		case 'controller':
 			return oneUnit(apiUnit(template, resolved.names, resolved.uri, resolved.parameters, input.methods, input.description));
 		case 'web':
-			return oneUnit(webUnit(template, resolved.names, resolved.uri, input.methods));
+			return oneUnit(webUnit(template, resolved.names, resolved.uri, input.methods, input.titleBlock));
 		case 'command':
 			// chooseTemplate gives make:api and make:controller their own templates only.
 			throw new Error(`the ${template.name} template is planned by make:command (source/console/command-plan.ts)`);
@@ -135,7 +137,7 @@ function apiUnit(template: LoadedTemplate, names: Names, uri: string, parameters
 	};
 }
 
-function webUnit(template: LoadedTemplate, names: Names, uri: string, methods: readonly string[]): Unit | Refusal {
+function webUnit(template: LoadedTemplate, names: Names, uri: string, methods: readonly string[], titleBlock: string): Unit | Refusal {
 	const controllerPath = targetOf(template, 'controller', names);
 	if (typeof controllerPath !== 'string') return controllerPath;
 	const viewPath = targetOf(template, 'view', names);
@@ -145,6 +147,6 @@ function webUnit(template: LoadedTemplate, names: Names, uri: string, methods: r
 	return {
 		route: {name: names.routeName, uri, controller: `Controller\\${names.className}`, methods, className: names.className, controllerPath, viewPath},
 		controller: render(template.texts.controller ?? '', {...nameView(names, uri), view}),
-		view: render(template.texts.view ?? '', nameView(names, uri)),
+		view: render(template.texts.view ?? '', {...nameView(names, uri), titleBlock}),
 	};
 }

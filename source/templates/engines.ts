@@ -89,7 +89,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		roles: ['controller', 'view'],
 		options: {},
 		takesMethods: true,
-		variables: [...nameVariables, 'view'],
+		variables: [...nameVariables, 'view', 'titleBlock'],
 		sections: {},
 		freeText: [],
 		pathVariables: [],

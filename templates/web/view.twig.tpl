@@ -1,6 +1,6 @@
 {% extends "base.html.twig" %}
 
-{% block title %}{{ titre }}{% endblock %}
+{% block <%& titleBlock %> %}{{ titre }}{% endblock %}
 
 {% block content %}
     <h1>{{ titre }}</h1>

@@ -90,7 +90,7 @@ describe('a view whose layout the project lacks', () => {
 	it('warns that the page fails until app/Template/base.html.twig exists, naming the blocks to define; no warning once it is there', () => {
 		const lacking = plan(web('ville'), memorySnapshot(sampleRoutes));
 		expect(lacking.refusals).toEqual([]);
-		expect(lacking.warnings).toEqual(['app/Template/ville/ville.html.twig extends base.html.twig, and app/Template/base.html.twig is missing: the page fails (Twig: Unable to find template) until you create it, with the blocks the view fills: {% block title %}, {% block content %}.']);
+		expect(lacking.warnings).toEqual(['app/Template/ville/ville.html.twig extends base.html.twig, and app/Template/base.html.twig is missing: the page fails (Twig: Unable to find template) until you create it, with the blocks the view fills: {% block titre %}, {% block content %}.']);
 		expect(plan(web('ville'), memorySnapshot(sampleRoutes, ['app/Template/base.html.twig'])).warnings).toEqual([]);
 		expect(plan(api('ville'), memorySnapshot(sampleRoutes)).warnings).toEqual([]);
 	});

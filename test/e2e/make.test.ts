@@ -3,7 +3,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import path from 'node:path';
 import {execa} from 'execa';
 import {describe, expect, it} from 'vitest';
-import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
+import {hasPhp, phpLint, symfonyYamlParse, twigRender} from '../helpers/php.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const goldenDir = path.join(fixturesDir, 'golden');
@@ -217,5 +217,15 @@ describe.skipIf(!hasPhp)('the result under PHP', () => {
 		const routes = symfonyYamlParse(readProjectFile(root, 'app/Config/routes.yaml')) as Record<string, unknown>;
 		expect(Object.keys(routes)).toEqual(['home', 'api_ville_by_id', 'contact', 'api_ville', 'api_ville-code', 'ville-read']);
 		expect(routes['api_ville-code']).toEqual({uri: '/api/ville/code/{code}', controller: 'Controller\\api\\VilleCodeController', httpMethod: ['GET']});
+	});
+
+	// The framework's own base.html.twig names its title block `titre`; a project's may say `title`.
+	it.each([['skeleton', 'titre'], ['sample', 'title']])('make:controller in the %s fills the block its base.html.twig puts in <title> (%s): Twig renders the page with its title', async (fixture, block) => {
+		const root = tempProject(fixture);
+		expect((await runEdu(['make:controller', 'Lyon', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect(readProjectFile(root, 'app/Template/lyon/lyon.html.twig')).toContain(`{% block ${block} %}{{ titre }}{% endblock %}`);
+		const page = twigRender(root, 'lyon/lyon.html.twig', {titre: 'LyonController'});
+		expect(page).toMatch(/<title>LyonController<\/title>/);
+		expect(page).toContain('<h1>LyonController</h1>');
 	});
 });

@@ -5,11 +5,16 @@ import {execFileSync} from 'node:child_process';
 function probe(): string | undefined {
 	try {
 		execFileSync('php', ['-r', 'exit((@include_once "Symfony/Component/Yaml/autoload.php") ? 0 : 1);'], {stdio: 'ignore'});
-		return undefined;
 	} catch (error) {
 		return (error as NodeJS.ErrnoException).code === 'ENOENT'
 			? 'php is not on PATH'
 			: 'Symfony YAML is not installed (Debian: php-symfony-yaml)';
+	}
+	try {
+		execFileSync('php', ['-r', 'exit((@include_once "Twig/autoload.php") ? 0 : 1);'], {stdio: 'ignore'});
+		return undefined;
+	} catch {
+		return 'Twig is not installed (Debian: php-twig)';
 	}
 }
 
@@ -17,11 +22,17 @@ const missing = probe();
 
 if (missing !== undefined) {
 	if (process.env['EDU_REQUIRE_PHP']) throw new Error(`EDU_REQUIRE_PHP is set but ${missing}`);
-	process.stderr.write(`\n  NOTICE: skipping the PHP checks (php -l, Symfony YAML, php -S): ${missing}.\n  Install php-cli, php-symfony-yaml and php-sqlite3 to run them.\n\n`);
+	process.stderr.write(`\n  NOTICE: skipping the PHP checks (php -l, Symfony YAML, php -S): ${missing}.\n  Install php-cli, php-symfony-yaml, php-twig and php-sqlite3 to run them.\n\n`);
 }
 
 /** True when php and Symfony YAML are available. */
 export const hasPhp: boolean = missing === undefined;
+
+/** Renders the view `view` (relative to app/Template/) of the project at `root` with real Twig, as the framework's TwigCore does. */
+export function twigRender(root: string, view: string, context: Record<string, string>): string {
+	const script = 'require "Twig/autoload.php"; [$folder, $view, $context] = json_decode(stream_get_contents(STDIN), true); echo (new Twig\\Environment(new Twig\\Loader\\FilesystemLoader($folder)))->render($view, $context);';
+	return execFileSync('php', ['-r', script], {input: JSON.stringify([`${root}/app/Template`, view, context]), encoding: 'utf8'});
+}
 
 /** Parses YAML text with Symfony YAML (what the framework reads routes.yaml with) and returns it as JSON data. */
 export function symfonyYamlParse(text: string): unknown {

@@ -4,6 +4,7 @@ import {existsSync, readdirSync, realpathSync, statSync, type Dirent} from 'node
 import path from 'node:path';
 import {EduError, refusal, type Refusal} from '../errors.js';
 import {readUploadApi, type UploadApi} from '../framework-request.js';
+import {readTitleBlock} from './base-view.js';
 import {lockFileFor, readLock} from '../sink/lock.js';
 import {readRegularFile} from './regular-file.js';
 import {killedRunLeftovers} from '../sink/killed-run.js';
@@ -24,6 +25,8 @@ export interface Snapshot {
 	readonly files: ReadonlyMap<string, string>;
 	/** The upload API of the installed framework's Request; `php` when absent. */
 	readonly uploadApi?: UploadApi;
+	/** The block of app/Template/base.html.twig that holds the page title (base-view.ts); the framework's when absent. */
+	readonly titleBlock?: string;
 	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
 	readonly dependenciesInstalled?: boolean;
 	/** Where the framework's settings (the database…) are: .env, only its example, or neither. */
@@ -51,7 +54,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost, templat
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates};
+	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates};
 }
 
 /**

@@ -1,0 +1,28 @@
+// The Twig block a generated view fills with its page title: the one inside <title> of the
+// project's app/Template/base.html.twig, which every view extends. Edu Framework 2.3's own base
+// names it `titre` (its sample views fill `title`, which that base never shows).
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+export const baseViewPath = 'app/Template/base.html.twig';
+
+/** The framework's own name for it, used when the project's base says nothing. */
+export const defaultTitleBlock = 'titre';
+
+/** The block named inside the base's <title> element, else the framework's. Pure. */
+export function titleBlockOf(base: string | undefined): string {
+	const title = base === undefined ? null : /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(base);
+	const block = title === null ? null : /\{%-?\s*block\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(title[1]!);
+	return block?.[1] ?? defaultTitleBlock;
+}
+
+/** Reads the project's base view, if any, and names its title block. */
+export function readTitleBlock(root: string): string {
+	let base: string | undefined;
+	try {
+		base = readFileSync(path.join(root, baseViewPath), 'utf8');
+	} catch {
+		base = undefined;
+	}
+	return titleBlockOf(base);
+}
