@@ -41,8 +41,12 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	const {routes, rows} = await inspectRoutes(root);
 	const problems = problemCount(rows);
 	const failed = Boolean(options.check) && problems > 0;
+	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+	const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];
+	const verdict = `edu routes --check: ${count(problems, 'problem')} (${named.join(', ')})`;
+	// `ok` (set by the renderer) follows the exit code: a listing with problems is done; --check is not.
 	const json = {
-		ok: problems === 0,
+		...(failed ? {error: {code: 'ROUTE_PROBLEMS', message: verdict}} : {}),
 		problems,
 		routes: rows.map((row) => ({
 			name: row.name,
@@ -56,7 +60,6 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 			problems: row.problems.map(({code, message}) => ({code, message})),
 		})),
 	};
-	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 	// Piped (to grep, to a file), rows are whole unless COLUMNS gives a width: cut URIs and class names match nothing.
 	const width = io.stdout.isTTY || /^[1-9][0-9]{0,5}$/.test(io.env['COLUMNS'] ?? '') ? terminalWidth(io.stdout, io.env) : Number.POSITIVE_INFINITY;
 	const lines = rows.length > 0 ? renderTable(rows, width) : [`No routes in ${routes.path}.`];
@@ -69,12 +72,11 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 		const problemLines = renderProblems(rows, routes.path);
 		lines.push(`${routeCount}, ${count(problems, 'problem')}:`, ...(io.stdout.isTTY ? problemLines.flatMap((line) => wrapLine(line, width, 4)) : problemLines));
 	}
-	const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];
 	return {
 		json,
 		text: `${lines.join('\n')}\n`,
 		exitCode: failed ? 1 : 0,
-		...(failed ? {trailer: `edu routes --check: ${count(problems, 'problem')} (${named.join(', ')})\n`} : {}),
+		...(failed ? {trailer: `${verdict}\n`} : {}),
 	};
 }
 

@@ -56,6 +56,7 @@ describe('output', () => {
 		expect(result.exitCode).toBe(1);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: false,
+			error: {code: 'ROUTE_PROBLEMS', message: 'edu routes --check: 1 problem (api_ville)'},
 			problems: 1,
 			routes: [{
 				name: 'api_ville',
@@ -68,6 +69,15 @@ describe('output', () => {
 				problems: [{code: 'METHOD_UNDOCUMENTED', message: "POST is in httpMethod but VilleController has no #[Attributes\\Post(path: '/api/ville')]"}],
 			}],
 		});
+	});
+
+	it('--json without --check: the listing is done (ok, exit 0) and counts the problems, as the table does', async () => {
+		const root = tempProject('drift/method-undocumented');
+		const result = await runEdu(['routes', '--json'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		const report = JSON.parse(result.stdout) as Record<string, unknown>;
+		expect(report).toMatchObject({ok: true, problems: 1});
+		expect(report).not.toHaveProperty('error');
 	});
 
 	it('--json: a row without a route is placed at its attribute, in the controller file', async () => {
