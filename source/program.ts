@@ -24,6 +24,9 @@ function placeholder(flags: string): string {
 	return (/<(.+)>/.exec(flags)?.[1] ?? 'value').toUpperCase();
 }
 
+/** An empty value for these is the code their own check gives a wrong one (docs/json.md). */
+const emptyValueCode: Readonly<Record<string, RefusalCode>> = {'--methods': 'INVALID_METHODS', '--uri': 'INVALID_URI'};
+
 /**
  * What commander would read without a word, said as the usage errors they are: an option that
  * takes a value followed by a word that starts with - (another option, or a slip: `--table
@@ -52,7 +55,7 @@ function checkValues(command: Command, argv: readonly string[]): void {
 			const known = command.options.some((candidate) => candidate.long === value.split('=')[0] || candidate.short === value);
 			throw new UsageError(`edu: ${flag} needs a value, and ${value} came next: write ${flag} ${placeholder(option.flags)}${known ? '' : `, or ${flag}=${value} if that is the value`} (${help}).`, 'USAGE');
 		}
-		if (value === '') throw new UsageError(`edu: ${flag} is empty: write ${flag} ${placeholder(option.flags)}, or leave it out (${help}).`, 'USAGE');
+		if (value === '') throw new UsageError(`edu: ${flag} is empty: write ${flag} ${placeholder(option.flags)}, or leave it out (${help}).`, emptyValueCode[option.long ?? ''] ?? 'USAGE');
 		const name = option.long ?? flag;
 		const earlier = given.get(name);
 		if (earlier !== undefined) throw new UsageError(`edu: ${name} is given twice (${earlier}, then ${value}): give it once.`, 'USAGE');

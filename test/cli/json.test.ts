@@ -60,6 +60,19 @@ describe('--json', () => {
 	});
 });
 
+describe('an empty value has the code of its flag\'s own check (docs/json.md)', () => {
+	it.each([
+		[['--methods', ''], 'INVALID_METHODS'],
+		[['--methods='], 'INVALID_METHODS'],
+		[['--uri', ''], 'INVALID_URI'],
+		[['--description', ''], 'USAGE'],
+	])('%j → %s, exit 2', async (flags, code) => {
+		const io = captureIo(tempProject('sample'));
+		expect(await main(['make:api', 'ville', ...flags, '--json'], io)).toBe(2);
+		expect(JSON.parse(io.out())).toMatchObject({ok: false, error: {code}});
+	});
+});
+
 describe('exit codes: a bad flag value is a usage error (2) in text mode too', () => {
 	it.each([
 		[['make:api', 'ville', '--methods', 'FOO'], 'Unknown HTTP method "FOO"'],
