@@ -115,7 +115,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 			getErrHasColors: () => false,
 		})
 		// `make:api [controller-name]` in the list of commands: their options are in each command's help.
-		.configureHelp({subcommandTerm: (command) => [command.name(), ...command.registeredArguments.map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}]`))].join(' ')});
+		.configureHelp({subcommandTerm: (command) => [command.name(), ...command.registeredArguments.map((argument) => (argument.required ? `<${argument.name()}>` : `[${argument.name()}${argument.variadic ? '…' : ''}]`))].join(' ')});
 	if (registerCommands(program, run, argv[0])) {
 		registerConsole(program, run);
 		registerCompletion(program, run);
@@ -129,7 +129,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 		.option('--json', 'print one JSON object on stdout');
 	addGlobalOptions(program);
 	program
-		.addHelpText('after', '\nGlobal options (--cwd, --yes, --dry-run, --json, -n, -q) go before or after the command name alike; "edu help COMMAND" lists the options each command takes.')
+		.addHelpText('after', '\nThese options, and a command\'s own -y/--yes and --dry-run, go before or after the command name alike; "edu help COMMAND" lists the options each command takes.')
 		.enablePositionalOptions()
 		.allowExcessArguments(true)
 		.allowUnknownOption(true)

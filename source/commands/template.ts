@@ -138,7 +138,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	const dry = written.mode === 'dry-run';
 	const lines = [
 		...(dry ? ['Dry run: nothing was written. The run would write:'] : []),
-		...changes.map((change) => `${change.action === 'create' ? 'CREATE' : 'UPDATE'} ${change.path}`),
+		...changes.map((change) => `  ${change.action === 'create' ? 'create' : 'modify'}  ${change.path}`),
 		...(same === 0 ? [] : [`${same === 1 ? 'One file was' : `${same} files were`} already as the built-in: left as ${same === 1 ? 'it is' : 'they are'}.`]),
 		...(dry ? [] : ['', `make:* now uses ${wanted.map((name) => `${projectTemplatesFolder}/${name}/`).join(', ')}: edit the files there.`]),
 	];

@@ -60,7 +60,11 @@ describe('--help', () => {
 	});
 
 	it('edu --help says that global options go before or after the command name', async () => {
-		expect(words(await helpAt(['--help'], undefined)).join(' ')).toContain('Global options (--cwd, --yes, --dry-run, --json, -n, -q) go before or after the command name alike; "edu help COMMAND" lists the options each command takes.');
+		expect(words(await helpAt(['--help'], undefined)).join(' ')).toContain('These options, and a command\'s own -y/--yes and --dry-run, go before or after the command name alike; "edu help COMMAND" lists the options each command takes.');
+	});
+
+	it('edu --help writes a command that takes several names as its own help does: template:publish [name…]', async () => {
+		expect(await helpAt(['--help'], 120)).toMatch(/^ {2}template:publish \[name…\] /m);
 	});
 
 	it('make:api --help at 80 columns keeps "default" and "Twig" whole', async () => {

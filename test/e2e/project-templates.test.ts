@@ -73,7 +73,7 @@ describe('template:publish', () => {
 	it('copies the built-in folder byte for byte and prints the paths', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['template:publish', 'default'], {cwd: root});
-		expect(result.stdout).toContain('CREATE .edu/templates/default/controller.php.tpl');
+		expect(result.stdout).toContain('  create  .edu/templates/default/controller.php.tpl');
 		for (const file of ['template.json', 'controller.php.tpl', 'openapi.php.tpl']) {
 			expect(readFileSync(path.join(folder(root, 'default'), file))).toEqual(readFileSync(path.join(repoRoot, 'templates', 'default', file)));
 		}
@@ -103,7 +103,7 @@ describe('template:publish', () => {
 		expect(kept, forced.stderr).toBeDefined();
 		expect(readFileSync(path.join(root2, kept!), 'utf8')).toContain('house style');
 		expect(forced.stderr.match(/what it held is kept/g)).toHaveLength(1);
-		expect(forced.stdout).toBe('UPDATE .edu/templates/default/controller.php.tpl\n2 files were already as the built-in: left as they are.\n\nmake:* now uses .edu/templates/default/: edit the files there.\n');
+		expect(forced.stdout).toBe('  modify  .edu/templates/default/controller.php.tpl\n2 files were already as the built-in: left as they are.\n\nmake:* now uses .edu/templates/default/: edit the files there.\n');
 	});
 
 	it('the help says how to start a new template and what each engine offers its files', async () => {
