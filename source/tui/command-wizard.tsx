@@ -9,8 +9,11 @@ import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
 import {stoppedWrite, useWriteStop} from './keys/stop-write.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
-import {Frame, quitKey} from './controls/frame.js';
-import {Place, Row} from './preview.js';
+import {Frame, frameHeight, quitKey, titleText} from './controls/frame.js';
+import {refusalLines} from './preview.js';
+import {blank, Clipped, type Line} from './controls/clipped.js';
+import {linesAt} from './controls/fit.js';
+import {useTerminalSize} from './controls/terminal-size.js';
 import {TextField} from './controls/text-field.js';
 import {WriterNotes} from './controls/writer-notes.js';
 import {Toned} from './controls/theme.js';
@@ -49,6 +52,7 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 	const [busy, setBusy] = useState(false);
 	const [waiting, setWaiting] = useState<string>();
 	const [done, setDone] = useState<{plan: CommandPlan; mode: SinkMode; notes: readonly string[]}>();
+	const terminal = useTerminalSize();
 	const planned = useMemo(() => planCommand(name, snapshot), [name, snapshot]);
 	const writing = useRef(false);
 	const finished = useRef(false);
@@ -132,8 +136,25 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 	const fix = name === '' ? 'type a name first' : 'code' in snapshot.template || planned.refusals.some((refused) => refused.template === true) ? 'fix the template first' : 'fix the name first';
 	const width = choices.length > 1 ? 10 : 8;
 	const {names} = planned;
+	const footer = busy ? [quitKey] : [{key: 'Enter', what: blocked ? `write (${fix})` : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, ...(choices.length > 1 ? [{key: 'Tab', what: 'next template'}] : []), {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey];
+	// Under the name, what fits of the preview, the notes and the files; the rest is counted on a last line.
+	const below: Line[] = [
+		blank,
+		{label: 'Class', labelWidth: width, text: names?.className ?? '—'},
+		{label: 'Command', labelWidth: width, text: names === undefined ? '—' : `php bin/edu ${names.commandName}`},
+		{label: 'File', labelWidth: width, text: planned.file ?? names?.file ?? '—'},
+		...(choices.length > 1 ? [{label: 'Template', labelWidth: width, text: `${snapshot.templateName}   (Tab: ${choices.join(', ')})`}] : []),
+		blank,
+		...(name === '' ? [{text: 'Letters, digits and _, e.g. generate: the class is GenerateCommand.', tone: 'muted'} as const] : [
+			...planned.warnings.map((warning): Line => ({text: `! ${warning}`, tone: 'warning'})),
+			...planned.refusals.flatMap((refused) => refusalLines(refused)),
+			...(planned.refusals.length > 0 ? [] : [{text: runHeading(sink.mode)}, ...fileLines(planned.changes).map((line): Line => ({text: line}))]),
+		]),
+		...(failure === undefined ? [] : [blank, {text: `✖ ${failure}`, tone: 'error', bold: true} as const]),
+		...(waiting === undefined ? [] : [blank, {text: waiting}]),
+	];
 	return (
-		<Frame title={title} step="Console command" keys={busy ? [quitKey] : [{key: 'Enter', what: blocked ? `write (${fix})` : sink.mode === 'dry-run' ? 'show what would be written' : 'write'}, ...(choices.length > 1 ? [{key: 'Tab', what: 'next template'}] : []), {key: 'Esc', what: onBack ? 'back' : 'quit'}, quitKey]}>
+		<Frame title={title} step="Console command" keys={footer}>
 			<Box>
 				<Box flexShrink={0}><Text>Command name: </Text></Box>
 				<TextField value={name} focus={!busy} placeholder="e.g. generate" onChange={(value) => {
@@ -142,31 +163,7 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 					onNameChange?.(value);
 				}} />
 			</Box>
-			<Box flexDirection="column" marginTop={1}>
-				<Row label="Class" value={names?.className} width={width} />
-				<Row label="Command" value={names === undefined ? undefined : `php bin/edu ${names.commandName}`} width={width} />
-				<Row label="File" value={planned.file ?? names?.file} width={width} />
-				{choices.length > 1 ? <Row label="Template" value={`${snapshot.templateName}   (Tab: ${choices.join(', ')})`} width={width} /> : null}
-			</Box>
-			{name === '' ? <Box marginTop={1}><Toned tone="muted">Letters, digits and _, e.g. generate: the class is GenerateCommand.</Toned></Box> : (
-				<Box flexDirection="column" marginTop={1}>
-					{planned.warnings.map((warning) => <Text key={warning} wrap="wrap"><Toned tone="warning">{`! ${warning}`}</Toned></Text>)}
-					{planned.refusals.map((refused, index) => (
-						<Box key={`${refused.code}-${index}`} flexDirection="column">
-							<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
-							<Place refused={refused} />
-						</Box>
-					))}
-					{planned.refusals.length > 0 ? null : (
-						<Box flexDirection="column">
-							<Text>{runHeading(sink.mode)}</Text>
-							{fileLines(planned.changes).map((line) => <Text key={line}>{line}</Text>)}
-						</Box>
-					)}
-				</Box>
-			)}
-			{failure === undefined ? null : <Box marginTop={1}><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Box>}
-			{waiting === undefined ? null : <Box marginTop={1}><Text wrap="wrap">{waiting}</Text></Box>}
+			<Clipped lines={below} rows={terminal.rows - frameHeight(titleText(title, 'Console command'), footer, terminal.columns) - linesAt(`Command name: ${name || 'e.g. generate'}`, terminal.columns)} />
 		</Frame>
 	);
 }

@@ -1,13 +1,13 @@
 // What the core's plan says about the request: the names and paths it derives, its warnings
 // and its refusals. Everything shown here comes from plan(); nothing is computed but the
 // wording (whether the URI is the name's own, in customUri).
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import type {Refusal} from '../core/errors.js';
 import {placeLine} from '../core/describe-plan.js';
 import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './controls/theme.js';
-import {linesAt} from './controls/fit.js';
+import {blank, Clipped, heightOf, type Line} from './controls/clipped.js';
 
 const none = '—';
 
@@ -32,35 +32,28 @@ export function customUri(plan: Plan): string | undefined {
 }
 
 /** Class, controller file, route name, URI and (web) view, as the plan derives them, under a blank line. */
-export function NamePreview({plan}: {plan: Plan}) {
+export function previewLines(plan: Plan): Line[] {
 	const [route] = plan.routes;
 	const names = plan.names;
 	const custom = customUri(plan);
-	return (
-		<Box flexDirection="column" marginTop={1}>
-			<Row label="Class" value={names?.className} />
-			<Row label="File" value={route?.controllerPath} />
-			<Row label="Route" value={names?.routeName} />
-			<Row label="URI" value={custom === undefined ? route?.uri ?? names?.uri : `${custom} (custom; the name gives ${names?.uri})`} />
-			{plan.kind === 'controller' ? <Row label="View" value={route?.viewPath} /> : null}
-		</Box>
-	);
+	return [
+		blank,
+		{label: 'Class', text: names?.className ?? none},
+		{label: 'File', text: route?.controllerPath ?? none},
+		{label: 'Route', text: names?.routeName ?? none},
+		{label: 'URI', text: (custom === undefined ? route?.uri ?? names?.uri : `${custom} (custom; the name gives ${names?.uri})`) ?? none},
+		...(plan.kind === 'controller' ? [{label: 'View', text: route?.viewPath ?? none}] : []),
+	];
 }
 
 /** Where a collision is and the way out, in the CLI's words (the line under its message). */
-export function Place({refused}: {refused: Refusal}) {
-	return refused.place === undefined ? null : <Box marginLeft={2}><Text wrap="wrap"><Toned tone="muted">{placeLine(refused.place, true)}</Toned></Text></Box>;
+export function placeLines(refused: Refusal): Line[] {
+	return refused.place === undefined ? [] : [{text: placeLine(refused.place, true), tone: 'muted', indent: 2}];
 }
 
-/** The lines Notes takes at `columns` (with its blank line above), for a screen that fits a list below its height. */
-export function notesHeight({plan, screen, screens, words = (refused) => refused.message}: NotesProps, columns: number): number {
-	if (plan.warnings.length === 0 && plan.refusals.length === 0) return 0;
-	const texts = [
-		...plan.warnings.map((warning) => `! ${warning}`),
-		...plan.refusals.map((refused) => (blocks(refused, screen, screens) ? `✖ ${words(refused)}` : `! ${words(refused)} (${laterHint(refused, screens, plan)})`)),
-		...plan.refusals.flatMap((refused) => (refused.place === undefined ? [] : [`  ${placeLine(refused.place, true)}`])),
-	];
-	return 1 + texts.reduce((sum, text) => sum + linesAt(text, columns), 0);
+/** A refusal as a screen shows it: `✖` and its message, then where it is. */
+export function refusalLines(refused: Refusal, words: string = refused.message): Line[] {
+	return [{text: `✖ ${words}`, tone: 'error', bold: true}, ...placeLines(refused)];
 }
 
 interface NotesProps {
@@ -70,24 +63,24 @@ interface NotesProps {
 	readonly words?: (refused: Refusal) => string;
 }
 
-/** The plan's warnings and refusals; `words` says a refusal in the screen's own words (keys, not flags). */
-export function Notes({plan, screen, screens, words = (refused) => refused.message}: NotesProps) {
-	if (plan.warnings.length === 0 && plan.refusals.length === 0) return null;
-	return (
-		<Box flexDirection="column" marginTop={1}>
-			{plan.warnings.map((warning) => (
-				<Text key={warning} wrap="wrap"><Toned tone="warning">{`! ${warning}`}</Toned></Text>
-			))}
-			{plan.refusals.map((refused, index) => (
-				<Box key={`${refused.code}-${index}`} flexDirection="column">
-					<Text wrap="wrap">
-						{blocks(refused, screen, screens)
-							? <Toned tone="error" bold>{`✖ ${words(refused)}`}</Toned>
-							: <Toned tone="warning">{`! ${words(refused)} (${laterHint(refused, screens, plan)})`}</Toned>}
-					</Text>
-					<Place refused={refused} />
-				</Box>
-			))}
-		</Box>
-	);
+/** The plan's warnings and refusals under a blank line (none without any); `words` says a refusal in the screen's own words (keys, not flags). */
+export function noteLines({plan, screen, screens, words = (refused) => refused.message}: NotesProps): Line[] {
+	if (plan.warnings.length === 0 && plan.refusals.length === 0) return [];
+	return [
+		blank,
+		...plan.warnings.map((warning): Line => ({text: `! ${warning}`, tone: 'warning'})),
+		...plan.refusals.flatMap((refused) => (blocks(refused, screen, screens)
+			? refusalLines(refused, words(refused))
+			: [{text: `! ${words(refused)} (${laterHint(refused, screens, plan)})`, tone: 'warning'} as const, ...placeLines(refused)])),
+	];
+}
+
+/** The lines Notes takes at `columns` (with its blank line above), for a screen that fits a list below its height. */
+export function notesHeight(props: NotesProps, columns: number): number {
+	return heightOf(noteLines(props), columns);
+}
+
+/** The plan's warnings and refusals. */
+export function Notes(props: NotesProps) {
+	return <Clipped lines={noteLines(props)} />;
 }

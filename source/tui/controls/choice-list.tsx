@@ -4,6 +4,7 @@ import {Box, Text, useInput} from 'ink';
 import {eachKey} from '../keys/each-key.js';
 import {Toned} from './theme.js';
 import {useLatest} from '../use-latest.js';
+import {rowsWindow} from './fit.js';
 
 export interface Choice<Value extends string> {
 	readonly value: Value;
@@ -11,8 +12,10 @@ export interface Choice<Value extends string> {
 	readonly hint: string;
 }
 
-export function ChoiceList<Value extends string>({choices, value, onChange, onSubmit}: {
+/** `rows`: the lines it may take; past them, the choices around the cursor show, with a line for those hidden. */
+export function ChoiceList<Value extends string>({choices, value, rows = Number.POSITIVE_INFINITY, onChange, onSubmit}: {
 	choices: ReadonlyArray<Choice<Value>>;
+	rows?: number;
 	value: Value;
 	onChange: (value: Value) => void;
 	onSubmit: (value: Value) => void;
@@ -35,17 +38,21 @@ export function ChoiceList<Value extends string>({choices, value, onChange, onSu
 		}
 	});
 	const width = Math.max(...choices.map((choice) => choice.label.length)) + 2;
+	const {first, shown, above, below} = rowsWindow(choices.length, rows, index);
 	return (
 		<Box flexDirection="column">
-			{choices.map((choice, position) => (
+			{above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
+			{choices.slice(first, first + shown).map((choice, at) => ({choice, position: first + at})).map(({choice, position}) => (
 				<Box key={choice.value}>
 					<Box width={2} flexShrink={0}><Toned tone="accent">{position === index ? '❯' : ' '}</Toned></Box>
 					<Box width={width} flexShrink={0}>
 						{position === index ? <Toned tone="accent" bold>{choice.label}</Toned> : <Text>{choice.label}</Text>}
 					</Box>
-					<Toned tone="muted">{choice.hint}</Toned>
+					{/* One line each, so that the list can be counted. */}
+					<Text wrap="truncate-end"><Toned tone="muted">{choice.hint}</Toned></Text>
 				</Box>
 			))}
+			{below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
 		</Box>
 	);
 }

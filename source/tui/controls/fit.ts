@@ -1,12 +1,68 @@
-// How many lines text takes on the terminal, for the screens that fit a list to its height: Ink
-// breaks a line wider than the terminal, and a frame as tall as the terminal makes Ink clear the
-// whole screen, the scrollback above it too, on every key.
+// How many lines text takes on the terminal, for the screens that fit themselves to its height: a
+// frame as tall as the terminal makes Ink clear the whole screen, the scrollback above it too, on
+// every key, and one taller loses its top (the title, the field being typed).
 
-/** The lines `text` takes at `columns`, each of its lines broken where it is wider (one line more when words are moved whole). */
+/** The lines `text` takes at `columns` when Ink wraps it, each of its lines broken where it is wider (one line more when words are moved whole). */
 export function linesAt(text: string, columns: number): number {
 	const width = Math.max(10, columns);
 	return text.split('\n').reduce((sum, line) => {
 		const length = [...line].length;
 		return sum + (length <= width ? 1 : Math.ceil(length / width) + (line.includes(' ') ? 1 : 0));
 	}, 0);
+}
+
+/**
+ * `text` broken into lines of at most `columns` characters, between words where it can: the
+ * space a line is broken at is dropped, so no line starts with one (Ink's own wrapping keeps it);
+ * a line's own indent is kept, and given to the lines it wraps to.
+ */
+export function wrapText(text: string, columns: number): string[] {
+	return text.split('\n').flatMap((paragraph) => {
+		const indent = /^ */.exec(paragraph)![0];
+		const width = Math.max(1, columns - indent.length);
+		const lines: string[] = [];
+		let line = '';
+		for (const word of paragraph.slice(indent.length).split(' ')) {
+			const joined = line === '' ? word : `${line} ${word}`;
+			if ([...joined].length <= width) {
+				line = joined;
+				continue;
+			}
+			if (line !== '') lines.push(line);
+			// A word wider than the line is cut where the line ends.
+			let rest = [...word];
+			while (rest.length > width) {
+				lines.push(rest.slice(0, width).join(''));
+				rest = rest.slice(width);
+			}
+			line = rest.join('');
+		}
+		lines.push(line);
+		return lines.map((each) => indent + each);
+	});
+}
+
+export interface RowsWindow {
+	/** The first item shown, and how many are. */
+	readonly first: number;
+	readonly shown: number;
+	/** The items hidden above and below, each said on a line of its own. */
+	readonly above: number;
+	readonly below: number;
+}
+
+/**
+ * The items of a list of `count` that `room` lines show with `cursor`'s in sight: all of them when
+ * they fit, else a window around the cursor, with a line for the items hidden above and one for
+ * those below (each only when there are some), all within `room` (at least one item is shown).
+ */
+export function rowsWindow(count: number, room: number, cursor: number): RowsWindow {
+	if (count === 0 || count <= room) return {first: 0, shown: count, above: 0, below: 0};
+	const at = Math.min(Math.max(0, cursor), count - 1);
+	const edge = Math.max(1, room - 1);
+	if (at < edge) return {first: 0, shown: edge, above: 0, below: count - edge};
+	if (at >= count - edge) return {first: count - edge, shown: edge, above: count - edge, below: 0};
+	const shown = Math.max(1, room - 2);
+	const first = Math.min(Math.max(0, at - Math.floor(shown / 2)), count - shown);
+	return {first, shown, above: first, below: count - first - shown};
 }

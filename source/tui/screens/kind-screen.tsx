@@ -2,7 +2,8 @@
 import {Text} from 'ink';
 import type {Kind} from '../../core/naming.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
-import {Frame, quitKey} from '../controls/frame.js';
+import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
+import {useTerminalSize} from '../controls/terminal-size.js';
 import type {Chrome} from './screen-props.js';
 
 /** What the first screen offers: the make:api and make:controller kinds, and make:command. */
@@ -20,10 +21,12 @@ export function KindScreen({kind, onChange, onSubmit, chrome}: {
 	onSubmit: (kind: Choosable) => void;
 	chrome: Chrome;
 }) {
+	const keys = [{key: '↑↓', what: 'choose'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'quit'}, quitKey];
+	const terminal = useTerminalSize();
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'quit'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			<Text>What do you want to create?</Text>
-			<ChoiceList choices={choices} value={kind} onChange={onChange} onSubmit={onSubmit} />
+			<ChoiceList choices={choices} rows={terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, terminal.columns) - 1} value={kind} onChange={onChange} onSubmit={onSubmit} />
 		</Frame>
 	);
 }

@@ -1,12 +1,16 @@
 // Step 2: the controller name, with the plan's preview, warnings and refusals under it as you type.
-import {Box, Text, useInput} from 'ink';
+import {Text, useInput} from 'ink';
 import {blockingRefusals, isNameRefusal} from '../form.js';
 import {TextField} from '../controls/text-field.js';
-import {Frame, quitKey} from '../controls/frame.js';
-import {NamePreview, Notes} from '../preview.js';
+import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
+import {noteLines, previewLines} from '../preview.js';
+import {blank, Clipped, type Line} from '../controls/clipped.js';
+import {linesAt} from '../controls/fit.js';
+import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from '../controls/theme.js';
 import {useLatest} from '../use-latest.js';
+
+const placeholder = 'e.g. ville or MyUserTest';
 
 export function NameScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
 	const empty = form.name === '';
@@ -18,20 +22,22 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 	useInput((_input, key) => {
 		if (key.return && !latest.current.blocked) latest.current.next();
 	});
+	const keys = [{key: 'Enter', what: blocked ? `next (${wait})` : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey];
+	// The title and the name always show: the preview and the notes under it get the lines left.
+	const terminal = useTerminalSize();
+	const field = `Controller name: ${empty ? placeholder : form.name}`;
+	const room = terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, terminal.columns) - linesAt(`${field} `, terminal.columns);
+	const below: Line[] = [
+		...previewLines(plan),
+		...(empty ? [blank, {text: 'Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).', tone: 'muted'} as const] : noteLines({plan, screen: 'name', screens})),
+	];
 	return (
-		<Frame
-			title={chrome.title}
-			step={chrome.step}
-			keys={[{key: 'Enter', what: blocked ? `next (${wait})` : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey]}
-		>
+		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			<Text>
 				{'Controller name: '}
-				<TextField value={form.name} placeholder="e.g. ville or MyUserTest" onChange={(name) => update((current) => ({...current, name}))} />
+				<TextField value={form.name} placeholder={placeholder} onChange={(name) => update((current) => ({...current, name}))} />
 			</Text>
-			<NamePreview plan={plan} />
-			{empty
-				? <Box marginTop={1}><Toned tone="muted">Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).</Toned></Box>
-				: <Notes plan={plan} screen="name" screens={screens} />}
+			<Clipped lines={below} rows={room} />
 		</Frame>
 	);
 }

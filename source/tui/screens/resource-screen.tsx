@@ -5,9 +5,9 @@ import {useTerminalSize} from '../controls/terminal-size.js';
 import {noFieldsMessage} from '../../core/resource.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
-import {Frame, quitKey} from '../controls/frame.js';
+import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import {Notes, notesHeight} from '../preview.js';
-import {linesAt} from '../controls/fit.js';
+import {linesAt, rowsWindow} from '../controls/fit.js';
 import type {Refusal} from '../../core/errors.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
@@ -79,21 +79,16 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	const words = (refused: Refusal): string => (refused.message === noFieldsMessage
 		? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
 		: refused.message);
-	// The lines around the rows: title and blank 2, the table (wrapped) and blank, headings 1, "+ add
-	// a field" 1, the notes as they wrap, the footer 2 with its blank line 3, and one to spare.
+	const footer = [{key: '↑↓', what: 'row'}, {key: 'Tab', what: 'column'}, {key: 'Space', what: 'type'}, {key: 'Ctrl+D', what: 'delete'}, {key: 'Enter', what: row === addRow ? 'add field' : 'next'}, {key: 'Esc', what: 'back'}, quitKey];
+	// The lines around the rows: the frame, the table (wrapped) and blank, headings 1, "+ add a field" 1, the notes as they wrap.
 	const tableLines = linesAt(`${' '.repeat(10)}${form.table || (plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`)}`, width);
-	const room = Math.max(4, terminal.rows - (2 + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width) + 3 + 1));
-	// Past the room, two of its lines say how many rows are hidden above and below.
-	const shown = fields.length <= room ? fields.length : room - 2;
-	const cursor = Math.min(Math.max(row - 1, 0), fields.length - 1);
-	const first = Math.min(Math.max(0, cursor - Math.floor(shown / 2)), fields.length - shown);
-	const above = first;
-	const below = fields.length - first - shown;
+	const room = terminal.rows - (frameHeight(titleText(chrome.title, chrome.step), footer, width) + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width));
+	const {first, shown, above, below} = rowsWindow(fields.length, room, row - 1);
 	return (
 		<Frame
 			title={chrome.title}
 			step={chrome.step}
-			keys={[{key: '↑↓', what: 'row'}, {key: 'Tab', what: 'column'}, {key: 'Space', what: 'type'}, {key: 'Ctrl+D', what: 'delete'}, {key: 'Enter', what: row === addRow ? 'add field' : 'next'}, {key: 'Esc', what: 'back'}, quitKey]}
+			keys={footer}
 		>
 			<Box>
 				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>

@@ -5,9 +5,9 @@ import {Box, Text, useInput} from 'ink';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe-plan.js';
 import type {SinkMode} from '../../core/sink/sink.js';
-import {Frame, quitKey} from '../controls/frame.js';
-import {Place} from '../preview.js';
-import {linesAt} from '../controls/fit.js';
+import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';
+import {refusalLines} from '../preview.js';
+import {blank, Clipped, heightOf, type Line} from '../controls/clipped.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 import {useLatest} from '../use-latest.js';
@@ -27,21 +27,41 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 	const [scrolled, setScrolled] = useState<number>();
 	// The hunk without its ---/+++ lines; the added lines matter most: a short terminal shows them from the first.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
-	// Title, headings and footer with their blank lines take 9 lines besides the files (a long path
-	// wraps), a message 2 or more, and one line to spare: a frame as tall as the terminal makes Ink
-	// clear the screen and the scrollback.
+	// The files and the plan's warnings (once more, as the CLI prints them with the files: a public
+	// upload folder, say) above the diff; a refusal, the wait or the failure below it. The diff
+	// gets the lines left, and when too few are, one line says how long it is.
 	const width = terminal.columns;
-	const files = fileLines(plan.changes).reduce((sum, line) => sum + linesAt(line, width), 0);
 	const status = waiting ?? 'Writing…';
-	const message = busy ? 1 + linesAt(status, width) : failure === undefined ? 0 : 1 + linesAt(`✖ ${failure}`, width);
-	// The plan's warnings once more, as the CLI prints them with the files (a public upload folder, say).
-	const warnings = plan.warnings.map((warning) => `! ${warning}`);
-	const warned = warnings.length === 0 ? 0 : 1 + warnings.reduce((sum, line) => sum + linesAt(line, width), 0);
-	const room = Math.max(4, terminal.rows - 9 - files - warned - message - 1);
-	const {above, shown, below, start} = diffWindow(hunk, room, scrolled);
-	const scrolls = hunk.length > room;
+	const top: Line[] = [
+		...(plan.changes.length === 0 ? [] : [{text: runHeading(mode), bold: true}]),
+		...fileLines(plan.changes).map((line): Line => ({text: line})),
+		...(plan.warnings.length === 0 ? [] : [blank, ...plan.warnings.map((warning): Line => ({text: `! ${warning}`, tone: 'warning'}))]),
+	];
+	const bottom: Line[] = [
+		...plan.refusals.flatMap((refused) => refusalLines(refused)),
+		...(busy ? [blank, {text: status}] : []),
+		...(failure === undefined ? [] : [blank, {text: `✖ ${failure}`, tone: 'error', bold: true} as const]),
+	];
+	const footer = (scrolls: boolean): Key[] => (busy ? [quitKey] : [
+		// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
+		...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
+		...(scrolls ? [{key: '↑↓', what: 'scroll the diff'}] : []),
+		{key: 'Esc', what: 'back'},
+		quitKey,
+	]);
+	// The diff's blank line and heading come first; the lines left are its room, counted with the footer it will have.
+	const roomWith = (keys: readonly Key[]): number => terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, width) - heightOf(bottom, width) - heightOf(top, width) - 2;
+	const whole = roomWith(footer(false));
+	const scrolls = hunk.length > whole;
+	const room = hunk.length === 0 ? 0 : roomWith(footer(scrolls));
+	// With fewer than three lines (one of the hunk between two that say what is hidden), the diff is one line saying how long it is.
+	const folded = scrolls && room < 3;
+	const keys = footer(scrolls && !folded);
+	// What is above the diff is cut only when not even the diff's line fits.
+	const topRoom = roomWith(keys) + heightOf(top, width) + (hunk.length === 0 ? 2 : 0);
+	const {above, shown, below, start} = diffWindow(hunk, folded ? hunk.length : room, scrolled);
 	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
-	const latest = useLatest({next, start, scrolls, page: Math.max(1, room - 2)});
+	const latest = useLatest({next, start, scrolls: scrolls && !folded, page: Math.max(1, room - 2)});
 	useInput((_input, key) => {
 		const {next, start, scrolls, page} = latest.current;
 		if (key.return) next();
@@ -51,50 +71,25 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 		}
 	});
 	return (
-		<Frame
-			title={chrome.title}
-			step={chrome.step}
-			// While it writes, only Ctrl+C counts (it stops a wait for another run's lock).
-			keys={busy ? [quitKey] : [
-				// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
-				...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
-				...(scrolls ? [{key: '↑↓', what: 'scroll the diff'}] : []),
-				{key: 'Esc', what: 'back'},
-				quitKey,
-			]}
-		>
-			{plan.changes.length === 0 ? null : <Text bold>{runHeading(mode)}</Text>}
-			{fileLines(plan.changes).map((line) => <Text key={line}>{line}</Text>)}
-			{warnings.length === 0 ? null : (
-				<Box flexDirection="column" marginTop={1}>
-					{warnings.map((line) => <Text key={line} wrap="wrap"><Toned tone="warning">{line}</Toned></Text>)}
-				</Box>
-			)}
+		<Frame title={chrome.title} step={chrome.step} keys={keys}>
+			<Clipped lines={top} rows={topRoom} />
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>
-					<Text bold>app/Config/routes.yaml</Text>
-					{above > 0 ? <Toned tone="muted">{`  … ${above} ${above === 1 ? 'line' : 'lines'} above`}</Toned> : null}
-					{shown.map((line, index) => (
+					<Text bold wrap="truncate-end">{folded ? `app/Config/routes.yaml  … ${hunk.length} lines hidden` : 'app/Config/routes.yaml'}</Text>
+					{above > 0 && !folded ? <Toned tone="muted">{`  … ${above} ${above === 1 ? 'line' : 'lines'} above`}</Toned> : null}
+					{folded ? null : shown.map((line, index) => (
 						// Diff lines repeat; their position is their identity.
 						<Text key={index} wrap="truncate-end">
 							{line.startsWith('+') ? <Toned tone="added" bold>{line}</Toned> : line.startsWith('@@') ? <Toned tone="muted">{line}</Toned> : line}
 						</Text>
 					))}
-					{below > 0 ? <Toned tone="muted">{`  … ${below} ${below === 1 ? 'line' : 'lines'} below`}</Toned> : null}
+					{below > 0 && !folded ? <Toned tone="muted">{`  … ${below} ${below === 1 ? 'line' : 'lines'} below`}</Toned> : null}
 				</Box>
 			)}
-			{plan.refusals.map((refused, index) => (
-				<Box key={`${refused.code}-${index}`} flexDirection="column">
-					<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
-					<Place refused={refused} />
-				</Box>
-			))}
-			{busy ? <Box marginTop={1}><Text wrap="wrap">{status}</Text></Box> : null}
-			{failure === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="error" bold>{`✖ ${failure}`}</Toned></Text></Box>}
+			<Clipped lines={bottom} />
 		</Frame>
 	);
 }
-
 /**
  * The diff lines `room` lines show, with a line saying what is above or below: all of them when
  * they fit, else a window from `from` (by default the first added line: the new route), kept

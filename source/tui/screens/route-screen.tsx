@@ -4,9 +4,10 @@ import {Box, Text, useInput} from 'ink';
 import {httpMethods} from '../../core/request.js';
 import {blockingRefusals, fixedEarlier} from '../form.js';
 import {TextField} from '../controls/text-field.js';
-import {Frame, quitKey, type Key} from '../controls/frame.js';
+import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';
 import {customUri, Notes, notesHeight, Row} from '../preview.js';
-import {linesAt} from '../controls/fit.js';
+import {rowsWindow} from '../controls/fit.js';
+import {Clipped, heightOf, type Line} from '../controls/clipped.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
 import {eachKey} from '../keys/each-key.js';
@@ -63,20 +64,16 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	];
 	const customNote = `custom URI: it no longer follows the name (which gives ${plan.names?.uri}); Ctrl+R resets it`;
 	const hint = `Write {id} in the URI for a path parameter, e.g. ${plan.names?.uri ?? (plan.kind === 'api' ? '/api/ville' : '/ville')}/{id}.`;
-	// The method rows that fit: a frame as tall as the terminal makes Ink clear the whole screen (the
-	// scrollback too) on every key, and one taller loses its top. Around the rows: the title, the
-	// heading, the URI, its note, the route rows (each cut to one line), the hint as it wraps, the
-	// notes, the footer, their blank lines, and one to spare. Past the room, two lines say how many
-	// rows are hidden above and below, and the rows shown follow the cursor.
+	const customLine: Line = {text: customNote, tone: 'warning', indent: 8};
+	const hintLine: Line = {text: hint, tone: 'muted'};
+	// The method rows that fit: around them, the frame, the heading, the URI, its note, the route
+	// rows (each cut to one line), the hint and the notes as they wrap, and their blank lines. Past
+	// the room, lines say how many rows are hidden above and below, and the rows shown follow the cursor.
 	const width = terminal.columns;
-	const around = 2 + 1 + 2 + (custom ? linesAt(customNote, Math.max(1, width - 8)) : 0) + 1
-		+ Math.max(1, plan.routes.length) + (parameters.length > 0 ? 1 : askMethods ? linesAt(hint, width) : 0)
-		+ notesHeight({plan, screen: 'route', screens}, width) + 1 + linesAt(keys.map((entry) => `${entry.key} ${entry.what}`).join(' · '), width) + 1;
-	const room = terminal.rows - around;
-	const shown = !askMethods || httpMethods.length <= room ? httpMethods.length : Math.max(1, room - 2);
-	const first = Math.min(Math.max(0, Math.min(row, httpMethods.length - 1) - Math.floor(shown / 2)), httpMethods.length - shown);
-	const above = first;
-	const below = httpMethods.length - first - shown;
+	const around = frameHeight(titleText(chrome.title, chrome.step), keys, width) + 1 + 2 + (custom ? heightOf([customLine], width) : 0) + 1
+		+ Math.max(1, plan.routes.length) + (parameters.length > 0 ? 1 : askMethods ? heightOf([hintLine], width) : 0)
+		+ notesHeight({plan, screen: 'route', screens}, width);
+	const {first, shown, above, below} = askMethods ? rowsWindow(httpMethods.length, terminal.rows - around, row) : {first: 0, shown: 0, above: 0, below: 0};
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
@@ -92,16 +89,14 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
 				<TextField value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
 			</Box>
-			{custom
-				? <Box marginLeft={8}><Toned tone="warning">{customNote}</Toned></Box>
-				: null}
+			{custom ? <Clipped lines={[customLine]} /> : null}
 			<Box marginTop={1} flexDirection="column">
 				{plan.routes.length > 0
 					? plan.routes.map((route) => <Row key={route.name} label="Route" value={`${route.name}: ${route.methods.join(', ')} ${route.uri}`} />)
 					: <Row label="Route" value={plan.names?.routeName} />}
 				{parameters.length > 0
 					? <Row label="Params" value={parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')} />
-					: askMethods ? <Toned tone="muted">{hint}</Toned> : null}
+					: askMethods ? <Clipped lines={[hintLine]} /> : null}
 			</Box>
 			<Notes plan={plan} screen="route" screens={screens} />
 		</Frame>

@@ -1,12 +1,14 @@
 // What the controller does: an API controller's template, or a web controller's when the project has its own.
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {templateChoices} from '../../core/template-units.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
 import {blockingRefusals} from '../form.js';
-import {Frame, quitKey} from '../controls/frame.js';
+import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from '../controls/theme.js';
-import {Place} from '../preview.js';
+import {refusalLines} from '../preview.js';
+import {Clipped, heightOf} from '../controls/clipped.js';
+import {linesAt} from '../controls/fit.js';
+import {useTerminalSize} from '../controls/terminal-size.js';
 
 /** What the engine asks next, after the description. */
 const nextStep: Record<string, string> = {resource: ' (next: table, fields)', upload: ' (next: field, extensions)'};
@@ -21,11 +23,19 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 		label: choice.name,
 		hint: `${choice.description}${nextStep[choice.engine ?? ''] ?? ''}${choice.origin === 'built-in' ? '' : ` · ${choice.origin}`}`,
 	}));
+	const keys = [{key: '↑↓', what: 'choose'}, {key: 'Enter', what: blocking.length === 0 ? 'next' : blocking.some((refused) => refused.template === true) ? 'next (another template, or the template fixed)' : 'next (another template, or Esc for another name)'}, {key: 'Esc', what: 'back'}, quitKey];
+	// The title, the question and the choices show first (as many as fit, around the cursor); the refusals get the lines left.
+	const terminal = useTerminalSize();
+	const question = `What should ${plan.names?.className ?? 'the controller'} do?`;
+	const room = terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, terminal.columns) - linesAt(question, terminal.columns);
+	const refused = blocking.flatMap((each) => refusalLines(each));
+	const listRows = Math.max(Math.min(choices.length, 3), room - Math.min(heightOf(refused, terminal.columns), 2));
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'choose'}, {key: 'Enter', what: blocking.length === 0 ? 'next' : blocking.some((refused) => refused.template === true) ? 'next (another template, or the template fixed)' : 'next (another template, or Esc for another name)'}, {key: 'Esc', what: 'back'}, quitKey]}>
-			<Text>{`What should ${plan.names?.className ?? 'the controller'} do?`}</Text>
+		<Frame title={chrome.title} step={chrome.step} keys={keys}>
+			<Text>{question}</Text>
 			<ChoiceList
 				choices={choices}
+				rows={listRows}
 				value={kind === 'controller' && form.template === 'default' ? 'web' : form.template}
 				onChange={(template) => update((current) => ({...current, template}))}
 				onSubmit={() => {
@@ -33,12 +43,7 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 					else if (blocking.some((refused) => refused.template === true)) rereadTemplates?.();
 				}}
 			/>
-			{blocking.map((refused, index) => (
-				<Box key={`${refused.code}-${index}`} flexDirection="column">
-					<Text wrap="wrap"><Toned tone="error" bold>{`✖ ${refused.message}`}</Toned></Text>
-					<Place refused={refused} />
-				</Box>
-			))}
+			<Clipped lines={refused} rows={room - Math.min(choices.length, listRows)} />
 		</Frame>
 	);
 }

@@ -3,10 +3,11 @@ import {Box, Text, useInput} from 'ink';
 import {parseExtensions} from '../../core/upload.js';
 import {blockingRefusals, type UploadRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
-import {Frame, quitKey} from '../controls/frame.js';
-import {Notes} from '../preview.js';
+import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
+import {noteLines} from '../preview.js';
+import {blank, Clipped, type Line} from '../controls/clipped.js';
+import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
-import {Toned} from '../controls/theme.js';
 import {useEagerState, useLatest} from '../use-latest.js';
 
 const keys: ReadonlyArray<keyof UploadRow> = ['field', 'extensions', 'dir'];
@@ -36,8 +37,17 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 		else if (key.downArrow || key.tab) setRow((row + 1) % rows.length);
 		else if (key.return && !blocked) next();
 	});
+	const footer = [{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey];
+	// The three fields always show; what is said under them gets the lines left.
+	const terminal = useTerminalSize();
+	const below: Line[] = [
+		...(readAs === undefined ? [] : [blank, {text: `Extensions read as ${readAs}: ${how}, as the controller compares them.`, tone: 'warning'} as const]),
+		blank,
+		{text: 'Extensions: comma-separated (csv, txt). Folder: relative to the project root.'},
+		...noteLines({plan, screen: 'upload', screens}),
+	];
 	return (
-		<Frame title={chrome.title} step={chrome.step} keys={[{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey]}>
+		<Frame title={chrome.title} step={chrome.step} keys={footer}>
 			{rows.map((entry, index) => (
 				<Box key={entry.key}>
 					<Box width={14} flexShrink={0}><Text>{`${row === index ? '❯' : ' '} ${entry.label}`}</Text></Box>
@@ -48,9 +58,7 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 					/>
 				</Box>
 			))}
-			{readAs === undefined ? null : <Box marginTop={1}><Text wrap="wrap"><Toned tone="warning">{`Extensions read as ${readAs}: ${how}, as the controller compares them.`}</Toned></Text></Box>}
-			<Box marginTop={1}><Text wrap="wrap">Extensions: comma-separated (csv, txt). Folder: relative to the project root.</Text></Box>
-			<Notes plan={plan} screen="upload" screens={screens} />
+			<Clipped lines={below} rows={terminal.rows - frameHeight(titleText(chrome.title, chrome.step), footer, terminal.columns) - rows.length} />
 		</Frame>
 	);
 }

@@ -1,0 +1,67 @@
+// Every screen fits the terminal's height: the title and the field being typed stay on screen,
+// and what is under them (the preview, the notes, the diff) is cut with a line saying how much.
+import {afterEach, describe, expect, test} from 'vitest';
+import fc from 'fast-check';
+import {tempProject} from '../helpers/temp-project.js';
+import {wrapText} from '../../source/tui/controls/fit.js';
+import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
+
+afterEach(cleanupWizards);
+
+const lineCount = (frame: string): number => frame.split('\n').length;
+
+/** The name screen of `name` on a terminal of `columns` × `rows`, on fixtures/sample (which has HelloController). */
+async function nameScreenAt(columns: number, rows: number, name: string) {
+	const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+	await wizard.resize(columns, rows);
+	const frame = await wizard.press(name, (current) => current.includes(`Controller name: ${name}`));
+	return {wizard, frame};
+}
+
+describe('a short terminal', () => {
+	for (const [columns, rows] of [[60, 16], [40, 10], [80, 24]] as const) {
+		test(`${columns}×${rows}, a refused name: the title and the name stay, what is cut is counted`, async () => {
+			const {frame} = await nameScreenAt(columns, rows, 'hello');
+			expect(frame.split('\n')[0]).toContain('edu make:api  Name · step 1 of 4');
+			expect(frame).toContain('Controller name: hello');
+			expect(lineCount(frame)).toBeLessThan(rows - 1);
+			if (rows < 24) expect(frame).toMatch(/… \d+ more lines\n/);
+			else expect(frame).toContain('✖ Controller already exists.');
+		});
+	}
+
+	test('60×16, the review with a naming warning keeps its title and files, and a taller terminal shows the whole diff', async () => {
+		const {wizard} = await nameScreenAt(60, 16, 'VILLE');
+		await wizard.press(keys.enter, (current) => current.includes('Template · step'));
+		await wizard.press(keys.enter, (current) => current.includes('Route · step'));
+		const review = await wizard.press(keys.enter, (current) => current.includes('Review · step'));
+		expect(review.split('\n')[0]).toContain('Review · step 4 of 4');
+		expect(review).toContain('The run will:');
+		expect(review).toContain('  create  app/Controller/api/VILLEController.php');
+		expect(lineCount(review)).toBeLessThan(15);
+		expect(review).not.toContain('+    httpMethod: [GET]');
+		await wizard.resize(80, 26);
+		const tall = await wizard.waitFor((current) => current.includes('+    httpMethod: [GET]'), 'the whole diff');
+		expect(tall).toContain('@@ -10,3 +10,8 @@');
+		expect(tall).not.toMatch(/lines? (above|below|hidden)/);
+		expect(lineCount(tall)).toBeLessThan(25);
+	});
+});
+
+describe('text the wizard wraps', () => {
+	test('60 columns: a refusal\'s wrapped line starts at its indent, not with a stray space', async () => {
+		const {frame} = await nameScreenAt(60, 40, 'hello');
+		expect(frame).toContain('\n  there: choose another name');
+		expect(frame).not.toMatch(/\n {3}\S/);
+	});
+
+	test('no line starts with a space beyond the text\'s own indent, and none is wider than the columns', () => {
+		fc.assert(fc.property(fc.string({unit: fc.constantFrom('a', 'b', ' ', '/'), maxLength: 120}), fc.integer({min: 4, max: 60}), (text, columns) => {
+			for (const line of wrapText(text, columns)) {
+				const indent = /^ */.exec(text)![0].length;
+				expect([...line].length).toBeLessThanOrEqual(Math.max(columns, indent + 1));
+				if (indent < columns - 1) expect(line.slice(indent).startsWith(' ') && line.trim() !== '').toBe(false);
+			}
+		}), {numRuns: 1000});
+	});
+});
