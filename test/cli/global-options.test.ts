@@ -10,7 +10,8 @@ describe('global options anywhere', () => {
 	test('`edu --cwd DIR make:api x --yes` from another folder writes into DIR', async () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['--cwd', root, 'make:api', 'x', '--yes'], {cwd: tmpdir()});
-		expect(result.stderr).toBe('');
+		expect(result.stderr).toBe(`Project: ${root}\n`);
+		expect(result.stdout).toMatch(/^Class : \.\/app\/Controller\/api\/XController\n/);
 		expect(result.exitCode).toBe(0);
 		expect(existsSync(path.join(root, 'app/Controller/api/XController.php'))).toBe(true);
 	});

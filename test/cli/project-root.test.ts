@@ -82,13 +82,18 @@ describe('project root', () => {
 		for (const name of projects) expect(isProjectRoot(path.join(fixturesDir, name)), name).toBe(true);
 	});
 
-	it('from a subfolder, text mode says Project: <root> first and --json carries root', async () => {
+	it('from a subfolder, text mode says Project: <root> on stderr (stdout starts with the original\'s lines) and --json carries root', async () => {
 		const root = tempProject('sample');
 		mkdirSync(path.join(root, 'app/Controller/api/deep'), {recursive: true});
 		const below = path.join(root, 'app/Controller/api/deep');
 		const text = captureIo(below);
-		expect(await main(['make:api', 'ville', '--dry-run'], text)).toBe(0);
-		expect(text.out().split('\n')[0]).toBe(`Project: ${root}`);
+		expect(await main(['make:api', 'Lyon'], text)).toBe(0);
+		expect(text.out().split('\n').slice(0, 3)).toEqual(['Class : ./app/Controller/api/LyonController', 'URI : /api/lyon', '[OK] Controller and route successfully generated']);
+		expect(text.err()).toBe(`Project: ${root}\n`);
+		const command = captureIo(below);
+		expect(await main(['make:command', 'nightly'], command)).toBe(0);
+		expect(command.out()).toMatch(/^Class : /);
+		expect(command.err()).toBe(`Project: ${root}\n`);
 		const json = captureIo(below);
 		expect(await main(['make:api', 'ville', '--dry-run', '--json'], json)).toBe(0);
 		expect(JSON.parse(json.out()).root).toBe(root);

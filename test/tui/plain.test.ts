@@ -154,6 +154,20 @@ describe('--plain', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	test('an answer that is neither yes nor no asks again (a typo never writes); then n writes nothing', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const run = plainRun(root, ['make:api']);
+		await run.answer('Controller name', 'Ville\r');
+		await run.answer('Template', '\r');
+		await run.answer('HTTP methods', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files? (Y/n)', 'baz\r');
+		await run.answer('Please answer y or n.', `${'\u007F'.repeat(3)}n\r`);
+		expect(await run.exit).toBe(130);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	test('template flags given with the command are the prompts\' defaults: resource, byte-identical to --yes', async () => {
 		const fields = 'nom:string:255,code_postal:string:10,nombre_habitant:int';
 		const viaPrompts = tempProject('sample');

@@ -42,7 +42,7 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
 	// The project, with its template, read once: the command and the wizard plan against it.
-	const snapshot = readCommandSnapshot(context.projectRoot(startFolder(io, options)), options.template);
+	const snapshot = readCommandSnapshot(context.projectRoot(startFolder(io, options), 'stderr'), options.template);
 	// A template that is no make:command one is a usage error, before anything is planned or asked.
 	if ('code' in snapshot.template && snapshot.template.code === 'INVALID_OPTION') throw new UsageError(`edu: ${snapshot.template.message}`, 'INVALID_OPTION');
 	const {sinkFor} = await import('../../core/sink/sink.js');

@@ -104,7 +104,8 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	await typeAhead?.holdForWizard(io, options.plain);
 	try {
 		if (isRefusal(found)) throw EduError.from(found);
-		context.announceRoot(found);
+		// On stderr: stdout starts with the original's three lines wherever edu runs from.
+		context.announceRoot(found, 'stderr');
 		return await makeIn(kind, request, {root: found, templates}, options, context, interactive);
 	} finally {
 		typeAhead?.releaseTypeAhead(io.stdin);

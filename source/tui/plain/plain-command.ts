@@ -1,7 +1,8 @@
 // `--plain` for make:command: the name as a line prompt, checked against the core's plan as the
 // full-screen wizard checks it, then the files, a confirmation and the sink.
 import {terminalWidth} from '../../commands/help-text.js';
-import {confirm, input, select} from '@inquirer/prompts';
+import {input, select} from '@inquirer/prompts';
+import {confirmWrite} from './confirm-write.js';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
 import {EduError} from '../../core/errors.js';
 import type {Sink} from '../../core/sink/sink.js';
@@ -39,7 +40,7 @@ export async function askCommand(opened: CommandSnapshot, sink: Sink, context: C
 		...planned.warnings.map((warning) => `Warning: ${warning}`),
 		'', runHeading(sink.mode), ...fileLines(planned.changes), '', ...commandDiff(planned), '',
 	]);
-	const go = await confirm({message: sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', default: true}, context());
+	const go = await confirmWrite(sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', context());
 	if (!go) return undefined;
 	const changeset = commandChangeset(planned, snapshot);
 	if ('code' in changeset) throw EduError.from(changeset);

@@ -3,7 +3,8 @@
 // Loaded lazily; it never loads Ink or React.
 import {terminalWidth} from '../../commands/help-text.js';
 import {Writable} from 'node:stream';
-import {checkbox, confirm, input, select} from '@inquirer/prompts';
+import {checkbox, input, select} from '@inquirer/prompts';
+import {confirmWrite} from './confirm-write.js';
 import {commit} from '../../core/sink/commit.js';
 import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../../core/describe-plan.js';
 import {isRefusal} from '../../core/errors.js';
@@ -156,7 +157,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	const [refused] = planned.refusals;
 	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
 	say(['', runHeading(sink.mode), ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
-	const go = await confirm({message: sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', default: true}, context());
+	const go = await confirmWrite(sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', context());
 	if (!go) return undefined;
 	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {
