@@ -81,8 +81,11 @@ export function uriFor(kind: Kind, kebab: string): string {
 	return kind === 'api' ? `/api/${kebab}` : `/${kebab}`;
 }
 
-/** The name's class, route name, URI and twig folder, or a refusal saying why it cannot be one. */
-export function deriveNames(kind: Kind, argument: string): Names | Refusal {
+/**
+ * The name's class, route name, URI and twig folder, or a refusal saying why it cannot be one.
+ * `taken`: whether the project has a name already, so a warning never offers one it would refuse.
+ */
+export function deriveNames(kind: Kind, argument: string, taken: (name: string) => boolean = () => false): Names | Refusal {
 	const problem = nameProblem(argument);
 	if (problem !== undefined) {
 		const nearest = nearestName(argument);
@@ -101,7 +104,7 @@ export function deriveNames(kind: Kind, argument: string): Names | Refusal {
 		twigFolder,
 		routeName: routeNameFor(kind, kebab),
 		uri: uriFor(kind, kebab),
-		warnings: namingWarnings(kind, argument),
+		warnings: namingWarnings(kind, argument, taken),
 	};
 }
 
@@ -109,30 +112,31 @@ export function deriveNames(kind: Kind, argument: string): Names | Refusal {
  * Warnings for names whose URI would surprise, each with the spelling that gives the intended URI:
  * one spelling for every warning of a name, itself without a warning.
  */
-export function namingWarnings(kind: Kind, argument: string): string[] {
+export function namingWarnings(kind: Kind, argument: string, taken: (name: string) => boolean = () => false): string[] {
 	const warnings: string[] = [];
 	const kebab = kebabCase(argument);
 	const uri = uriFor(kind, kebab);
 	const fixed = intendedSpelling(argument);
-	const suggestion = `write "${fixed}" for ${uriFor(kind, kebabCase(fixed))}`;
+	const offer = (name: string, gives: string): string => (taken(name) ? `"${name}", which gives ${gives}, is in this project already` : `write "${name}" for ${gives}`);
+	const suggestion = (): string => offer(fixed, uriFor(kind, kebabCase(fixed)));
 
 	if (collapseCapitalRuns(argument) !== argument) {
-		warnings.push(`"${argument}" has consecutive capitals, each of which starts a word: it gives ${uri}; ${suggestion}.`);
+		warnings.push(`"${argument}" has consecutive capitals, each of which starts a word: it gives ${uri}; ${suggestion()}.`);
 	} else if (/^[a-z]/.test(argument) && /[A-Z]/.test(argument)) {
 		const dropped = kebabPieces(argument).length > 1;
 		const what = dropped
 			? `starts with a lower-case word followed by capitals, so its first word is dropped`
 			: `starts with a lower-case word, so its capitals do not split it`;
-		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggestion}.`);
+		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggestion()}.`);
 	}
 	// Only where the capital after the _ does start a word: ville_Paris is one word, ville_paris.
 	if (kebab.includes('_-')) {
 		const lower = argument.toLowerCase();
-		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggestion}, or write "${lower}" for ${uriFor(kind, kebabCase(lower))}.`);
+		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggestion()}, or ${offer(lower, uriFor(kind, kebabCase(lower)))}.`);
 	}
 	if (/Controller$/.test(argument)) {
 		// `Controller` alone has no shorter spelling: the warning then only says what the class will be.
-		const shorter = fixed.endsWith('Controller') ? '' : `; write "${fixed}" for ${className(fixed)}`;
+		const shorter = fixed.endsWith('Controller') ? '' : `; ${offer(fixed, className(fixed))}`;
 		warnings.push(`"${argument}" already ends in "Controller": the class will be ${className(argument)}${shorter}.`);
 	}
 	return warnings;

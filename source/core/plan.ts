@@ -61,9 +61,17 @@ function descriptionProblem(description: string): string | undefined {
 	return undefined;
 }
 
+/** Whether `name` would be refused here for its route or its controller (a warning never offers it). */
+function spellingTaken(kind: Kind, name: string, snapshot: Snapshot): boolean {
+	const names = deriveNames(kind, name);
+	if (isRefusal(names)) return false;
+	const controller = `app/Controller/${kind === 'api' ? 'api/' : ''}${names.className}.php`;
+	return snapshot.routes.named(names.routeName) !== undefined || existingFile(snapshot, controller) !== undefined;
+}
+
 export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const {kind} = request;
-	const derived = deriveNames(kind, request.name);
+	const derived = deriveNames(kind, request.name, (name) => spellingTaken(kind, name, snapshot));
 	// A snapshot made in memory (tests, benches) has no catalog: the built-ins then.
 	const chosen = chooseTemplate(kind, request, catalogOf(snapshot));
 	const resource = !isRefusal(chosen) && chosen.manifest.engine === 'resource';

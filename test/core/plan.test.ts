@@ -308,3 +308,18 @@ describe('methods, normalised in one place', () => {
 			.toEqual([expect.stringContaining('Unknown HTTP method "FOO"')]);
 	});
 });
+
+describe('a naming warning never offers a name this project would refuse', () => {
+	it('HELLO where api_hello is there: the warning says Hello is taken instead of offering it; elsewhere it offers it', () => {
+		expect(plan(api('HELLO'), memorySnapshot(sampleRoutes)).warnings).toEqual(['"HELLO" has consecutive capitals, each of which starts a word: it gives /api/h-e-l-l-o; "Hello", which gives /api/hello, is in this project already.']);
+		expect(plan(api('HELLO'), memorySnapshot(null)).warnings).toEqual(['"HELLO" has consecutive capitals, each of which starts a word: it gives /api/h-e-l-l-o; write "Hello" for /api/hello.']);
+	});
+
+	it('a controller file alone is enough, and the Controller-suffix warning says so too', () => {
+		const snapshot = memorySnapshot(null, ['app/Controller/api/VilleController.php']);
+		expect(plan(api('villeController'), snapshot).warnings).toEqual([
+			'"villeController" starts with a lower-case word, so its capitals do not split it: it gives /api/villecontroller; "Ville", which gives /api/ville, is in this project already.',
+			'"villeController" already ends in "Controller": the class will be VilleControllerController; "Ville", which gives VilleController, is in this project already.',
+		]);
+	});
+});
