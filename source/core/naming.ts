@@ -85,7 +85,7 @@ export function uriFor(kind: Kind, kebab: string): string {
  * The name's class, route name, URI and twig folder, or a refusal saying why it cannot be one.
  * `taken`: whether the project has a name already, so a warning never offers one it would refuse.
  */
-export function deriveNames(kind: Kind, argument: string, taken: (name: string) => boolean = () => false): Names | Refusal {
+export function deriveNames(kind: Kind, argument: string, context: WarningContext = {}): Names | Refusal {
 	const problem = nameProblem(argument);
 	if (problem !== undefined) {
 		const nearest = nearestName(argument);
@@ -104,21 +104,31 @@ export function deriveNames(kind: Kind, argument: string, taken: (name: string) 
 		twigFolder,
 		routeName: routeNameFor(kind, kebab),
 		uri: uriFor(kind, kebab),
-		warnings: namingWarnings(kind, argument, taken),
+		warnings: namingWarnings(kind, argument, context),
 	};
+}
+
+/** What the naming warnings know of the run beyond the name. */
+export interface WarningContext {
+	/** Whether the project has a name already: a warning then says so instead of offering it. */
+	readonly taken?: (name: string) => boolean;
+	/** The URI given (--uri, or typed in the wizard): when it is not the name's, the name makes only the route name, which the warnings then speak of. */
+	readonly uri?: string;
 }
 
 /**
  * Warnings for names whose URI would surprise, each with the spelling that gives the intended URI:
  * one spelling for every warning of a name, itself without a warning.
  */
-export function namingWarnings(kind: Kind, argument: string, taken: (name: string) => boolean = () => false): string[] {
+export function namingWarnings(kind: Kind, argument: string, {taken = () => false, uri: given}: WarningContext = {}): string[] {
 	const warnings: string[] = [];
 	const kebab = kebabCase(argument);
-	const uri = uriFor(kind, kebab);
+	const uriGiven = given !== undefined && given !== uriFor(kind, kebab);
+	const made = (words: string): string => (uriGiven ? `the route ${routeNameFor(kind, words)}` : uriFor(kind, words));
+	const uri = made(kebab);
 	const fixed = intendedSpelling(argument);
 	const offer = (name: string, gives: string): string => (taken(name) ? `"${name}", which gives ${gives}, is in this project already` : `write "${name}" for ${gives}`);
-	const suggestion = (): string => offer(fixed, uriFor(kind, kebabCase(fixed)));
+	const suggestion = (): string => offer(fixed, made(kebabCase(fixed)));
 
 	if (collapseCapitalRuns(argument) !== argument) {
 		warnings.push(`"${argument}" has consecutive capitals, each of which starts a word: it gives ${uri}; ${suggestion()}.`);
@@ -132,7 +142,7 @@ export function namingWarnings(kind: Kind, argument: string, taken: (name: strin
 	// Only where the capital after the _ does start a word: ville_Paris is one word, ville_paris.
 	if (kebab.includes('_-')) {
 		const lower = argument.toLowerCase();
-		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggestion()}, or ${offer(lower, uriFor(kind, kebabCase(lower)))}.`);
+		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggestion()}, or ${offer(lower, made(kebabCase(lower)))}.`);
 	}
 	if (/Controller$/.test(argument)) {
 		// `Controller` alone has no shorter spelling: the warning then only says what the class will be.

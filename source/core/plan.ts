@@ -71,7 +71,7 @@ function spellingTaken(kind: Kind, name: string, snapshot: Snapshot): boolean {
 
 export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const {kind} = request;
-	const derived = deriveNames(kind, request.name, (name) => spellingTaken(kind, name, snapshot));
+	const derived = deriveNames(kind, request.name, {taken: (name) => spellingTaken(kind, name, snapshot), ...(request.uri === undefined ? {} : {uri: request.uri})});
 	// A snapshot made in memory (tests, benches) has no catalog: the built-ins then.
 	const chosen = chooseTemplate(kind, request, catalogOf(snapshot));
 	const resource = !isRefusal(chosen) && chosen.manifest.engine === 'resource';

@@ -323,3 +323,10 @@ describe('a naming warning never offers a name this project would refuse', () =>
 		]);
 	});
 });
+
+describe('with a URI of its own, a naming warning speaks of the route name, the only thing the name still makes', () => {
+	it('villeById --uri /api/ville/{id}', () => {
+		expect(plan(api('villeById', {uri: '/api/ville/{id}'}), memorySnapshot(sampleRoutes)).warnings).toEqual(['"villeById" starts with a lower-case word followed by capitals, so its first word is dropped: it gives the route api_by-id; write "VilleById" for the route api_ville-by-id.']);
+		expect(plan(api('villeById', {uri: '/api/by-id'}), memorySnapshot(sampleRoutes)).warnings).toEqual(['"villeById" starts with a lower-case word followed by capitals, so its first word is dropped: it gives /api/by-id; write "VilleById" for /api/ville-by-id.']);
+	});
+});
