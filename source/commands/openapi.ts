@@ -33,7 +33,7 @@ Examples:
 
 Reads every .php file under app/Controller/api with a PHP parser (PHP itself is not needed) and evaluates the OpenApi\\Attributes found there: Info, Server, Tag, SecurityScheme, Get/Post/Put/Patch/Delete, Parameter, RequestBody, Response, JsonContent, MediaType, Schema, Property, Items, Examples. Attributes it does not know are left out with a warning naming file:line:col. A file with a PHP syntax error stops the run and nothing is written. The specification's first line says where it comes from, with a digest of the rest: one edited by hand (or by another tool) is copied to .edu/backups/ before it is replaced.
 
---html writes public/doc/: Swagger UI (copied from the installed package, so the page works offline), the specification beside it and index.html. edu start serves it at http://localhost:8042/doc/, where "Try it out" calls the running application. The folder is generated: its own .gitignore keeps it out of git. A file whose content is unchanged is not written again.`;
+--html writes public/doc/: Swagger UI (copied from the installed package, so the page works offline), the specification beside it and index.html. edu start serves it at http://localhost:8042/doc/, where "Try it out" calls the running application. The folder is generated: its own .gitignore keeps edu's files out of git. edu replaces there only the files it wrote (a page or file of yours: refused, or --force with a copy in .edu/backups/), and once the page exists every edu openapi keeps it in step. A file whose content is unchanged is not written again.`;
 
 export function registerOpenapi(program: Command, context: CommandContext): void {
 	program
@@ -101,20 +101,39 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		return {json, warnings, text: [dryRunDone, ...changeLines(result.outputs), operations, ''].join('\n')};
 	}
 	const unchanged = (path: string): string => (result.outputs.find((output) => output.path === path)?.action === 'unchanged' ? ' (unchanged)' : '');
+	const file = `File : ./${result.out}${unchanged(result.out)}`;
+	if (result.page === 'none') {
+		return {json, warnings, text: [file, operations, `[OK] OpenAPI specification successfully generated${above}`, ''].join('\n')};
+	}
+	const page = `Page : ./${docPage}${pageChange(result.outputs)}`;
 	if (!options.html) {
-		return {json, warnings, text: [`File : ./${result.out}${unchanged(result.out)}`, operations, `[OK] OpenAPI specification successfully generated${above}`, ''].join('\n')};
+		return {json, warnings, text: [file, page, operations, `[OK] OpenAPI specification successfully generated, and the page in ${docFolder}/ kept in step${above}`, ''].join('\n')};
 	}
 	return {json, warnings, text: [
-		`File : ./${result.out}${unchanged(result.out)}`,
-		`Page : ./${docPage}${unchanged(docPage)}`,
+		file,
+		page,
 		operations,
 		`[OK] OpenAPI specification and documentation page successfully generated${above}`,
-		...(result.pageCreated ? ['', `Note: ${docFolder}/ is generated (Swagger UI and the page), so git ignores it (${docFolder}/.gitignore, written once); run edu openapi --html again after changing the attributes.`] : []),
+		...(result.pageCreated ? ['', `Note: ${docFolder}/ is generated (Swagger UI and the page), so git ignores its files (${docFolder}/.gitignore, written once); every edu openapi keeps the page in step with the attributes.`] : []),
 		'',
 		'Next steps:',
-		`  edu start, then open ${localServer}${docUrlPath} to see the API and try each operation ("Try it out").`,
+		result.operations === 0
+			? `  the API has no operation yet: edu make:api <name>, then edu openapi; the page at ${localServer}${docUrlPath} (edu start) will show it.`
+			: `  edu start, then open ${localServer}${docUrlPath} to see the API and try ${result.operations === 1 ? 'its operation' : `each of its ${result.operations} operations`} ("Try it out").`,
 		'',
 	].join('\n')};
+}
+
+/** What a run changed in the page, beside its index.html: nothing, or the files it rewrote. */
+function pageChange(outputs: readonly OutputReport[]): string {
+	const inPage = outputs.filter((output) => output.path.startsWith(`${docFolder}/`));
+	const index = inPage.find((output) => output.path === docPage);
+	if (index !== undefined && index.action !== 'unchanged') return '';
+	// The list of what edu wrote there follows every change: not worth naming.
+	const changed = inPage.filter((output) => output.action !== 'unchanged' && !/\/\.edu-page$/.test(output.path)).map((output) => output.path.slice(docFolder.length + 1));
+	if (changed.length === 0) return ' (unchanged)';
+	const named = [...new Set(changed.map((name) => (name.startsWith('swagger-ui') ? 'Swagger UI' : name)))];
+	return ` (index.html unchanged; ${named.join(', ')} updated)`;
 }
 
 /** `  create  public/doc/index.html`, as make:* --dry-run lists its files. */

@@ -10,6 +10,7 @@ import {buildDocument, type ApiOperation} from './document/build-document.js';
 import {readRoutesFile} from '../core/project/project.js';
 import {pageSpecName} from './html/doc-page.js';
 import {docFolder} from './html/doc-location.js';
+import {pageOwner} from './html/page-owner.js';
 import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
 import type {Changeset, FileChange} from '../core/sink/file-change.js';
 import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
@@ -20,6 +21,8 @@ import {posixPath} from '../core/project/posix-path.js';
 import {readTextFile} from '../core/project/path-kind.js';
 
 export const defaultOut = 'public/openapi.yaml';
+
+export type PageState = 'none' | 'created' | 'written';
 
 export interface GenerateOptions {
 	readonly root: string;
@@ -43,8 +46,10 @@ export interface GenerateResult {
 	/** Every file of the run (the page's too), and whether it was (or would be) created, modified or left unchanged. */
 	readonly outputs: readonly OutputReport[];
 	readonly mode: SinkMode;
-	/** The page was written for the first time (its folder's .gitignore with it). */
+	/** The page was written for the first time with its folder's .gitignore. */
 	readonly pageCreated: boolean;
+	/** The page in public/doc/: made now, written (asked for, or kept in step), or not part of the run. */
+	readonly page: PageState;
 	readonly yaml: string;
 	readonly document: JsonObject;
 	readonly warnings: readonly Diagnostic[];
@@ -57,8 +62,8 @@ export interface GenerateResult {
 
 /** Errors collected before anything is written; each one is a file:line:col line. */
 export class GenerateError extends EduError {
-	constructor(readonly errors: readonly Diagnostic[], readonly warnings: readonly Diagnostic[], out: string) {
-		super('BAD_PROJECT_FILE', [...errors.map(formatDiagnostic), `${out} was not written.`].join('\n'));
+	constructor(readonly errors: readonly Diagnostic[], readonly warnings: readonly Diagnostic[], out: string, page = false) {
+		super('BAD_PROJECT_FILE', [...errors.map(formatDiagnostic), page ? `${out} was not written, nor the page in ${docFolder}/ (it still shows the API as it was).` : `${out} was not written.`].join('\n'));
 		this.name = 'GenerateError';
 	}
 }
@@ -103,27 +108,43 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 	if (!scan.found) {
 		throw new EduError('NOT_A_PROJECT', `${apiFolder}: no such folder, so there is nothing to document. Create an API controller with: edu make:api <name>`);
 	}
+	const page = options.write && (options.html === true || pageOwner(root).present);
 	if (scan.errors.length > 0) {
-		throw new GenerateError(scan.errors.map((error) => ({severity: 'error', site: error.site, message: error.message})), [], out);
+		throw new GenerateError(scan.errors.map((error) => ({severity: 'error', site: error.site, message: error.message})), [], out, page);
 	}
 	const built = buildDocument(scan.files);
 	const errors = built.diagnostics.errors;
-	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out);
+	if (errors.length > 0) throw new GenerateError(errors, built.diagnostics.warnings, out, page);
 	const warnings = [...built.diagnostics.warnings, ...unroutedOperations(root, built.operations)];
 	const yaml = toYaml(built.document);
 	let notes: readonly string[] = [];
 	let outputs: OutputReport[] = [];
 	let mode: SinkMode = 'write';
 	let pageCreated = false;
+	let pageState: PageState = 'none';
+	let forced: ReadonlySet<string> = new Set();
+	const pageNotes: string[] = [];
 	if (options.write) {
 		const {sinkFor} = await import('../core/sink/sink.js');
 		const files: OutputFile[] = [];
 		const specification = withHeader(yaml, apiFolder);
-		if (options.html) {
+		// A page edu made is kept in step by every run, so /doc/ never shows an older API.
+		if (page) {
 			const {docFiles} = await import('./html/doc-files.js');
-			const page = docFiles(root, built.document, specification);
-			files.push(...page.files);
-			pageCreated = page.firstTime;
+			const doc = docFiles(root, built.document, specification, options.force === true);
+			const [first, ...more] = doc.notOwn;
+			const others = more.length === 0 ? '' : ` (and ${more.length} other file${more.length === 1 ? '' : 's'} there)`;
+			if (first !== undefined && options.html === true) {
+				throw new EduError('OUTPUT_EXISTS', `Refusing to replace ${first}${others}: edu did not write it, or it was changed since; nothing was written. Pass --force to replace it (what it holds is kept in .edu/backups/).`);
+			}
+			if (first === undefined) {
+				files.push(...doc.files);
+				forced = doc.forced;
+				pageCreated = doc.firstTime && doc.files.some((file) => file.path === `${docFolder}/.gitignore`);
+				pageState = doc.firstTime ? 'created' : 'written';
+			} else {
+				pageNotes.push(`${docFolder}/ was not updated, so /doc/ shows the API as it was: ${first}${others} was changed since edu wrote it. Run edu openapi --html --force to replace it (what it holds is kept in .edu/backups/).`);
+			}
 		}
 		// The specification last: the commit point, as before the page existed.
 		files.push({path: out, content: specification});
@@ -133,6 +154,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		// only with --force), or a specification edited by hand since edu openapi wrote it.
 		const {isOpenapiDocument} = await import('./output-check.js');
 		const keep = (change: FileChange): FileChange['keep'] => {
+			if (forced.has(change.path)) return true;
 			if (change.path !== out || change.before === null) return undefined;
 			if (!isOpenapiDocument(change.before)) return options.force === true ? true : undefined;
 			return editedByHand(change.before) ? {because: 'was edited by hand or written by another tool'} : undefined;
@@ -150,6 +172,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 			? {root, changes: [], lock: out, value: undefined}
 			: undefined);
 		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined, revise: alreadyWritten})).notes;
+		notes = [...pageNotes, ...notes];
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;
 	return {
@@ -158,6 +181,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		outputs,
 		mode,
 		pageCreated,
+		page: pageState,
 		yaml,
 		document: built.document,
 		warnings,

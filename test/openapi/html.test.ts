@@ -6,7 +6,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
-const pageFiles = ['.gitignore', 'index.html', 'openapi.yaml', 'swagger-initializer.js', 'swagger-ui-LICENSE.txt', 'swagger-ui-NOTICE.txt', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'swagger-ui.css'];
+const pageFiles = ['.edu-page', '.gitignore', 'index.html', 'openapi.yaml', 'swagger-initializer.js', 'swagger-ui-LICENSE.txt', 'swagger-ui-NOTICE.txt', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'swagger-ui.css'];
 
 /** Modification times of every file under public/, to see what a run rewrote. */
 function times(root: string): Record<string, number> {
@@ -38,10 +38,10 @@ describe('edu openapi --html', () => {
 			'Operations : 2 on 2 paths (3 PHP files read)',
 			'[OK] OpenAPI specification and documentation page successfully generated',
 			'',
-			'Note: public/doc/ is generated (Swagger UI and the page), so git ignores it (public/doc/.gitignore, written once); run edu openapi --html again after changing the attributes.',
+			'Note: public/doc/ is generated (Swagger UI and the page), so git ignores its files (public/doc/.gitignore, written once); every edu openapi keeps the page in step with the attributes.',
 			'',
 			'Next steps:',
-			'  edu start, then open http://localhost:8042/doc/ to see the API and try each operation ("Try it out").',
+			'  edu start, then open http://localhost:8042/doc/ to see the API and try each of its 2 operations ("Try it out").',
 			'',
 		].join('\n'));
 		expect(readdirSync(path.join(root, 'public/doc')).sort()).toEqual(pageFiles);
@@ -84,12 +84,12 @@ describe('edu openapi --html', () => {
 		writeFileSync(controller, readFileSync(controller, 'utf8').replace(/description: '[^']*'/, "description: 'Les villes'"));
 		const json = JSON.parse((await runEdu(['openapi', '--html', '--json'], {cwd: root})).stdout);
 		const modified = json.changes.filter((change: {action: string}) => change.action !== 'unchanged').map((change: {path: string}) => change.path);
-		expect(modified).toEqual(['public/doc/openapi.yaml', 'public/openapi.yaml']);
+		expect(modified).toEqual(['public/doc/openapi.yaml', 'public/doc/.edu-page', 'public/openapi.yaml']);
 		expect(json).toMatchObject({ok: true, dryRun: false, page: 'public/doc/index.html', pageUrl: 'http://localhost:8042/doc/'});
 		const info = path.join(root, 'app/Controller/api/openapi.php');
 		writeFileSync(info, readFileSync(info, 'utf8').replace("'My First API'", "'Villes <de> France'"));
 		const titled = JSON.parse((await runEdu(['openapi', '--html', '--json'], {cwd: root})).stdout);
-		expect(titled.changes.filter((change: {action: string}) => change.action === 'modify').map((change: {path: string}) => change.path)).toEqual(['public/doc/openapi.yaml', 'public/doc/index.html', 'public/openapi.yaml']);
+		expect(titled.changes.filter((change: {action: string}) => change.action === 'modify').map((change: {path: string}) => change.path)).toEqual(['public/doc/openapi.yaml', 'public/doc/index.html', 'public/doc/.edu-page', 'public/openapi.yaml']);
 		expect(readProjectFile(root, 'public/doc/index.html')).toContain('<title>Villes &#60;de&#62; France: API documentation</title>');
 	});
 
@@ -107,7 +107,7 @@ describe('edu openapi --html', () => {
 		const result = await runEdu(['openapi', '--html', '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout.split('\n').slice(0, 3)).toEqual(['Dry run: nothing was written. The run would:', '  create  public/doc/.gitignore', '  create  public/doc/swagger-ui-bundle.js']);
-		expect(result.stdout).toContain('  create  public/doc/index.html\n  create  public/openapi.yaml\n');
+		expect(result.stdout).toContain('  create  public/doc/index.html\n  create  public/doc/.edu-page\n  create  public/openapi.yaml\n');
 		const json = JSON.parse((await runEdu(['openapi', '--html', '--dry-run', '--json'], {cwd: root})).stdout);
 		expect(json).toMatchObject({ok: true, dryRun: true, written: false});
 		expect(json.changes).toHaveLength(pageFiles.length + 1);

@@ -161,7 +161,8 @@ class DocumentParts {
 
 	assemble(files: readonly PhpFileFacts[]): JsonObject {
 		const {report} = this.context;
-		const where: Site = {file: files[0]?.file ?? 'app/Controller/api', line: 1, col: 1};
+		// No file at all: the folder is named alone, with no line and column (line 0).
+		const where: Site = files[0] === undefined ? {file: 'app/Controller/api', line: 0, col: 0} : {file: files[0].file, line: 1, col: 1};
 		const document: JsonObject = {openapi: '3.0.0'};
 		const [info] = this.infos;
 		if (this.infos.length > 1) report.warn(where, `${this.infos.length} Info attributes found; the first one (in file order) is used`);

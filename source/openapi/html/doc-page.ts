@@ -94,11 +94,18 @@ if (document.readyState === 'loading') document.addEventListener('DOMContentLoad
 else start();
 `;
 
-/** Tells git to ignore the folder, itself included: written once, with the folder. */
-export const gitignore = `# Written by edu openapi --html, which writes this folder again from the controllers' attributes.
-# Delete this file to commit the page (to host it somewhere edu does not run, for example).
-*
-`;
+/**
+ * Tells git to ignore the files edu writes in the folder, itself included, and nothing else: a
+ * file of the user's there stays theirs to commit.
+ */
+export function gitignoreFor(names: readonly string[]): string {
+	return [
+		"# Written by edu openapi --html, which writes these files again from the controllers' attributes.",
+		'# Delete this file to commit the page (to host it somewhere edu does not run, for example).',
+		...['.gitignore', ...names].map((name) => `/${name}`),
+		'',
+	].join('\n');
+}
 
 /** The page's own files (not Swagger UI's, not the specification). */
 export function pageFiles(title: string, swaggerUiVersion: string): PageFile[] {
