@@ -127,5 +127,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 		const elsewhere = pageServerElsewhere(path.join(pageFolder, 'openapi.yaml'), host, port);
 		if (elsewhere !== undefined) io.stderr.write(`Warning: the page's "Try it out" calls ${elsewhere} (the Server attribute in app/Controller/api), not this server: change that attribute and run edu openapi --html again, or serve on its port.\n`);
 	}
-	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root, ...(hasPage ? {docPath: docUrlPath} : {})}, io)};
+	// A specification without its page: /doc/ would be the framework's "not found", so say how to make it.
+	const docHint = !hasPage && existsSync(path.join(located.docroot, 'openapi.yaml')) ? {docHint: 'API page: run edu openapi --html to create it'} : {};
+	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root, ...(hasPage ? {docPath: docUrlPath} : docHint)}, io)};
 }

@@ -16,6 +16,8 @@ export interface ServeOptions {
 	readonly cwd: string;
 	/** URL path of the API documentation page (edu openapi --html), when the document root has one. */
 	readonly docPath?: string;
+	/** A line about the page when there is none (a specification without it). */
+	readonly docHint?: string;
 	/** Give up when PHP has not answered after this long. */
 	readonly readyTimeoutMs?: number;
 }
@@ -111,7 +113,7 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 		if (ready) {
 			const everywhere = host === '0.0.0.0' || host === '::';
 			const here = everywhere ? serverUrl('localhost', port) : url;
-			const page = options.docPath === undefined ? '' : `API documentation (try the API): ${here}${options.docPath}\n`;
+			const page = options.docPath === undefined ? (options.docHint === undefined ? '' : `${options.docHint}\n`) : `API documentation (try the API): ${here}${options.docPath}\n`;
 			io.stdout.write(`Serving ${options.docrootLabel} at ${url}${everywhere ? ` (on this computer: ${here})` : ''}\n${page}Press Ctrl+C to stop.\n`);
 		} else if (!exited && stopRequested === undefined) {
 			child.kill('SIGTERM');

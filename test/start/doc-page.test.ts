@@ -83,6 +83,20 @@ describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 		}
 	});
 
+	it('a specification without its page: one hint line that says how to make it', async () => {
+		const root = tempProject('start');
+		writeFileSync(path.join(root, 'public/openapi.yaml'), 'openapi: 3.0.0\n');
+		const port = await freePort();
+		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		try {
+			const stdout = await startedLines(child);
+			expect(stdout).toBe(`Serving public/ at http://127.0.0.1:${port}\nAPI page: run edu openapi --html to create it\nPress Ctrl+C to stop.\n`);
+		} finally {
+			child.kill('SIGINT');
+			await child;
+		}
+	});
+
 	it('warns when the specification sends "Try it out" to another server than this one (a Server attribute for port 8042, served on another)', async () => {
 		const root = tempProject('sample');
 		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
