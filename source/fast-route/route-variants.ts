@@ -19,6 +19,7 @@ const space = /\s/;
 
 interface Placeholder {
 	readonly end: number;
+	readonly name: string;
 	readonly pattern: string;
 }
 
@@ -27,9 +28,11 @@ function placeholderAt(uri: string, at: number): Placeholder | undefined {
 	let index = at + 1;
 	while (index < uri.length && space.test(uri[index]!)) index++;
 	if (index >= uri.length || !nameStart.test(uri[index]!)) return undefined;
+	const nameAt = index;
 	while (index < uri.length && nameChar.test(uri[index]!)) index++;
+	const name = uri.slice(nameAt, index);
 	while (index < uri.length && space.test(uri[index]!)) index++;
-	if (uri[index] === '}') return {end: index + 1, pattern: defaultPattern};
+	if (uri[index] === '}') return {end: index + 1, name, pattern: defaultPattern};
 	if (uri[index] !== ':') return undefined;
 	const start = index + 1;
 	let depth = 0;
@@ -37,7 +40,7 @@ function placeholderAt(uri: string, at: number): Placeholder | undefined {
 		const char = uri[index];
 		if (char === '{') depth++;
 		else if (char === '}') {
-			if (depth === 0) return {end: index + 1, pattern: uri.slice(start, index).trim()};
+			if (depth === 0) return {end: index + 1, name, pattern: uri.slice(start, index).trim()};
 			depth--;
 		}
 	}
@@ -85,6 +88,27 @@ function variant(route: string): RouteVariant {
  */
 export function routeVariants(uri: string): RouteVariant[] | undefined {
 	if (!/[{[\]]/.test(uri)) return [{static: uri, regex: pregQuote(uri), prefix: uri}];
+	return routeForms(uri)?.map(variant);
+}
+
+/**
+ * The URIs a route answers as OpenAPI paths: one per optional part (`/a[/{b}]` → `/a`, `/a/{b}`),
+ * each placeholder written `{name}` without its pattern. Undefined when FastRoute refuses the URI.
+ */
+export function openapiPaths(uri: string): string[] | undefined {
+	return routeForms(uri)?.map((form) => {
+		let plain = '';
+		for (let index = 0; index < form.length;) {
+			const placeholder = form[index] === '{' ? placeholderAt(form, index) : undefined;
+			plain += placeholder === undefined ? form[index] : `{${placeholder.name}}`;
+			index = placeholder === undefined ? index + 1 : placeholder.end;
+		}
+		return plain;
+	});
+}
+
+/** The URI's text for each of its optional parts: the shortest first. */
+function routeForms(uri: string): string[] | undefined {
 	const trimmed = uri.replace(/\]+$/, '');
 	const optionals = uri.length - trimmed.length;
 	// Split on `[` outside placeholders; a `]` left inside is text when the counts agree.
@@ -108,7 +132,7 @@ export function routeVariants(uri: string): RouteVariant[] | undefined {
 	if (segments.length - 1 !== optionals) return undefined;
 	if (segments.some((segment, index) => segment === '' && index !== 0)) return undefined;
 	let route = '';
-	return segments.map((segment) => variant(route += segment));
+	return segments.map((segment) => (route += segment));
 }
 
 const compiled = new Map<string, RegExp | null>();

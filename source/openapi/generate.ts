@@ -187,7 +187,8 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		warnings,
 		files: scan.files.length,
 		paths,
-		operations: built.operations.length,
+		// As the page lists them: a path with optional parts counts once per form.
+		operations: Object.values(built.document['paths'] as JsonObject).reduce<number>((sum, item) => sum + Object.keys(item as JsonObject).filter((key) => key !== 'parameters' && key !== 'summary' && key !== 'description' && key !== 'servers').length, 0),
 		notes,
 	};
 }

@@ -356,3 +356,42 @@ describe('errors that stop the run', () => {
 		]);
 	});
 });
+
+describe('a route URI with optional parts or patterns (FastRoute) as OpenAPI paths', () => {
+	const header = "<?php\nnamespace Controller\\api;\nuse OpenApi\\Attributes as OA;\n";
+	const info = {'app/Controller/api/openapi.php': `${header}#[OA\\Info(title: 'T', version: '1')]\nclass openapi {}\n`};
+	const station = (uri: string, parameters: string) => fromSource({...info, 'app/Controller/api/A.php': `${header}class A {
+    #[OA\\Get(path: '${uri}')]
+${parameters}    #[OA\\Response(response: 200, description: 'Ok')]
+    function execute() {}
+}`});
+	const pathParameters = (document: Record<string, unknown>) => Object.fromEntries(Object.entries(document['paths'] as Record<string, any>)
+		.map(([uri, item]) => [uri, (item.get.parameters as Array<{name: string; in: string; required: boolean}>).map((parameter) => `${parameter.name}${parameter.required ? '' : '?'}`)]));
+
+	it('[/{detail}]: two paths, each with only its own path parameters, no warning for required: false', async () => {
+		const {document, diagnostics, operations} = station('/api/station/{id}/status[/{detail}]', [
+			"    #[OA\\Parameter(name: 'id', in: 'path', required: true, schema: new OA\\Schema(type: 'integer'))]\n",
+			"    #[OA\\Parameter(name: 'detail', in: 'path', required: false, schema: new OA\\Schema(type: 'string'))]\n",
+		].join(''));
+		expect(diagnostics.all).toEqual([]);
+		expect(pathParameters(document)).toEqual({'/api/station/{id}/status': ['id'], '/api/station/{id}/status/{detail}': ['id', 'detail']});
+		const ids = Object.values(document['paths'] as Record<string, any>).map((item) => item.get.operationId);
+		expect(new Set(ids).size).toBe(2);
+		// edu routes compares the attribute as written with routes.yaml: one operation, its own text.
+		expect(operations.map((operation) => operation.path)).toEqual(['/api/station/{id}/status[/{detail}]']);
+		expect(Object.keys(document['paths'] as object).join()).not.toMatch(/[[\]]/);
+		await expectValidOpenApi(document);
+	});
+
+	it('nested [/{a}[/{b}]] gives three paths; patterns {id:\\d+} and {code:[A-Z]{2}} become {id} and {code}', async () => {
+		const {document, diagnostics} = station('/api/t/{id:\\\\d+}[/{a}[/{code:[A-Z]{2}}]]', '');
+		expect(pathParameters(document)).toEqual({
+			'/api/t/{id}': ['id'],
+			'/api/t/{id}/{a}': ['id', 'a'],
+			'/api/t/{id}/{a}/{code}': ['id', 'a', 'code'],
+		});
+		// Undocumented placeholders are still declared (as strings), with the attribute to add.
+		expect(diagnostics.warnings.map((warning) => warning.message)).toContain("GET /api/t/{id}/{a}/{code}: path parameter {code} is not documented; add #[Attributes\\Parameter(name: 'code', in: 'path', required: true, schema: new Attributes\\Schema(type: 'integer'))] (documented as a string meanwhile)");
+		await expectValidOpenApi(document);
+	});
+});

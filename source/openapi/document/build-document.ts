@@ -6,6 +6,7 @@ import {Diagnostics} from '../php/diagnostics.js';
 import {evaluateClasses, type Evaluated} from '../php/evaluate-attributes.js';
 import {infoFrom, securitySchemeFrom, serverFrom, tagFrom} from './info.js';
 import {operationFrom, type MethodLevel} from './operation.js';
+import {openapiPaths} from '../../fast-route/route-variants.js';
 import type {PhpFileFacts} from '../php/php-file.js';
 import {shortName, type PhpObject, type Site} from '../php/php-value.js';
 import type {SchemaContext} from './schema.js';
@@ -95,11 +96,21 @@ class DocumentParts {
 			requestBodies: objectsOf(roles, 'requestBody'),
 			servers: hasOperation ? objectsOf(roles, 'server') : [],
 			externalDocs: hasOperation ? objectsOf(roles, 'externalDocs') : [],
-			paths: operations.map((item) => item.object.named.get('path') ?? item.object.positional[0]).filter((path): path is string => typeof path === 'string'),
+			paths: operations.map((item) => item.object.named.get('path') ?? item.object.positional[0]).filter((path): path is string => typeof path === 'string').flatMap((path) => openapiPaths(path) ?? [path]),
+			optionalInPath: optionalNames(operations.map((item) => item.object.named.get('path') ?? item.object.positional[0])),
 			converted: new Map(),
 		};
 		for (const item of operations) {
-			this.#addOperation(operationFrom({args: new Args(item.object, item.spec, report), className, methodName, methodLevel}, this.context), className, methodName);
+			const written = item.object.named.get('path') ?? item.object.positional[0];
+			// A route's optional parts (`/status[/{detail}]`) and patterns (`{id:\d+}`) are no OpenAPI
+			// path: one path per form the route answers, each with its own parameters.
+			const forms = typeof written === 'string' ? openapiPaths(written) : undefined;
+			const paths = forms === undefined || (forms.length === 1 && forms[0] === written) ? [undefined] : forms;
+			paths.forEach((path, index) => {
+				const form = path === undefined ? undefined : {path, index};
+				const built = operationFrom({args: new Args(item.object, item.spec, report), className, methodName, methodLevel, ...(form ? {form} : {})}, this.context);
+				this.#addOperation(built, className, methodName, index === 0 && typeof written === 'string' ? written : undefined);
+			});
 		}
 		const place = methodName === '' ? 'class' : 'method';
 		if (!hasOperation) {
@@ -141,7 +152,8 @@ class DocumentParts {
 		}
 	}
 
-	#addOperation(built: ReturnType<typeof operationFrom>, className: string, methodName: string): void {
+	/** `routed`: the path as written, for the comparison with routes.yaml (once per attribute); undefined for another form of it. */
+	#addOperation(built: ReturnType<typeof operationFrom>, className: string, methodName: string, routed: string | undefined): void {
 		if (!built) return;
 		let item = this.paths.get(built.path);
 		if (!item) {
@@ -156,7 +168,7 @@ class DocumentParts {
 		item.set(built.method, {operation: built.operation, site: built.site});
 		const tags = built.operation['tags'];
 		if (Array.isArray(tags)) for (const tag of tags) if (typeof tag === 'string') this.usedTags.push(tag);
-		this.operations.push({method: built.method.toUpperCase(), path: built.path, className, methodName, site: built.site});
+		if (routed !== undefined) this.operations.push({method: built.method.toUpperCase(), path: routed, className, methodName, site: built.site});
 	}
 
 	assemble(files: readonly PhpFileFacts[]): JsonObject {
@@ -236,4 +248,17 @@ function group(attributes: readonly Evaluated[]): Map<string, Evaluated[]> {
 
 function objectsOf(roles: Map<string, Evaluated[]>, role: string): PhpObject[] {
 	return (roles.get(role) ?? []).map((item) => item.object);
+}
+
+/** The placeholders of the paths' optional parts: in their longest form, not in their shortest. */
+function optionalNames(paths: readonly unknown[]): Set<string> {
+	const names = (path: string): string[] => [...path.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
+	const optional = new Set<string>();
+	for (const path of paths) {
+		const forms = typeof path === 'string' ? openapiPaths(path) : undefined;
+		if (forms === undefined || forms.length < 2) continue;
+		const required = new Set(names(forms[0]!));
+		for (const name of names(forms.at(-1)!)) if (!required.has(name)) optional.add(name);
+	}
+	return optional;
 }

@@ -17,6 +17,8 @@ export interface MethodLevel {
 	readonly externalDocs: readonly PhpObject[];
 	/** The paths of every operation on the method, so a method-level path parameter goes only where it fits. */
 	readonly paths: readonly string[];
+	/** Placeholders in an optional part of a path of the method (`[/{detail}]`): `required: false` is what they mean. */
+	readonly optionalInPath: ReadonlySet<string>;
 	/** Method-level attributes already converted for another operation of the method. */
 	readonly converted: Map<PhpObject, JsonObject | [string, JsonObject] | undefined>;
 }
@@ -26,6 +28,8 @@ export interface OperationSource {
 	readonly className: string;
 	readonly methodName: string;
 	readonly methodLevel: MethodLevel;
+	/** One form of a path with optional parts (its index among them): documented instead of the path as written. */
+	readonly form?: {readonly path: string; readonly index: number};
 }
 
 export interface BuiltOperation {
@@ -40,7 +44,8 @@ export function operationFrom(source: OperationSource, context: SchemaContext): 
 	const {args, methodLevel} = source;
 	const {report} = context;
 	const method = args.spec.method ?? 'get';
-	const path = args.string('path');
+	const written = args.string('path');
+	const path = written === undefined ? undefined : source.form?.path ?? written;
 	if (path === undefined || !path.startsWith('/')) {
 		// A misspelt path (paht:) is the usual reason: named, as PHP would refuse it.
 		const unknown = args.unknownNames().map((name) => `${name}:`);
@@ -58,7 +63,9 @@ export function operationFrom(source: OperationSource, context: SchemaContext): 
 	put(operation, 'description', args.string('description'));
 	const [docs] = [...args.objects('externalDocs').map(({object}) => object), ...methodLevel.externalDocs];
 	if (docs) put(operation, 'externalDocs', externalDocsFrom(docs, report, `${where}: externalDocs`));
-	operation['operationId'] = args.string('operationId') ?? operationId(method, path, source.className, source.methodName);
+	const given = args.string('operationId');
+	// An operationId names one operation: the shortest form keeps swagger-php's, the longer ones get their own.
+	operation['operationId'] = given === undefined ? operationId(method, source.form !== undefined && source.form.index > 0 ? path : written!, source.className, source.methodName) : source.form === undefined || source.form.index === 0 ? given : `${given}_${source.form.index + 1}`;
 
 	const parameters = parametersOf(source, path, context, where);
 	if (parameters.length > 0) operation['parameters'] = parameters;
@@ -102,13 +109,14 @@ function parametersOf(source: OperationSource, path: string, context: SchemaCont
 	for (const {object, inline: isInline} of [...inline, ...methodLevel]) {
 		const parameter = convertOnce(source.methodLevel, object, !isInline, () => {
 			const args = nestedArgs(object, ['parameter'], report, `${where}: parameters`);
-			return args ? parameterFrom(args, context) : undefined;
+			return args ? parameterFrom(args, context, source.methodLevel.optionalInPath) : undefined;
 		}) as JsonObject | undefined;
 		if (!parameter) continue;
 		const site = object.site;
 		if (parameter['in'] === 'path' && !inPath.has(String(parameter['name']))) {
-			// A method-level path parameter serves the operations whose path has it.
-			const usedElsewhere = !isInline && source.methodLevel.paths.some((other) => pathParameterNames(other).includes(String(parameter['name'])));
+			// A method-level path parameter serves the operations whose path has it; any, another form of the same path.
+			const others = isInline ? (source.form === undefined ? [] : source.methodLevel.paths) : source.methodLevel.paths;
+			const usedElsewhere = others.some((other) => pathParameterNames(other).includes(String(parameter['name'])));
 			if (!usedElsewhere) report.warn(site, `${where}: path parameter ${String(parameter['name'])} is not in the path; left out (the path needs {${String(parameter['name'])}})`);
 			continue;
 		}

@@ -6,7 +6,8 @@ import {nestedSchema, refValue, type SchemaContext} from './schema.js';
 
 const locations = new Set(['query', 'header', 'path', 'cookie']);
 
-export function parameterFrom(args: Args, context: SchemaContext): JsonObject | undefined {
+/** `optionalInPath`: names of an optional part of the route (`[/{detail}]`), whose own path lists them as required. */
+export function parameterFrom(args: Args, context: SchemaContext, optionalInPath: ReadonlySet<string> = new Set()): JsonObject | undefined {
 	const {report} = context;
 	args.value('parameter'); // its components key: not used for operation parameters
 	const ref = args.string('ref');
@@ -30,7 +31,7 @@ export function parameterFrom(args: Args, context: SchemaContext): JsonObject | 
 	put(parameter, 'description', args.string('description'));
 	const required = args.boolean('required');
 	if (location === 'path') {
-		if (required === false) report.warn(args.site, `${args.name} ${name}: a path parameter is always required; documented as required`);
+		if (required === false && !optionalInPath.has(name)) report.warn(args.site, `${args.name} ${name}: a path parameter is always required; documented as required`);
 		parameter['required'] = true;
 	} else {
 		put(parameter, 'required', required);
