@@ -6,6 +6,8 @@ import {methodNames, type FieldSpec} from './request.js';
 import type {LoadedTemplate} from '../templates/catalog.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
+import {reservedBy} from './sql/reserved-words.js';
+import {maxInlineLength, maxRecordBytes, maxRowBytes, recordBytes, rowBytes} from './sql/row-size.js';
 import {uriProblem} from './uri.js';
 import type {Resolved, TemplateUnits, Unit} from './unit.js';
 
@@ -14,20 +16,7 @@ const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const maxIdentifier = 64;
 /** The longest VARCHAR MySQL and MariaDB take in utf8mb4 (4 bytes a character). */
 export const maxStringLength = 16_383;
-/** The bytes of a MySQL / MariaDB row, TEXT columns counted by their 10-byte reference. */
-const maxRowBytes = 65_535;
 export const maxFields = 50;
-
-/** Words that cannot name a column or a table without quoting in MySQL, MariaDB or SQLite (made on first use). */
-let sqlReserved: ReadonlySet<string> | undefined;
-const sqlReservedWords = (): ReadonlySet<string> => {
-	sqlReserved ??= new Set(`add all alter and as asc between by case check column constraint create cross current_date
-current_time current_timestamp database default delete desc distinct drop else exists false foreign from full group
-having if in index inner insert interval into is join key left like limit match natural not null offset on or order
-outer primary references regexp rename replace right row rows select set table then to true union unique update
-using values when where with`.split(/\s+/));
-	return sqlReserved;
-};
 
 /** Why `name` cannot be a column or table name, or undefined when it can. */
 export function identifierProblem(name: string, what: string): string | undefined {
@@ -36,7 +25,12 @@ export function identifierProblem(name: string, what: string): string | undefine
 	if (!identifier.test(name)) {
 		return `"${printable(name)}" cannot be a ${what} name: use letters A-Z and a-z, digits and _, not starting with a digit`;
 	}
-	if (sqlReservedWords().has(name.toLowerCase())) return `"${name}" is an SQL keyword: choose another ${what} name`;
+	const databases = reservedBy(name);
+	if (databases.length > 0) {
+		const suggested = name.length < maxIdentifier ? `, such as "${name}_"` : '';
+		const where = databases.length === 1 ? databases[0] : `${databases.slice(0, -1).join(', ')} and ${databases.at(-1)}`;
+		return `"${name}" is an SQL reserved word in ${where}, where the controllers' SQL would fail: choose another ${what} name${suggested}`;
+	}
 	return undefined;
 }
 
@@ -97,18 +91,11 @@ export function fieldsProblem(fields: readonly FieldSpec[]): string | undefined 
 	if (bytes > maxRowBytes) {
 		return `Invalid fields: together the columns need ${bytes} bytes of a MySQL / MariaDB row, which holds ${maxRowBytes} (a string column takes 4 bytes a character in utf8mb4); shorten some lengths, or leave a length out for TEXT.`;
 	}
-	return undefined;
-}
-
-/** The bytes a row of the table takes in MySQL / MariaDB (utf8mb4), as the server counts them against its limit. */
-function rowBytes(fields: readonly FieldSpec[]): number {
-	let bytes = 4; // the INT id
-	for (const field of fields) {
-		if (field.type === 'int') bytes += 4;
-		else if (field.length === undefined) bytes += 10;
-		else bytes += 4 * field.length + (4 * field.length > 255 ? 2 : 1);
+	const record = recordBytes(fields);
+	if (record > maxRecordBytes) {
+		return `Invalid fields: MySQL / MariaDB would refuse this table ("Row size too large"): its record needs ${record} bytes and InnoDB's holds ${maxRecordBytes}; shorten strings or use fewer fields (a string of ${maxInlineLength + 1} characters or more, or without length, is kept outside the record).`;
 	}
-	return bytes;
+	return undefined;
 }
 
 const listMethods = ['GET', 'POST'] as const;
@@ -127,7 +114,7 @@ export function resourceMethods(given: readonly string[] | undefined): {list: st
 }
 
 /** The `CREATE TABLE` for the fields: MySQL / MariaDB's in utf8mb4, or SQLite's. */
-function createTable(table: string, fields: readonly FieldSpec[], dialect: 'mysql' | 'sqlite'): string {
+export function createTable(table: string, fields: readonly FieldSpec[], dialect: 'mysql' | 'sqlite'): string {
 	const id = dialect === 'mysql' ? 'id INT AUTO_INCREMENT PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT';
 	const columns = fields.map((field) => `${field.name} ${sqlType(field, dialect)} NOT NULL`);
 	return `CREATE TABLE ${table} (${[id, ...columns].join(', ')})${dialect === 'mysql' ? ' DEFAULT CHARSET = utf8mb4' : ''};`;

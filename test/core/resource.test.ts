@@ -54,7 +54,12 @@ describe('--fields', () => {
 		[[], 'at least one field'],
 		[[{name: 'id', type: 'int'}], '"id" is the primary key'],
 		[[{name: 'nom', type: 'string'}, {name: 'NOM', type: 'int'}], '"NOM" is given twice'],
-		[[{name: 'order', type: 'int'}], '"order" is an SQL keyword'],
+		[[{name: 'order', type: 'int'}], '"order" is an SQL reserved word in MariaDB, MySQL 8 and SQLite'],
+		[[{name: 'condition', type: 'string', length: 20}], '"condition" is an SQL reserved word in MariaDB and MySQL 8, where the controllers\' SQL would fail: choose another field name, such as "condition_"'],
+		[[{name: 'Rank', type: 'int'}], '"Rank" is an SQL reserved word in MySQL 8,'],
+		[[{name: 'returning', type: 'int'}], '"returning" is an SQL reserved word in MariaDB and SQLite'],
+		...['range', 'usage', 'over', 'recursive', 'groups', 'system', 'window', 'lead', 'lag', 'of', 'empty', 'lateral'].map((name): [FieldSpec[], string] => [[{name, type: 'int'}], `"${name}" is an SQL reserved word`]),
+		[Array.from({length: 34}, (_, index): FieldSpec => ({name: `c${index + 1}`, type: 'string', length: 60})), '"Row size too large"): its record needs 8216 bytes and InnoDB\'s holds 8125'],
 		[[{name: "nom'); DROP TABLE ville; --", type: 'string'}], 'cannot be a field name'],
 		[[{name: '1nom', type: 'string'}], 'cannot be a field name'],
 		[[{name: 'nom', type: 'string', length: 0}], 'from 1 to 16383'],
@@ -62,6 +67,14 @@ describe('--fields', () => {
 		[[{name: 'n', type: 'int', length: 3}], 'takes no length'],
 	] as Array<[FieldSpec[], string]>)('refuses the fields %j (%s)', (fields, reason) => {
 		expect(fieldsProblem(fields)).toContain(reason);
+	});
+
+	it.each([
+		[[{name: 'modele', type: 'string', length: 50}, {name: 'etat', type: 'string', length: 20}, {name: 'condition_', type: 'string', length: 20}, {name: 'gamme', type: 'int'}]],
+		[Array.from({length: 33}, (_, index): FieldSpec => ({name: `c${index + 1}`, type: 'string', length: 60}))],
+		[Array.from({length: 50}, (_, index): FieldSpec => ({name: `c${index + 1}`, type: 'string', length: 64}))],
+	] as Array<[FieldSpec[]]>)('accepts the fields %j', (fields) => {
+		expect(fieldsProblem(fields)).toBeUndefined();
 	});
 
 	it('lets through only plain identifiers, whatever the text (property)', () => {
@@ -153,7 +166,8 @@ describe('resource refusals', () => {
 	it.each([
 		[{fields: undefined}, 'at least one field'],
 		[{table: 'ville; DROP TABLE x'}, 'cannot be a table name'],
-		[{table: 'select'}, 'is an SQL keyword'],
+		[{table: 'select'}, '"select" is an SQL reserved word'],
+		[{table: 'window'}, '"window" is an SQL reserved word in MySQL 8,'],
 		[{uri: '/api/ville/{code}'}, 'adds /{id} itself'],
 	] as Array<[Partial<MakeRequest>, string]>)('%j', (extra, reason) => {
 		const result = plan(resource('ville', extra), memorySnapshot(sampleRoutes));
@@ -161,9 +175,9 @@ describe('resource refusals', () => {
 		expect(messages(result).join('\n')).toContain(reason);
 	});
 
-	it('a default table that is an SQL keyword asks for --table', () => {
+	it('a default table that is an SQL reserved word asks for --table', () => {
 		expect(messages(plan(resource('Order', {table: undefined}), memorySnapshot(sampleRoutes)))).toEqual([
-			'Invalid table: "order" is an SQL keyword: choose another table name (it comes from the controller name; pass --table).',
+			'Invalid table: "order" is an SQL reserved word in MariaDB, MySQL 8 and SQLite, where the controllers\' SQL would fail: choose another table name, such as "order_" (it comes from the controller name; pass --table).',
 		]);
 	});
 

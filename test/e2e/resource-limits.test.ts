@@ -4,7 +4,10 @@
 // as the server would refuse it (the same statement, written here, fails there).
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {FieldSpec} from '../../source/core/request.js';
+import {createTable, fieldsProblem} from '../../source/core/resource.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
@@ -70,4 +73,42 @@ describe.skipIf(!hasMariadb)('resource fields against MariaDB\'s limits (utf8mb4
 		expect(snapshotTree(root)).toEqual(before);
 		expect(() => server!.sql(statementFor('refused', fields))).toThrow(/ERROR (1118|1074)/);
 	});
+
+	/** True when MariaDB creates the table edu's CREATE TABLE describes for `fields`. */
+	const serverCreates = (fields: readonly FieldSpec[]): boolean => {
+		try {
+			server!.sql(`DROP TABLE IF EXISTS probe; ${createTable('probe', fields, 'mysql')}`);
+			return true;
+		} catch (error) {
+			expect(String(error)).toMatch(/ERROR (1118|1074)/);
+			return false;
+		}
+	};
+	const strings = (lengths: readonly number[]): FieldSpec[] => lengths.map((length, index) => ({name: `c${index}`, type: 'string', length}));
+
+	it.each([
+		['33 strings of 60 characters', strings(Array(33).fill(60)), true],
+		['34 strings of 60 characters', strings(Array(34).fill(60)), false],
+		['the largest record InnoDB takes', strings([...Array(31).fill(63), 16, 16, 16, 16]), true],
+		['one byte more', strings([...Array(31).fill(63), 13, 13, 13, 13, 12]), false],
+		['50 strings of 64 characters, kept outside the record', strings(Array(50).fill(64)), true],
+	])('%s: edu decides as MariaDB does', (_, fields, created) => {
+		expect(serverCreates(fields)).toBe(created);
+		expect(fieldsProblem(fields) === undefined).toBe(created);
+		if (!created) expect(fieldsProblem(fields)).toMatch(/^Invalid fields: MySQL \/ MariaDB would refuse this table \("Row size too large"\)/);
+	});
+
+	it('edu accepts a field list exactly when MariaDB creates its table (property, near both row limits)', () => {
+		const field = fc.oneof(
+			{weight: 12, arbitrary: fc.integer({min: 40, max: 63}).map((length): Omit<FieldSpec, 'name'> => ({type: 'string', length}))},
+			{weight: 2, arbitrary: fc.integer({min: 1, max: 39}).map((length): Omit<FieldSpec, 'name'> => ({type: 'string', length}))},
+			{weight: 2, arbitrary: fc.constant<Omit<FieldSpec, 'name'>>({type: 'int'})},
+			{weight: 1, arbitrary: fc.constant<Omit<FieldSpec, 'name'>>({type: 'string'})},
+			{weight: 1, arbitrary: fc.integer({min: 64, max: 16_383}).map((length): Omit<FieldSpec, 'name'> => ({type: 'string', length}))},
+		);
+		fc.assert(fc.property(fc.array(field, {minLength: 28, maxLength: 50}), (specs) => {
+			const fields = specs.map((spec, index): FieldSpec => ({name: `c${index}`, ...spec}));
+			expect(fieldsProblem(fields) === undefined, JSON.stringify(fields)).toBe(serverCreates(fields));
+		}), {numRuns: 150});
+	}, 60_000);
 });
