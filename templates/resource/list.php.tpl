@@ -2,6 +2,8 @@
 
 namespace Controller\api;
 
+use Error;
+use LogicException;
 use OpenApi\Attributes;
 use PDO;
 use PDOException;
@@ -45,6 +47,9 @@ class <%& className %> implements ControllerInterface
         'mysql' => '<% createMysql %>',
         'sqlite' => '<% createSqlite %>',
     ];
+
+    /** The 500's message when the framework did not connect at start (it does only with DB_HOST_STATUS=true). */
+    private const NOT_CONNECTED = 'La base de données n\'est pas connectée : le framework ne s\'y connecte au démarrage qu\'avec la ligne DB_HOST_STATUS=true (en minuscules) dans .env ; ajoutez-la, puis relancez la requête (edu doctor vérifie la connexion).';
 
     private const JSON_FLAGS = JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE;
 
@@ -112,7 +117,15 @@ class <%& className %> implements ControllerInterface
      */
     private function connect(): PDO
     {
-        $database = DatabaseService::getConnect();
+        try {
+            $database = DatabaseService::getConnect();
+        } catch (Error $error) {
+            // Without DB_HOST_STATUS=true the framework never sets its connection, and reading it is this Error.
+            if (str_contains($error->getMessage(), 'before initialization')) {
+                throw new LogicException(self::NOT_CONNECTED, 0, $error);
+            }
+            throw $error;
+        }
         $database->setAttribute(PDO::ATTR_ERRMODE, PDO::ERRMODE_EXCEPTION);
         if ($database->getAttribute(PDO::ATTR_DRIVER_NAME) === 'mysql') {
             $database->exec('SET NAMES utf8mb4');
@@ -126,7 +139,8 @@ class <%& className %> implements ControllerInterface
      */
     private function failure(Throwable $error): string
     {
-        error_log(self::class . ': ' . $error->getMessage());
+        $cause = $error->getPrevious();
+        error_log(self::class . ': ' . $error->getMessage() . ($cause === null ? '' : ' (' . $cause->getMessage() . ')'));
         http_response_code(500);
         $message = 'Erreur du serveur ou de la base de données : le détail est dans le journal du serveur.';
         // SQLSTATE 42S02: MySQL / MariaDB's missing table; SQLite says "no such table".
@@ -136,7 +150,9 @@ class <%& className %> implements ControllerInterface
             str_contains($error->getMessage(), 'no such table') => 'sqlite',
             default => null,
         };
-        if ($driver !== null) {
+        if ($error instanceof LogicException && $error->getMessage() === self::NOT_CONNECTED) {
+            $message = self::NOT_CONNECTED;
+        } elseif ($driver !== null) {
             $message = 'La table <% table %> n\'existe pas : créez-la avec ' . self::CREATE_TABLE[$driver];
         }
         return json_encode(['erreur' => $message], self::JSON_FLAGS);

@@ -298,6 +298,23 @@ for (const {name, open, skip, createTable} of databases) {
 			expect((await http('GET', '/api/ville/2')).status).toBe(200);
 		});
 
+		it.each(['false', 'TRUE'])('DB_HOST_STATUS=%s (the framework never connected): a JSON 500 saying so and naming DB_HOST_STATUS=true in .env', async (status) => {
+			const unconnected = await serve({...db().env, DB_HOST_STATUS: status});
+			try {
+				for (const [method, uri] of [['GET', '/api/ville'], ['POST', '/api/ville'], ['GET', '/api/ville/2'], ['DELETE', '/api/ville/2']]) {
+					const response = await fetch(`${unconnected.base}${uri}`, {method});
+					expect(response.status).toBe(500);
+					expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+					const {erreur} = await response.json() as {erreur: string};
+					expect(erreur).toMatch(/^La base de données n'est pas connectée : .*DB_HOST_STATUS=true \(en minuscules\) dans \.env/);
+				}
+			} finally {
+				await unconnected.stop();
+			}
+			// The framework's own Error is in the log, for whoever reads it.
+			expect(unconnected.output()).toContain('must not be accessed before initialization');
+		});
+
 		it('the server logged no PHP warning, error or uncaught exception', () => {
 			expect(servers.map((started) => started.output()).join('')).not.toMatch(/PHP (Warning|Notice|Deprecated|Fatal|Parse)|Uncaught/);
 			expect(readFileSync(path.join(root, 'app/Controller/api/VilleController.php'), 'utf8')).toContain(') DEFAULT CHARSET = utf8mb4;');
