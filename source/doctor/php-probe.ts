@@ -35,8 +35,12 @@ echo json_encode($out);
 /** Connects as the framework's DatabaseMysql does (the values come from the environment, not the code); a server that accepts but never greets is cut by the read timeout. */
 const databaseScript = `
 try {
-	new PDO('mysql:host=' . getenv('EDU_DB_HOST') . ';port=' . getenv('EDU_DB_PORT') . ';dbname=' . getenv('EDU_DB_NAME'), getenv('EDU_DB_USER'), getenv('EDU_DB_PASSWORD'), [PDO::ATTR_TIMEOUT => 1, PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_PERSISTENT => false]);
-	echo json_encode(['ok' => true]);
+	$db = new PDO('mysql:host=' . getenv('EDU_DB_HOST') . ';port=' . getenv('EDU_DB_PORT') . ';dbname=' . getenv('EDU_DB_NAME'), getenv('EDU_DB_USER'), getenv('EDU_DB_PASSWORD'), [PDO::ATTR_TIMEOUT => 1, PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_PERSISTENT => false]);
+	$missing = [];
+	foreach (array_filter(explode(',', (string) getenv('EDU_DB_TABLES'))) as $table) {
+		try { $db->query('SELECT 1 FROM ' . $table . ' LIMIT 0'); } catch (PDOException $e) { if ($e->getCode() === '42S02') { $missing[] = $table; } }
+	}
+	echo json_encode(['ok' => true, 'missing' => $missing]);
 } catch (Throwable $e) {
 	echo json_encode(['ok' => false, 'message' => $e->getMessage()]);
 }
@@ -70,7 +74,8 @@ export interface MysqlTarget {
 	readonly password: string;
 }
 
-export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, timeout = 2000): Promise<{ok: true} | {ok: false; message: string}> {
+/** Connects, then says which of `tables` (plain identifiers) the database lacks. */
+export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tables: readonly string[] = [], timeout = 2000): Promise<{ok: true; missing: string[]} | {ok: false; message: string}> {
 	const run = await runPhp(databaseScript, [], {
 		...env,
 		EDU_DB_HOST: target.host,
@@ -78,7 +83,8 @@ export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tim
 		EDU_DB_NAME: target.name,
 		EDU_DB_USER: target.user,
 		EDU_DB_PASSWORD: target.password,
+		EDU_DB_TABLES: tables.join(','),
 	}, cwd, timeout, ['-d', 'mysqlnd.net_read_timeout=1']);
 	if ('problem' in run) return {ok: false, message: run.detail};
-	return run.json as {ok: true} | {ok: false; message: string};
+	return run.json as {ok: true; missing: string[]} | {ok: false; message: string};
 }

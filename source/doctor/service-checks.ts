@@ -4,6 +4,7 @@ import path from 'node:path';
 import {EduError} from '../core/errors.js';
 import {checkPortFree} from '../start/port.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
+import {databaseUsers} from './database-users.js';
 import {probeMysql, type PhpProbe} from './php-probe.js';
 import type {ProjectFacts} from './project-facts.js';
 
@@ -11,6 +12,11 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The fix for a MySQL/MariaDB connection error, from its SQLSTATE or driver code. */
 function databaseFix(message: string, host: string, port: string, name: string): string {
+	const noRights = /\[1044\][^']*('[^']*'@'[^']*')?/.exec(message);
+	if (noRights) {
+		const who = noRights[1] ?? `'USER'@'%'`;
+		return `the user has no rights on database ${name} (or it does not exist): as a user that may, e.g. root, create it and grant access: mysql -h ${host} -P ${port} -u root -p -e "CREATE DATABASE IF NOT EXISTS \\\`${name}\\\`; GRANT ALL ON \\\`${name}\\\`.* TO ${who}"`;
+	}
 	if (/\[1045\]|Access denied/i.test(message)) return 'fix DB_USER and DB_PASSWORD in .env (the server refused them)';
 	if (/\[1049\]|Unknown database/i.test(message)) return `create the database: mysql -h ${host} -P ${port} -u root -p -e 'CREATE DATABASE \`${name}\`'`;
 	if (/could not find driver/i.test(message)) return 'enable pdo_mysql (see its line above)';
@@ -38,11 +44,17 @@ function isSqliteFile(file: string): boolean {
 	}
 }
 
-export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env): Promise<CheckResult> {
+export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env): Promise<CheckResult | CheckResult[]> {
 	const id = 'database';
 	if (facts.env === null) return warn(id, 'database: not checked (no .env)', 'create .env first (see above)');
 	const dotenv = facts.env;
-	if (dotenv['DB_HOST_STATUS'] !== 'true') return ok(id, 'database: not used (DB_HOST_STATUS is not true in .env)');
+	const users = databaseUsers(facts.root);
+	if (dotenv['DB_HOST_STATUS'] !== 'true') {
+		if (users.length === 0) return ok(id, 'database: not used (DB_HOST_STATUS is not true in .env)');
+		const status = dotenv['DB_HOST_STATUS'] === undefined ? 'has no DB_HOST_STATUS' : `says DB_HOST_STATUS=${dotenv['DB_HOST_STATUS']}`;
+		const named = users.length === 1 ? users[0]!.file : `${users[0]!.file} and ${users.length - 1} other controller${users.length === 2 ? '' : 's'}`;
+		return fail(id, `database: ${named} use${users.length === 1 ? 's' : ''} the database, but .env ${status}: the framework connects only with DB_HOST_STATUS=true, so each call answers 500`, 'write DB_HOST_STATUS=true in .env (lower case), with the DB_* values of your database');
+	}
 	const type = facts.dbType;
 	// The framework compares DB_TYPE as written (in_array, strict): MySQL is no type of its own.
 	if (type !== type.toLowerCase() && ['mysql', 'mariadb', 'pgsql', 'sqlite'].includes(type.toLowerCase())) {
@@ -66,8 +78,16 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	if (!('info' in php)) return fail(id, 'database: not checked (no working php)', 'install PHP first (see above)');
 	const target = {host: dotenv['DB_HOST'] ?? '', port: dotenv['DB_SOCKET'] ?? '', name: dotenv['DB_NAME'] ?? '', user: dotenv['DB_USER'] ?? '', password: dotenv['DB_PASSWORD'] ?? ''};
 	const where = `${type} ${target.user}@${target.host}:${target.port}/${target.name}`;
-	const answer = await probeMysql(target, env, facts.root);
-	if (answer.ok) return ok(id, `database: ${where} reachable`);
+	const tables = users.flatMap((user) => (user.table === undefined ? [] : [user.table]));
+	const answer = await probeMysql(target, env, facts.root, [...new Set(tables.map((table) => table.name))]);
+	if (answer.ok) {
+		if (answer.missing.length === 0) return ok(id, `database: ${where} reachable`);
+		return answer.missing.map((name) => {
+			const readers = users.filter((user) => user.table?.name === name).map((user) => user.file);
+			const create = tables.find((table) => table.name === name)!.createMysql;
+			return fail(id, `database: ${where} reachable, but it has no table ${name}, which ${readers.join(' and ')} read${readers.length === 1 ? 's' : ''}: each of their calls answers 500`, `create it in ${target.name}: ${create}`);
+		});
+	}
 	const said = answer.message.replace(/\s+/g, ' ').trim();
 	// The server answered but refused (a user, a database): reachable, yet the framework cannot connect.
 	const refused = /\[(1044|1045|1049)\]/.test(said);
