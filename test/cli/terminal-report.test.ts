@@ -1,7 +1,9 @@
 // `make:* --yes` in a real terminal (tmux) shows what it did: the original's three lines, the
 // files created and modified, then the next steps; colour only there and never with NO_COLOR.
 // Piped, the output is the original's three lines and nothing else.
+import {writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {runEdu, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
@@ -41,6 +43,40 @@ describe.skipIf(!hasTmux)('make:* --yes in a terminal', () => {
 		expect(steps.slice(0, 2)).toEqual(['  Go to the project:', `    cd ${root}`]);
 		expect(steps).toContain('    http://localhost:8042/lyon');
 		expect(coloured).not.toMatch(colour);
+	});
+});
+
+describe.skipIf(!hasTmux)('make:api --template resource --yes in a terminal, and DB_HOST_STATUS', () => {
+	const args = ['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string:255', '--yes'];
+	/** Everything the run printed (its report is taller than the terminal), wrapped lines joined back. */
+	const report = async (root: string): Promise<string[]> => {
+		const terminal = await Terminal.start(args, {cwd: root});
+		try {
+			expect(await terminal.exitStatus()).toBe(0);
+			const history = await terminal.waitFor(() => true, 'the report').then(() => terminal.history());
+			return history.split('\n').map((row) => row.trimEnd());
+		} finally {
+			await terminal.close();
+		}
+	};
+
+	test.each(['DB_HOST_STATUS=false\n', 'DB_HOST_STATUS=TRUE\n', 'DB_TYPE=mysql\n'])('.env with %j: the steps say to write DB_HOST_STATUS=true before creating the table', async (env) => {
+		const root = tempProject('skeleton');
+		writeFileSync(path.join(root, '.env'), env);
+		const rows = await report(root);
+		const line = rows.indexOf('    DB_HOST_STATUS=true');
+		expect(line, rows.join('\n')).toBeGreaterThan(rows.indexOf('Next steps:'));
+		// The purpose above it, broken to the terminal's width by edu.
+		expect(rows.slice(line - 2, line).map((row) => row.trim()).join(' ')).toBe('Let the framework connect to the database: write this line in .env (it connects only with exactly true; without it each call answers 500):');
+		expect(rows.findIndex((row) => row.startsWith('    CREATE TABLE ville'))).toBeGreaterThan(line);
+	});
+
+	test('.env with DB_HOST_STATUS=true: no such step', async () => {
+		const root = tempProject('skeleton');
+		writeFileSync(path.join(root, '.env'), 'DB_HOST_STATUS=true\n');
+		const rows = await report(root);
+		expect(rows.some((row) => row.startsWith('    CREATE TABLE ville'))).toBe(true);
+		expect(rows).not.toContain('    DB_HOST_STATUS=true');
 	});
 });
 
