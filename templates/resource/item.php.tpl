@@ -145,9 +145,15 @@ class <%& className %> implements ControllerInterface
     /** PUT: every field again, validated as for a new row; 200 with the row as stored. */
     private function replace(PDO $database, int $id): string
     {
-        $input = $this->jsonBody() ?? $this->formBody();
-        if (is_string($input)) {
-            return $this->unreadable($input);
+        $json = $this->jsonBody();
+        if (is_string($json)) {
+            return $this->unreadable($json);
+        }
+        $input = $json ?? $this->formBody();
+        $unsent = $json === null ? $this->notSentAsJson($input) : null;
+        if ($unsent !== null) {
+            http_response_code(400);
+            return json_encode(['erreur' => $unsent, 'champs' => array_keys(self::FIELDS)], self::JSON_FLAGS);
         }
         $errors = [];
         $values = $this->validate($input, $errors);
@@ -272,6 +278,25 @@ class <%& className %> implements ControllerInterface
             return 'Le corps JSON doit être un objet, comme {"' . array_key_first(self::FIELDS) . '": …}.';
         }
         return $data;
+    }
+
+    /**
+     * Why a body that is not declared as JSON brought none of the fields, or null when it did: the
+     * usual cause is JSON sent without its header (curl -d sends application/x-www-form-urlencoded).
+     *
+     * @param array<mixed> $input
+     */
+    private function notSentAsJson(array $input): ?string
+    {
+        if (array_intersect_key($input, self::FIELDS) !== []) {
+            return null;
+        }
+        $raw = ltrim((string) file_get_contents('php://input'));
+        $header = 'l\'en-tête Content-Type: application/json (avec curl : -H \'Content-Type: application/json\')';
+        if ($raw !== '' && ($raw[0] === '{' || $raw[0] === '[')) {
+            return 'Le corps ressemble à du JSON, mais il est arrivé sans ' . $header . ' : renvoyez-le avec cet en-tête.';
+        }
+        return 'Aucun champ reçu : envoyez un objet JSON avec ' . $header . ', ou des champs de formulaire (' . implode(', ', array_keys(self::FIELDS)) . ').';
     }
 
     /** 400 for a body that cannot be read at all. */

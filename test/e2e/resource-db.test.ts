@@ -186,6 +186,27 @@ for (const {name, open, skip, createTable} of databases) {
 			expect(rowCount()).toBe(before);
 		});
 
+		it.each([
+			['POST', '/api/ville'],
+			['PUT', '/api/ville/2'],
+		])('%s %s with a JSON body sent as curl -d sends it (no Content-Type: application/json): 400 saying to send that header, nothing written', async (method, uri) => {
+			const before = db().sql('SELECT * FROM ville ORDER BY id');
+			const body = JSON.stringify({nom: 'Lille', code_postal: '59000', nombre_habitant: 1});
+			const response = await http(method, uri, {body, contentType: 'application/x-www-form-urlencoded'});
+			expect(response).toMatchObject({status: 400, json: {champs: ['nom', 'code_postal', 'nombre_habitant']}});
+			expect((response.json as {erreur: string}).erreur).toBe('Le corps ressemble à du JSON, mais il est arrivé sans l\'en-tête Content-Type: application/json (avec curl : -H \'Content-Type: application/json\') : renvoyez-le avec cet en-tête.');
+			expect((response.json as {erreur: string}).erreur).not.toContain('obligatoire');
+			expect(db().sql('SELECT * FROM ville ORDER BY id')).toBe(before);
+		});
+
+		it('POST with an empty form: 400 listing every field, and saying to send JSON with its header or form fields', async () => {
+			const response = await http('POST', '/api/ville', form({}));
+			expect(response).toMatchObject({status: 400, json: {
+				erreur: 'Aucun champ reçu : envoyez un objet JSON avec l\'en-tête Content-Type: application/json (avec curl : -H \'Content-Type: application/json\'), ou des champs de formulaire (nom, code_postal, nombre_habitant).',
+				champs: ['nom', 'code_postal', 'nombre_habitant'],
+			}});
+		});
+
 		it('POST JSON (application/json; charset=utf-8): 201, read from the raw body, a number for a string column kept as text', async () => {
 			const body = JSON.stringify({nom: 'Saint-Étienne', code_postal: 42000, nombre_habitant: 172_718});
 			const created = await http('POST', '/api/ville', {body, contentType: 'application/json; charset=utf-8'});
