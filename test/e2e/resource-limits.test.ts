@@ -92,6 +92,10 @@ describe.skipIf(!hasMariadb)('resource fields against MariaDB\'s limits (utf8mb4
 		['the largest record InnoDB takes', strings([...Array(31).fill(63), 16, 16, 16, 16]), true],
 		['one byte more', strings([...Array(31).fill(63), 13, 13, 13, 13, 12]), false],
 		['50 strings of 64 characters, kept outside the record', strings(Array(50).fill(64)), true],
+		// A longer string or TEXT leaves 21 bytes in the record: with five, 38 characters more fit and 39 do not.
+		['31 strings of 63, five of 64 and one of 38', strings([...Array(31).fill(63), 64, 64, 64, 64, 64, 38]), true],
+		['31 strings of 63, five of 64 and one of 39', strings([...Array(31).fill(63), 64, 64, 64, 64, 64, 39]), false],
+		['31 strings of 63, ten TEXT and one of 12', [...strings([...Array(31).fill(63), 12]), ...Array.from({length: 10}, (_, index): FieldSpec => ({name: `t${index}`, type: 'string'}))], true],
 	])('%s: edu decides as MariaDB does', (_, fields, created) => {
 		expect(serverCreates(fields)).toBe(created);
 		expect(fieldsProblem(fields) === undefined).toBe(created);

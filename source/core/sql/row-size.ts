@@ -26,13 +26,13 @@ export function rowBytes(fields: readonly FieldSpec[]): number {
 /**
  * The largest InnoDB record of the table, as InnoDB bounds it when it creates the table: a record
  * header, the id, the transaction id and roll pointer, then each column; a longer string may go
- * to an overflow page, leaving a 40-byte part and a length byte in the record.
+ * to an overflow page, leaving its 20-byte reference and a length byte in the record.
  */
 export function recordBytes(fields: readonly FieldSpec[]): number {
 	let bytes = 5 + 4 + 6 + 7;
 	for (const field of fields) {
 		if (field.type === 'int') bytes += 4;
-		else if (field.length === undefined || field.length > maxInlineLength) bytes += 40 + 1;
+		else if (field.length === undefined || field.length > maxInlineLength) bytes += 20 + 1;
 		else bytes += 4 * field.length + 1;
 	}
 	return bytes;
