@@ -5,7 +5,8 @@
 import path from 'node:path';
 import {sgr} from '../io.js';
 import type {Plan, PlannedRoute} from '../core/plan.js';
-import type {Settings} from '../core/project/project.js';
+import type {Settings, Snapshot} from '../core/project/project.js';
+import {databaseConnects} from '../core/project/settings.js';
 import {uploadSpecOf} from '../core/upload.js';
 import {shellWord} from '../core/sink/leftovers.js';
 import {localServer} from '../openapi/html/doc-location.js';
@@ -24,6 +25,14 @@ export interface NextStepsContext {
 	readonly settings?: Settings;
 	/** The project's folder, when the run did not start in it: `cd` there first. */
 	readonly cd?: string;
+	/** For a resource: whether those settings let the framework connect (DB_HOST_STATUS=true). */
+	readonly connects?: boolean;
+}
+
+/** What the steps of `plan` need to know of the project: the same for the CLI, the wizard and --plain. */
+export function stepsContext(snapshot: Snapshot, plan: Plan, cd?: string): NextStepsContext {
+	const connects = plan.request.template === 'resource' ? databaseConnects(snapshot.root, snapshot.settings) : undefined;
+	return {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd, ...(connects === undefined ? {} : {connects})};
 }
 
 /** The project's folder when the run started elsewhere (the steps `cd` there first), else undefined. */
@@ -56,10 +65,12 @@ function uploadSteps(plan: Plan, route: PlannedRoute): NextStep[] {
 }
 
 /** A resource's database is named in .env: made from .env.example, or as edu doctor says. */
-function settingsStep(settings: Settings | undefined): NextStep[] {
-	if (settings === '.env.example') return [{command: 'cp .env.example .env', what: 'Say which database it uses: copy .env.example to .env, then set DB_NAME, DB_USER and DB_PASSWORD in it'}];
+function settingsStep(settings: Settings | undefined, connects: boolean | undefined): NextStep[] {
+	// Without exactly true the framework never connects, and each call answers 500.
+	const connect = connects === false ? [{command: 'DB_HOST_STATUS=true', what: 'Let the framework connect to the database: write this line in .env (it connects only with exactly true; without it each call answers 500)'}] : [];
+	if (settings === '.env.example') return [{command: 'cp .env.example .env', what: 'Say which database it uses: copy .env.example to .env, then set DB_NAME, DB_USER and DB_PASSWORD in it'}, ...connect];
 	if (settings === 'none') return [{command: 'edu doctor', what: 'There is no .env, where the framework reads which database to use: edu doctor says what to write in it'}];
-	return [];
+	return connect;
 }
 
 /** The statement that creates the resource's table, as its controller's comment has it. */
@@ -92,11 +103,11 @@ function routeSteps(plan: Plan): NextStep[] {
 		: [{command: curlLine(route), what: `In another terminal, call ${route.name}`}]));
 }
 
-export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, cd}: NextStepsContext = {}): NextStep[] {
+export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, cd, connects}: NextStepsContext = {}): NextStep[] {
 	const steps: NextStep[] = [];
 	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
-	if (plan.request.template === 'resource') steps.push(...settingsStep(settings), tableStep(plan));
+	if (plan.request.template === 'resource') steps.push(...settingsStep(settings, connects), tableStep(plan));
 	if (plan.kind === 'api') {
 		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
 		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});

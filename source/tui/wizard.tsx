@@ -14,7 +14,7 @@ import type {Sink} from '../core/sink/sink.js';
 import {catalogOf} from '../core/template-units.js';
 import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
 import {DoneScreen} from './screens/done-screen.js';
-import {nextSteps, type NextStep} from './next-steps.js';
+import {nextSteps, stepsContext, type NextStep} from './next-steps.js';
 import {blockingRefusals, initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
@@ -133,7 +133,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 		if (screen === 'done' && written) {
 			finish(written.mode === 'dry-run'
 				? {status: 'dry-run', plan: written.plan}
-				: {status: 'written', plan: written.plan, nextSteps: nextSteps(written.plan, {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd: projectFolder})});
+				: {status: 'written', plan: written.plan, nextSteps: nextSteps(written.plan, stepsContext(snapshot, written.plan, projectFolder))});
 		}
 	});
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {plan} from '../../source/core/plan.js';
 import type {MakeRequest} from '../../source/core/request.js';
-import {commandNextSteps, nextSteps, nextStepsLines} from '../../source/tui/next-steps.js';
+import {commandNextSteps, nextSteps, nextStepsLines, stepsContext} from '../../source/tui/next-steps.js';
 import {tempProject} from '../helpers/temp-project.js';
 import {snapshotOf} from './wizard-harness.js';
 
@@ -69,6 +69,20 @@ describe('next steps', () => {
 		const commands = nextSteps(planned, {settings: snapshot.settings}).map((step) => step.command);
 		expect(commands.slice(0, first.length).map((command, index) => (first[index] === 'CREATE TABLE' ? command.split(' ').slice(0, 2).join(' ') : command))).toEqual(first);
 		expect(nextSteps(plan({kind: 'api', name: 'ville'}, snapshot), {settings: snapshot.settings}).map((step) => step.command)).not.toContain('edu doctor');
+	});
+
+	test.each([
+		['skeleton', '.env', 'DB_HOST_STATUS=false\n', ['composer install', 'DB_HOST_STATUS=true', 'CREATE TABLE']],
+		['skeleton', '.env', 'DB_HOST_STATUS=TRUE\n', ['composer install', 'DB_HOST_STATUS=true', 'CREATE TABLE']],
+		['skeleton', '.env.example', 'DB_TYPE=mysql\n', ['composer install', 'cp .env.example .env', 'DB_HOST_STATUS=true', 'CREATE TABLE']],
+		['skeleton', '.env', 'DB_HOST_STATUS=true\n', ['composer install', 'CREATE TABLE']],
+	])('resource in the %s with %s saying %j: the steps every front end shows (stepsContext) say to let the framework connect', (fixture, file, text, first) => {
+		const root = tempProject(fixture);
+		writeFileSync(path.join(root, file), text);
+		const snapshot = snapshotOf(root);
+		const planned = plan({kind: 'api', name: 'ville', template: 'resource', table: 'ville', fields: [{name: 'nom', type: 'string', length: 255}]}, snapshot);
+		const commands = nextSteps(planned, stepsContext(snapshot, planned)).map((step) => step.command);
+		expect(commands.slice(0, first.length).map((command, index) => (first[index] === 'CREATE TABLE' ? command.split(' ').slice(0, 2).join(' ') : command))).toEqual(first);
 	});
 
 	test('resource: each sample string fits its field, as the controller checks it (a code of 3 characters gets "exa")', () => {

@@ -9,10 +9,7 @@ import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
 import type {Sink} from '../../core/sink/sink.js';
-import {nextSteps, nextStepsBlock, type NextStep} from '../../tui/next-steps.js';
-import {readTextFile} from '../../core/project/path-kind.js';
-import path from 'node:path';
-import {parse as parseEnv} from 'dotenv';
+import {nextSteps, nextStepsBlock, stepsContext} from '../../tui/next-steps.js';
 import {sgr, withNotes, type Outcome} from '../../io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
@@ -25,24 +22,10 @@ export interface ReportStyle {
 	readonly width?: number;
 }
 
-/** The framework connects at start only when .env says exactly DB_HOST_STATUS=true (read as phpdotenv does). */
-function connectsAtStart(file: string): boolean {
-	return parseEnv(readTextFile(file) ?? '')['DB_HOST_STATUS'] === 'true';
-}
-
-/** A resource whose .env (or the example it is copied from) does not let the framework connect: that line too, or every call answers 500. */
-function withConnection(steps: NextStep[], written: Plan, {root, settings}: Snapshot): NextStep[] {
-	if (written.request.template !== 'resource' || settings === undefined || settings === 'none' || connectsAtStart(path.join(root, settings))) return steps;
-	const step = {command: 'DB_HOST_STATUS=true', what: 'Let the framework connect to the database: write this line in .env (it connects only with exactly true; without it each call answers 500)'};
-	const table = steps.findIndex((candidate) => candidate.command.startsWith('CREATE TABLE '));
-	return table === -1 ? [step, ...steps] : [...steps.slice(0, table), step, ...steps.slice(table)];
-}
-
 /** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
 function terminalReport(written: Plan, snapshot: Snapshot, {color, cd, width}: ReportStyle): string[] {
-	const {dependenciesInstalled, settings} = snapshot;
 	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
-	return ['', ...files, '', ...nextStepsBlock(withConnection(nextSteps(written, {dependenciesInstalled, settings, cd}), written, snapshot), color, width)];
+	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, stepsContext(snapshot, written, cd)), color, width)];
 }
 
 /**

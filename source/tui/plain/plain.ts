@@ -17,7 +17,7 @@ import {parseFields} from '../../core/resource.js';
 import type {Sink} from '../../core/sink/sink.js';
 import type {Io, OutStream} from '../../io.js';
 import {asksTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
-import {folderToEnter, nextSteps, nextStepsLines} from '../next-steps.js';
+import {folderToEnter, nextSteps, nextStepsLines, stepsContext} from '../next-steps.js';
 import {askCommand} from './plain-command.js';
 import {readCommandSnapshot} from '../../console/command-project.js';
 import type {CommandSnapshot} from '../../console/command-plan.js';
@@ -165,7 +165,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 		return written;
 	}
 	// As the CLI reports a run in a terminal: what was written, then the next steps (with -q, nothing).
-	if (!quiet) say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd: folderToEnter(io.cwd, snapshot.root)}), terminalWidth(io.stdout, io.env))]);
+	if (!quiet) say([...summaryLines(written), successLine(written), ...notes.map((note) => `Warning: ${note}`), '', ...fileLines(written.changes), '', ...nextStepsLines(nextSteps(written, stepsContext(snapshot, written, folderToEnter(io.cwd, snapshot.root))), terminalWidth(io.stdout, io.env))]);
 	return written;
 }
 
