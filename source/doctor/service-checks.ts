@@ -2,6 +2,7 @@
 import {closeSync, existsSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
+import {judgeStations, stationsPath} from '../mock/init-client.js';
 import {checkPortFree} from '../start/port.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {databaseUsers} from './database-users.js';
@@ -118,13 +119,24 @@ async function phpServerAt(port: number, timeout: number): Promise<boolean> {
 	}
 }
 
+/**
+ * The mock API answers its own station list (GET /api/stations, no token) with a JSON list: any
+ * other answer is another server on its port. An empty list means a mock not initialised yet.
+ */
 export async function mockCheck(found: {service: string; url: string}, timeout: number): Promise<CheckResult> {
+	const url = `${found.url}${stationsPath}`;
+	let status: number;
+	let text: string;
 	try {
-		const response = await fetch(found.url, {signal: AbortSignal.timeout(timeout), redirect: 'manual'});
-		await response.body?.cancel();
-		return ok('mock', `mock API (${found.service}) answering at ${found.url} (HTTP ${response.status})`);
+		const response = await fetch(url, {signal: AbortSignal.timeout(timeout), redirect: 'manual', headers: {accept: 'application/json'}});
+		status = response.status;
+		text = await response.text();
 	} catch (error) {
 		const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeout} ms` : 'no answer';
 		return fail('mock', `mock API (${found.service}) at ${found.url}: ${why}`, `docker compose up -d ${found.service}`);
 	}
+	const judged = judgeStations(status, text, false);
+	if (judged.outcome === 'success') return ok('mock', `mock API (${found.service}) answering at ${found.url} (${judged.message})`);
+	if (judged.count === 0) return warn('mock', `mock API (${found.service}) answering at ${found.url}, with no stations yet`, 'edu mock:init');
+	return fail('mock', `something else answers at ${found.url}, where compose.yaml publishes the mock API (${found.service}): GET ${stationsPath} gave ${judged.message.split(':')[0]}`, `free that port, or publish the mock on another one in compose.yaml, then docker compose up -d ${found.service}`);
 }

@@ -215,16 +215,39 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		}
 	});
 
-	it('finds the mock API answering at the port compose.yaml publishes', async () => {
-		const server = createHttpServer((_request, response) => response.end('{"status":"ok"}'));
+	/** A server on a free port answering `body` to GET /api/stations (the mock's station list) and 404 elsewhere; a project whose compose.yaml publishes the mock there. */
+	async function mockAt(body: string, type = 'application/json'): Promise<{root: string; port: number}> {
+		const server = createHttpServer((request, response) => {
+			response.writeHead(request.url === '/api/stations' ? 200 : 404, {'content-type': type});
+			response.end(body);
+		});
 		servers.push(server as unknown as Server);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const port = (server.address() as {port: number}).port;
 		const root = project({});
 		writeFileSync(path.join(root, 'compose.yaml'), `services:\n  api:\n    image: bfoujols/mock-veliko-api:latest\n    ports:\n      - "${port}:80"\n`);
+		return {root, port};
+	}
+
+	it('finds the mock API answering its station list at the port compose.yaml publishes', async () => {
+		const {root, port} = await mockAt('[{"station_id":1,"stationCode":"16107","name":"Benjamin Godard","lat":"48.8","lon":"2.2","capacity":35}]');
 		const {exitCode, checks} = await doctor(root);
 		expect(exitCode).toBe(0);
-		expect(checks.find((check) => check.id === 'mock')).toEqual({id: 'mock', status: 'ok', message: `mock API (api) answering at http://localhost:${port} (HTTP 200)`});
+		expect(checks.find((check) => check.id === 'mock')).toEqual({id: 'mock', status: 'ok', message: `mock API (api) answering at http://localhost:${port} (1 station)`});
+	});
+
+	it('a mock with no stations yet: a warning whose fix is edu mock:init', async () => {
+		const {root, port} = await mockAt('[]');
+		const {exitCode, checks} = await doctor(root);
+		expect(exitCode).toBe(0);
+		expect(checks.find((check) => check.id === 'mock')).toEqual({id: 'mock', status: 'warn', message: `mock API (api) answering at http://localhost:${port}, with no stations yet`, fix: 'edu mock:init'});
+	});
+
+	it('another web server on the mock\'s port (a welcome page) is not the mock: a failure that says so', async () => {
+		const {root, port} = await mockAt('<!DOCTYPE html><html><body><h1>Welcome to nginx!</h1></body></html>', 'text/html');
+		const {exitCode, checks} = await doctor(root);
+		expect(exitCode).toBe(1);
+		expect(checks.find((check) => check.id === 'mock')).toEqual({id: 'mock', status: 'fail', message: `something else answers at http://localhost:${port}, where compose.yaml publishes the mock API (api): GET /api/stations gave an HTML page instead of the station list`, fix: 'free that port, or publish the mock on another one in compose.yaml, then docker compose up -d api'});
 	});
 
 	it('stays under 3 s when the database and the mock API accept connections and never answer', async () => {
