@@ -15,6 +15,24 @@ function probeOne(host: string, port: number): Promise<NodeJS.ErrnoException | u
 	});
 }
 
+/** Whether the server could listen on host:port, on every address localhost may be. */
+async function isFree(host: string, port: number): Promise<boolean> {
+	for (const address of probeHosts(host)) {
+		const error = await probeOne(address, port);
+		if (error !== undefined && !(probeHosts(host).length > 1 && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'))) return false;
+	}
+	return true;
+}
+
+/** The first free port after `port` (a few are tried), so the one suggested works; the next one when none is. */
+async function nextFreePort(host: string, port: number): Promise<number> {
+	const step = port >= 65_535 - 20 ? -1 : 1;
+	for (let candidate = port + step, tries = 0; tries < 20; candidate += step, tries++) {
+		if (await isFree(host, candidate)) return candidate;
+	}
+	return port + step;
+}
+
 /** Throws PORT_IN_USE (or a clear refusal) when the server could not listen on host:port. */
 export async function checkPortFree(host: string, port: number): Promise<void> {
 	const hosts = probeHosts(host);
@@ -24,7 +42,7 @@ export async function checkPortFree(host: string, port: number): Promise<void> {
 		// ::1 missing (IPv6 off) only matters when it was the only choice.
 		if (hosts.length > 1 && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) continue;
 		if (error.code === 'EADDRINUSE') {
-			throw new EduError('PORT_IN_USE', `Port ${port} is already in use on ${host}: stop the program using it, or pick another port, e.g. edu start --port ${port === 65535 ? port - 1 : port + 1}.`);
+			throw new EduError('PORT_IN_USE', `Port ${port} is already in use on ${host}: stop the program using it, or pick another port, e.g. edu start --port ${await nextFreePort(host, port)}.`);
 		}
 		if (error.code === 'EACCES') {
 			throw new EduError('PORT_IN_USE', `Port ${port} on ${host} needs administrator rights: pick a port above 1023, e.g. edu start --port 8042.`);

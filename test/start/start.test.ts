@@ -154,6 +154,21 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		if (posix) expect(phpServersOn(port)).toBe('');
 	});
 
+	it('the port it suggests is free: with the next one busy too, it names the one after', async () => {
+		const root = tempProject('start');
+		let port = await freePort();
+		// Two ports in a row, both free to take here.
+		while (port >= 65_000 || !(await portIsFree(port + 1)) || !(await portIsFree(port + 2))) port = await freePort();
+		for (const busy of [port, port + 1]) {
+			const blocker = await listen(busy, '127.0.0.1');
+			if (blocker instanceof Error) throw blocker;
+			held.push(blocker);
+		}
+		const result = await runEdu(['start', '--port', String(port)], {cwd: root});
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toBe(`Port ${port} is already in use on localhost: stop the program using it, or pick another port, e.g. edu start --port ${port + 2}.\n`);
+	});
+
 	describe.skipIf(!hasTmux)('in a real terminal', () => {
 		let terminal: Terminal | undefined;
 		afterEach(async () => {
