@@ -1,8 +1,8 @@
 // The Twig block a generated view fills with its page title: the one inside <title> of the
 // project's app/Template/base.html.twig, which every view extends. Edu Framework 2.3's own base
 // names it `titre` (its sample views fill `title`, which that base never shows).
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {readTextFile} from './path-kind.js';
 
 export const baseViewPath = 'app/Template/base.html.twig';
 
@@ -18,11 +18,5 @@ export function titleBlockOf(base: string | undefined): string {
 
 /** Reads the project's base view, if any, and names its title block. */
 export function readTitleBlock(root: string): string {
-	let base: string | undefined;
-	try {
-		base = readFileSync(path.join(root, baseViewPath), 'utf8');
-	} catch {
-		base = undefined;
-	}
-	return titleBlockOf(base);
+	return titleBlockOf(readTextFile(path.join(root, baseViewPath)));
 }
