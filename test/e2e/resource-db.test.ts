@@ -33,8 +33,9 @@ async function sqlite(root: string): Promise<Database> {
 	const file = path.join(root, 'var-test.sqlite');
 	const script = '$db = new PDO("sqlite:" . $argv[1]); $result = $db->query($argv[2]); foreach ($result->fetchAll(PDO::FETCH_NUM) as $row) { echo implode("\\t", $row), "\\n"; }';
 	return {
-		env: {EDU_RUNTIME_DATABASE: file},
-		brokenEnv: {EDU_RUNTIME_DATABASE: path.join(root, 'no-such-folder', 'db.sqlite')},
+		// As a project's .env has it: 2.3 connects only with DB_HOST_STATUS=true.
+		env: {DB_HOST_STATUS: 'true', EDU_RUNTIME_DATABASE: file},
+		brokenEnv: {DB_HOST_STATUS: 'true', EDU_RUNTIME_DATABASE: path.join(root, 'no-such-folder', 'db.sqlite')},
 		sql: (statement) => execFileSync('php', ['-r', script, file, statement], {encoding: 'utf8'}),
 		stop: async () => undefined,
 	};
@@ -42,7 +43,7 @@ async function sqlite(root: string): Promise<Database> {
 
 async function mysql(type: 'mysql' | 'mariadb'): Promise<Database> {
 	const server: Mariadb = await startMariadb();
-	const env = {DB_TYPE: type, DB_HOST: '127.0.0.1', DB_SOCKET: String(server.port), DB_NAME: server.database, DB_USER: server.user, DB_PASSWORD: server.password};
+	const env = {DB_HOST_STATUS: 'true', DB_TYPE: type, DB_HOST: '127.0.0.1', DB_SOCKET: String(server.port), DB_NAME: server.database, DB_USER: server.user, DB_PASSWORD: server.password};
 	return {
 		env,
 		brokenEnv: {...env, DB_PASSWORD: 'not-the-password'},

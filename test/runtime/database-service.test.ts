@@ -41,7 +41,7 @@ describe.skipIf(!hasPhp || !hasMariadb)('the runtime stand-in\'s DatabaseService
 	let server: Mariadb | undefined;
 	const run = (env: Record<string, string>): unknown => {
 		if (server === undefined) throw new Error('no server');
-		const all = {DB_HOST: '127.0.0.1', DB_SOCKET: String(server.port), DB_NAME: server.database, DB_USER: server.user, DB_PASSWORD: server.password, ...env};
+		const all = {DB_HOST_STATUS: 'true', DB_HOST: '127.0.0.1', DB_SOCKET: String(server.port), DB_NAME: server.database, DB_USER: server.user, DB_PASSWORD: server.password, ...env};
 		const output = execFileSync('php', ['-r', probe, path.join(fixturesDir, 'runtime', 'vendor', 'autoload.php')], {encoding: 'utf8', env: {PATH: process.env['PATH'], ...all}});
 		return JSON.parse(output);
 	};
