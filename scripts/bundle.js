@@ -10,13 +10,14 @@
 //   apart and loaded, through the code cache, by the first module that imports it; ordinary
 //   code imports them as usual, statically or with import();
 // - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh.
+// - router.php: edu start's router for PHP's built-in server (source/start/router.php).
 // - php-parser.js: php-parser, bundled apart for the programs, which parse in-process only the PHP
 //   a project's own template makes (phpParserBundle below): from node_modules it is 146 files.
 // yaml (CommonJS) stays in node_modules, and php-parser for the parse worker: only edu openapi,
 // the mock commands and a routes.yaml the scanner leaves to the full parse require() them.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
@@ -325,6 +326,8 @@ async function buildBin(outdir, cli) {
 	rmSync(outdir, {recursive: true, force: true});
 	mkdirSync(outdir, {recursive: true});
 	writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'}, null, '\t')}\n`);
+	// edu start hands PHP's server its router as a file, found beside the code that starts it.
+	copyFileSync(path.join(repoRoot, 'source', 'start', 'router.php'), path.join(outdir, 'router.php'));
 
 	const entryPoints = {edu: 'source/bin.ts', cli};
 	const options = {

@@ -16,12 +16,15 @@ export interface StartOptions {
 	readonly host: string;
 	readonly docroot: string;
 	readonly cwd?: string;
+	/** false with --no-start: every check, then stop before serving. */
+	readonly start?: boolean;
 }
 
 const examples = `
 Examples:
   $ edu start                       http://localhost:8042, serving public/
-  $ edu start --port 8080           another port, when 8042 is taken
+  $ edu start -p 8080               another port, when 8042 is taken
+  $ edu start --no-start            check PHP, the port and public/ only
   $ edu start --host 0.0.0.0        reachable from other machines on the network
   $ edu start --cwd ../my-project   serve another project
 
@@ -31,10 +34,11 @@ export function registerStart(program: Command, context: CommandContext): void {
 	program
 		.command('start')
 		.description('serve the application with PHP\'s built-in server (php -S localhost:8042 -t public)')
-		.option('--port <number>', 'port to listen on', '8042')
+		.option('-p, --port <number>', 'port to listen on', '8042')
 		.option('--host <name>', 'address to listen on', 'localhost')
 		.option('--docroot <dir>', 'folder served as the site root', 'public')
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest project above it)')
+		.option('--no-start', 'check that the server can start (PHP, the port, the folder), then stop, as php bin/edu start --no-start')
 		.addHelpText('after', examples)
 		.action(async (options: StartOptions) => {
 			context.outcome = await runStart(options, context);
@@ -112,7 +116,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const {checkPortFree} = await import('../start/port.js');
 	const {serve} = await import('../start/serve.js');
 	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
-	await checkPhp(io, frameworkMinimumPhp(located.root));
+	const phpVersion = await checkPhp(io, frameworkMinimumPhp(located.root));
 	await checkPortFree(host, port);
 	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
 		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);
@@ -129,5 +133,10 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	}
 	// A specification without its page: /doc/ would be the framework's "not found", so say how to make it.
 	const docHint = !hasPage && existsSync(path.join(located.docroot, 'openapi.yaml')) ? {docHint: 'API page: run edu openapi --html to create it'} : {};
+	if (options.start === false) {
+		const {serverUrl} = await import('../start/serve.js');
+		io.stdout.write(`Ready to serve ${label} at ${serverUrl(host, port)}: PHP ${phpVersion}, the port is free. Not started (--no-start).\n`);
+		return {json: {}, exitCode: 0};
+	}
 	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root, ...(hasPage ? {docPath: docUrlPath} : docHint)}, io)};
 }

@@ -1,6 +1,7 @@
-// Runs `php -S host:port -t docroot`, streams its log, prints the URL once it answers, and
-// stops it on Ctrl+C / SIGTERM (heard through io.onSignal) so no PHP process is left behind.
+// Runs `php -S host:port -t docroot router.php`, streams its log, prints the URL once it answers,
+// and stops it on Ctrl+C / SIGTERM (heard through io.onSignal) so no PHP process is left behind.
 import {platform} from 'node:os';
+import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
 import {EduError} from '../core/errors.js';
 import type {Io, StopSignal} from '../io.js';
@@ -35,7 +36,7 @@ export function serverUrl(host: string, port: number): string {
 const guard = [
 	// PHP keeps the real stderr (4); the shell's own job notices ("Terminated") go nowhere.
 	'exec 3<&0 4>&2 2>/dev/null',
-	'php -S "$1" -t "$2" 0</dev/null 2>&4 3<&- 4>&- &',
+	'php -S "$1" -t "$2" "$3" 0</dev/null 2>&4 3<&- 4>&- &',
 	'php=$!',
 	'trap \'kill -TERM "$php" 2>/dev/null\' INT TERM HUP',
 	'{ while read -r _; do :; done; kill -TERM "$php" 2>/dev/null; } <&3 &',
@@ -51,6 +52,12 @@ function stoppedBy(result: {signal?: string | undefined; exitCode?: number | und
 	if (result.signal) return result.signal;
 	return ({129: 'SIGHUP', 130: 'SIGINT', 143: 'SIGTERM'} as Record<number, string>)[result.exitCode ?? 0];
 }
+
+/**
+ * PHP's server sends every path that is not a file to index.php, dots included (without a
+ * router it answers /api/ville/1.5 with its own 404); beside this module in source/ and in the bundle.
+ */
+const router = path.join(import.meta.dirname, 'router.php');
 
 /** PHP says this once it listens: "PHP 8.2.1 Development Server (http://localhost:8042) started". */
 const startedLine = /Development Server \(.*\) started/;
@@ -72,8 +79,8 @@ export async function serve(options: ServeOptions, io: Io): Promise<number> {
 	const url = serverUrl(host, port);
 	const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
 	const [command, args] = platform() === 'win32'
-		? ['php', ['-S', address, '-t', options.docroot]] as const
-		: ['/bin/sh', ['-c', guard, 'edu-start', address, options.docroot]] as const;
+		? ['php', ['-S', address, '-t', options.docroot, router]] as const
+		: ['/bin/sh', ['-c', guard, 'edu-start', address, options.docroot, router]] as const;
 	const child = execa(command, args, {
 		cwd: options.cwd,
 		env: io.env,

@@ -96,6 +96,33 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		if (posix) expect(phpServersOn(port)).toBe('');
 	});
 
+	it('a path with a dot (/api/ville/1.5, /api/file/photo.jpg) reaches index.php, logged; a file that exists is served as it is', async () => {
+		const root = tempProject('start');
+		mkdirSync(path.join(root, 'public', 'css'));
+		writeFileSync(path.join(root, 'public', 'css', 'site.css'), 'body {}\n');
+		const port = await freePort();
+		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
+		let stdout = '';
+		let stderr = '';
+		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		try {
+			await until(() => stdout.includes('Press Ctrl+C to stop.'), 'the URL');
+			for (const uri of ['/api/ville/1.5', '/api/file/photo.jpg']) {
+				const response = await fetch(`http://127.0.0.1:${port}${uri}`, {method: 'POST'});
+				expect(response.status).toBe(200);
+				expect(await response.json()).toMatchObject({served: 'edu-start-fixture', path: uri});
+				await until(() => stderr.includes(`[200]: POST ${uri}\n`), `${uri} in the log`);
+			}
+			const css = await fetch(`http://127.0.0.1:${port}/css/site.css`);
+			expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+			expect(await css.text()).toBe('body {}\n');
+		} finally {
+			child.kill('SIGINT');
+		}
+		expect((await child).exitCode).toBe(0);
+	});
+
 	it.skipIf(!posix).each(['SIGKILL', 'SIGHUP'] as const)('edu killed by %s (no handler runs) leaves no php -S behind: the port is freed', async (signal) => {
 		const root = tempProject('start');
 		const port = await freePort();
@@ -152,6 +179,21 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		}
 		expect(snapshotTree(root)).toEqual(before);
 		if (posix) expect(phpServersOn(port)).toBe('');
+	});
+
+	it('-p and --no-start, as php bin/edu start takes them: the checks run, nothing is served', async () => {
+		const root = tempProject('start');
+		const port = await freePort();
+		const ready = await runEdu(['start', '-p', String(port), '--host', '127.0.0.1', '--no-start'], {cwd: root});
+		expect(ready.exitCode).toBe(0);
+		expect(ready.stdout).toMatch(new RegExp(`^Ready to serve public/ at http://127\\.0\\.0\\.1:${port}: PHP \\d+\\.\\d+\\.\\d+, the port is free\\. Not started \\(--no-start\\)\\.\\n$`));
+		expect(await portIsFree(port)).toBe(true);
+		const blocker = await listen(port, '127.0.0.1');
+		if (blocker instanceof Error) throw blocker;
+		held.push(blocker);
+		const busy = await runEdu(['start', '-p', String(port), '--no-start'], {cwd: root});
+		expect(busy.exitCode).toBe(1);
+		expect(busy.stderr).toMatch(new RegExp(`^Port ${port} is already in use on localhost`));
 	});
 
 	it('the port it suggests is free: with the next one busy too, it names the one after', async () => {
@@ -268,6 +310,6 @@ describe('edu start errors', () => {
 	it('--help shows examples', async () => {
 		const result = await runEdu(['start', '--help'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(0);
-		expect(result.stdout).toContain('$ edu start --port 8080');
+		expect(result.stdout).toContain('$ edu start -p 8080');
 	});
 });
