@@ -50,7 +50,8 @@ function describeChar(char: string): string {
 /**
  * The framework's kebab rule: split before each upper-case letter (a leading capital
  * leaves an empty first piece), drop the first piece; several pieces left are joined,
- * otherwise the whole argument is lower-cased.
+ * otherwise the whole argument is lower-cased. The framework joins them by _ (the Twig
+ * folder) and makes the URI of that by turning every _ into -, its own as well.
  */
 export function kebabPieces(argument: string): string[] {
 	const pieces = argument.split(/(?=[A-Z])/);
@@ -61,7 +62,7 @@ export function kebabPieces(argument: string): string[] {
 
 export function kebabCase(argument: string): string {
 	const pieces = kebabPieces(argument);
-	return pieces.length > 1 ? pieces.map((piece) => piece.toLowerCase()).join('-') : argument.toLowerCase();
+	return pieces.length > 1 ? twigFolderName(argument).replaceAll('_', '-') : argument.toLowerCase();
 }
 
 export function twigFolderName(argument: string): string {
@@ -140,7 +141,7 @@ export function namingWarnings(kind: Kind, argument: string, {taken = () => fals
 		warnings.push(`"${argument}" ${what}: it gives ${uri}; ${suggestion()}.`);
 	}
 	// Only where the capital after the _ does start a word: ville_Paris is one word, ville_paris.
-	if (kebab.includes('_-')) {
+	if (kebabPieces(argument).slice(0, -1).some((piece) => piece.endsWith('_'))) {
 		const lower = argument.toLowerCase();
 		warnings.push(`"${argument}" has _ before a capital, which starts a word: it gives ${uri}; ${suggestion()}, or ${offer(lower, made(kebabCase(lower)))}.`);
 	}

@@ -45,6 +45,6 @@ describe('names', () => {
 	test('Ville_Paris: a warning with the spellings that give /api/ville-paris and /api/ville_paris', async () => {
 		const result = await runEdu(['make:api', 'Ville_Paris', '--dry-run'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(0);
-		expect(result.stderr).toBe('Warning: "Ville_Paris" has _ before a capital, which starts a word: it gives /api/ville_-paris; write "VilleParis" for /api/ville-paris, or write "ville_paris" for /api/ville_paris.\n');
+		expect(result.stderr).toBe('Warning: "Ville_Paris" has _ before a capital, which starts a word: it gives /api/ville--paris; write "VilleParis" for /api/ville-paris, or write "ville_paris" for /api/ville_paris.\n');
 	});
 });

@@ -1,6 +1,8 @@
+import {execFileSync} from 'node:child_process';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {deriveNames, type Names} from '../../source/core/naming.js';
+import {hasPhp} from '../helpers/php.js';
 
 function names(kind: 'api' | 'controller', argument: string): Names {
 	const result = deriveNames(kind, argument);
@@ -19,6 +21,27 @@ describe('the seed and design naming table (make:api)', () => {
 	])('%s → %s, kebab %s, twig %s, route %s, URI %s', (argument, className, kebab, twig, route, uri) => {
 		const result = names('api', argument);
 		expect(result).toMatchObject({className, kebab, twigFolder: twig, routeName: route, uri});
+	});
+});
+
+describe('a _ in a name of several words: the framework turns every _ of its URI into - (its twig folder keeps them)', () => {
+	it.each([
+		['Ville_Paris', 'ville--paris', 'ville__paris', '/api/ville--paris'],
+		['My_UserTest', 'my--user-test', 'my__user_test', '/api/my--user-test'],
+		['MyUser_test', 'my-user-test', 'my_user_test', '/api/my-user-test'],
+		['ville_paris', 'ville_paris', 'ville_paris', '/api/ville_paris'],
+		['Ville_paris', 'ville_paris', 'ville_paris', '/api/ville_paris'],
+		['ville_Paris', 'ville_paris', 'ville_paris', '/api/ville_paris'],
+	])('%s → kebab %s, twig %s, URI %s', (argument, kebab, twig, uri) => {
+		expect(names('api', argument)).toMatchObject({kebab, twigFolder: twig, uri, routeName: `api_${kebab}`});
+	});
+
+	it.skipIf(!hasPhp)('PHP\'s preg_split, as the framework splits a name, gives the same kebab and twig folder (generated names)', () => {
+		const samples = fc.sample(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,11}$/), 400).filter((name) => /[A-Za-z]/.test(name));
+		// The rule as the framework's make:api and make:controller apply it (Edu Framework 2.3), in PHP.
+		const script = 'foreach (json_decode(stream_get_contents(STDIN)) as $arg) { $name = preg_split("/(?=[A-Z])/", $arg); array_shift($name); $twig = strtolower($arg); $uri = strtolower($arg); if (count($name) > 1) { $twig = implode("_", array_map("strtolower", $name)); $uri = str_replace("_", "-", $twig); } $out[] = [$uri, $twig]; } echo json_encode($out);';
+		const expected = JSON.parse(execFileSync('php', ['-r', script], {input: JSON.stringify(samples), encoding: 'utf8'})) as Array<[string, string]>;
+		expect(samples.map((name) => [names('controller', name).kebab, names('controller', name).twigFolder])).toEqual(expected);
 	});
 });
 
