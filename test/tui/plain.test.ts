@@ -203,6 +203,27 @@ describe('--plain', () => {
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('a table name the core refuses is refused at the table prompt, which then takes a good one: no answer is lost', async () => {
+		const fields = 'nom:string:255';
+		const viaPrompts = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--fields', fields]);
+		await run.answer('Controller name', 'Commune\r');
+		await run.answer('Template', '\r');
+		await run.answer('Table', '\u0015bad-table\r');
+		await run.answer('Invalid table:', '');
+		expect(run.stdout.plain()).not.toContain('✔ Table: bad-table');
+		await run.answer('Invalid table:', '\u0015communes\r');
+		await run.answer(fields, '\r');
+		expect(run.stdout.plain()).toMatch(/✔ Table: communes\n/);
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'y\r');
+		expect(await run.exit).toBe(0);
+		const result = await runEdu(['make:api', 'Commune', '--template', 'resource', '--table', 'communes', '--fields', fields, '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
 	test('a --fields the core cannot read is refused before any prompt', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);

@@ -13,7 +13,7 @@ import {plan as makePlan, type Plan} from '../../core/plan.js';
 import {openProject, type Snapshot} from '../../core/project/project.js';
 import {httpMethods, type FieldSpec} from '../../core/request.js';
 import {catalogOf, engineOf, templateChoices} from '../../core/template-units.js';
-import {parseFields} from '../../core/resource.js';
+import {identifierProblem, parseFields} from '../../core/resource.js';
 import type {Sink} from '../../core/sink/sink.js';
 import type {Io, OutStream} from '../../io.js';
 import {asksTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
@@ -208,6 +208,11 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 	const table = await input({
 		message: fallback === undefined ? 'Table (Enter for the view folder of the name):' : 'Table:',
 		default: form.table === '' ? fallback : form.table,
+		// Refused here, as --table is: the fields question below cannot fix a table name.
+		validate(value) {
+			const problem = identifierProblem(value.trim(), 'table');
+			return problem === undefined ? true : `Invalid table: ${problem}.`;
+		},
 	}, context());
 	// The answer goes through the core's parseFields, as --fields does: once, in the check that accepts it.
 	let fields: FieldSpec[] = [];
