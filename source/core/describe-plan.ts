@@ -17,10 +17,11 @@ export function summaryLines(plan: Plan): string[] {
 	return lines;
 }
 
+/** The original's own last line, word for word (php bin/edu make:controller says "Controller" only): scripts read it. */
 export function successLine(plan: Plan): string {
 	return plan.kind === 'api'
 		? '[OK] Controller and route successfully generated'
-		: '[OK] Controller, view and route successfully generated';
+		: '[OK] Controller successfully generated';
 }
 
 export function fileLines(changes: readonly FileChange[]): string[] {

@@ -191,7 +191,7 @@ describe('edu make:controller', () => {
 		const root = tempProject('sample');
 		const result = await runEdu(['make:controller', 'villeRead', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(0);
-		expect(result.stdout).toBe('Class : ./app/Controller/VilleReadController\nURI : /villeread\nView : ./app/Template/villeread/villeread.html.twig\n[OK] Controller, view and route successfully generated\n');
+		expect(result.stdout).toBe('Class : ./app/Controller/VilleReadController\nURI : /villeread\nView : ./app/Template/villeread/villeread.html.twig\n[OK] Controller successfully generated\n');
 		expect(result.stderr).toContain('Warning: "villeRead" starts with a lower-case word');
 		expect(existsSync(path.join(root, 'app/Controller/VilleReadController.php'))).toBe(true);
 		expect(existsSync(path.join(root, 'app/Template/villeread/villeread.html.twig'))).toBe(true);

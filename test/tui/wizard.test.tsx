@@ -435,7 +435,7 @@ describe('review and writing', () => {
 		frame = await wizard.press(keys.enter, onScreen('Review'));
 		expect(frame).toContain('create  app/Template/ville_read/ville_read.html.twig');
 		frame = await wizard.press(keys.enter, done);
-		expect(frame).toContain('✔ Controller, view and route successfully generated');
+		expect(frame).toContain('✔ Controller successfully generated');
 		const steps = stepsOf(await wizard.exited);
 		expect(steps).toContain('Open in your browser: http://localhost:8042/ville-read');
 		expect(steps).not.toContain('edu openapi');
