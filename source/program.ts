@@ -12,6 +12,25 @@ import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
 import {openKindWizard, render, renderError, writeJson, type Invocation, type Rendering} from './run.js';
 import {version} from './version.js';
+import {commandNames as everyCommandName} from './commands/index.js';
+import {startFolder} from './options.js';
+
+/**
+ * The names a shortened one stands for, as Symfony Console finds them: each part of `typed`
+ * (split at :) starts the same part of the name, `m:a` for make:api, `li` for list.
+ */
+function shortened(typed: string, names: readonly string[]): string[] {
+	const escape = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	const pattern = new RegExp(`^${typed.split(':').map(escape).join('[^:]*:')}`, 'i');
+	return names.filter((name) => pattern.test(name));
+}
+
+/** The --cwd of a command line, as typed anywhere in it. */
+function cwdOf(argv: readonly string[]): string | undefined {
+	const at = argv.lastIndexOf('--cwd');
+	if (at !== -1) return argv[at + 1];
+	return argv.findLast((word) => word.startsWith('--cwd='))?.slice('--cwd='.length);
+}
 
 /** Whether `flag` is an option without a value of the command `name` (or of the program). */
 function isFlagOf(program: Command | undefined, name: string | undefined, flag: string): boolean {
@@ -171,7 +190,27 @@ export async function parseLine(program: Command, argv: readonly string[], moved
 }
 
 /** Runs `argv` through commander's program, as parseLine reads it. */
-export async function runProgram(argv: readonly string[], moved: readonly string[], run: Invocation, rendering: Rendering): Promise<number> {
+export async function runProgram(typed: readonly string[], moved: readonly string[], run: Invocation, rendering: Rendering): Promise<number> {
+	let argv = typed;
+	try {
+		const first = argv[0];
+		if (first !== undefined && !first.startsWith('-') && !everyCommandName.includes(first)) {
+			// A command of the project's own, or a shortened name, as php bin/edu (Symfony Console) takes them.
+			const found = await import('./console/project-commands.js').then(({projectCommands}) => projectCommands(startFolder(run.io, {cwd: cwdOf(argv)})));
+			const own = found?.commands ?? [];
+			const exact = own.find((command) => command.name === first);
+			const [only, ...others] = exact === undefined ? shortened(first, [...everyCommandName, ...own.map((command) => command.name)]) : [first];
+			const project = own.find((command) => command.name === only);
+			if (project !== undefined && found !== undefined && others.length === 0) {
+				if (rendering.json) throw new UsageError(`edu: --json does not apply to ${project.name}, a command of this project run by php bin/edu (its output is its own).`, 'UNKNOWN_OPTION');
+				const {runProjectCommand} = await import('./console/project-commands.js');
+				return render({json: {}, exitCode: await runProjectCommand(found.root, project, [project.name, ...argv.slice(1)], run.io)}, run, rendering);
+			}
+			if (only !== undefined && others.length === 0) argv = [only, ...argv.slice(1)];
+		}
+	} catch (error) {
+		return renderError(error, run, rendering);
+	}
 	const program = buildProgram(argv, run, rendering);
 	try {
 		await parseLine(program, argv, moved);

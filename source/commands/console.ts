@@ -7,7 +7,7 @@ import {levenshtein} from '../core/levenshtein.js';
 import {version} from '../version.js';
 import type {CommandContext} from './context.js';
 import {globalOptionSpecs} from './global-options.js';
-import {flagsOf} from '../options.js';
+import {flagsOf, startFolder} from '../options.js';
 
 /** Flags every command takes, so they work after the command name too (`edu make:api -n`). */
 export function addGlobalOptions(command: Command): void {
@@ -63,12 +63,16 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.command('list')
 		.description('list the commands, one line each')
 		.option('--json', 'print one JSON object on stdout')
-		.action(() => {
+		.option('--cwd <dir>', 'project root, whose own commands (app/Config/commands.yaml) are listed too (default: the current folder or the nearest project above it)')
+		.action(async (options: {cwd?: string}) => {
 			const commands = visible(program).map((command) => ({name: command.name(), usage: `edu ${command.name()} ${command.usage()}`.trim(), description: command.description()}));
-			const pad = Math.max(...commands.map(({name}) => name.length)) + 2;
+			const {projectCommands} = await import('../console/project-commands.js');
+			const own = (projectCommands(startFolder(context.io, options))?.commands ?? []).filter(({name}) => !commands.some((command) => command.name === name));
+			const pad = Math.max(...commands.map(({name}) => name.length), ...own.map(({name}) => name.length)) + 2;
+			const ownLines = own.length === 0 ? [] : ['', 'This project\'s commands (app/Config/commands.yaml), run by php bin/edu:', ...own.map(({name, className}) => `  ${name.padEnd(pad)}${className}`)];
 			context.outcome = {
-				json: {version, commands},
-				text: `${['Usage: edu <command> [options]   (edu help <command> for its flags)', '', ...commands.map(({name, description}) => `  ${name.padEnd(pad)}${description}`)].join('\n')}\n`,
+				json: {version, commands, projectCommands: own.map(({name, className}) => ({name, className}))},
+				text: `${['Usage: edu <command> [options]   (edu help <command> for its flags)', '', ...commands.map(({name, description}) => `  ${name.padEnd(pad)}${description}`), ...ownLines].join('\n')}\n`,
 			};
 		});
 	program

@@ -27,6 +27,9 @@ export const commandModules: ReadonlyArray<{readonly names: readonly string[]; r
 	{names: ['template:list', 'template:publish'], register: registerTemplate},
 ];
 
+/** Every command's name, the console's own (list, help, completion) included. */
+export const commandNames: readonly string[] = [...commandModules.flatMap(({names}) => names), 'list', 'help', 'completion'];
+
 /**
  * Registers every command, or, when the command line starts with the exact name of one, only
  * the module that holds it (and, where the module allows, that command alone): a run of

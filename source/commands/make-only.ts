@@ -6,8 +6,10 @@
 // has what that saves).
 import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
-import {isMakeCommand} from './make/command-names.js';
+import {isMakeCommand, makeCommandNames} from './make/command-names.js';
 import {registerMake} from './make/make.js';
+/** The commands this program knows: a line naming another goes to cli.js (source/bundles.ts). */
+export const commandNames: readonly string[] = makeCommandNames;
 
 /** Registers the make command `first` names (both without a name): never every command. */
 export function registerCommands(program: Command, context: CommandContext, first?: string): boolean {

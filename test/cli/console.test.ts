@@ -100,7 +100,6 @@ describe('console habits', () => {
 		[['make:controler', 'x'], ['make:controller']],
 		[['mock'], ['mock:persist', 'mock:init', 'mock:token']],
 		[['rotues'], ['routes']],
-		[['rout'], ['routes']],
 		[['mak'], ['make:api', 'make:controller', 'make:command']],
 	])('%j suggests %j, exit 2, nothing written', async (args, suggestions) => {
 		const root = tempProject('sample');

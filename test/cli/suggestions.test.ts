@@ -5,7 +5,7 @@ import {runEdu, tempProject} from '../helpers/temp-project.js';
 
 describe('one suggestion style', () => {
 	test.each([
-		[['mak:api', 'x'], "edu: unknown command 'mak:api' (did you mean make:api? edu list shows every command).\n"],
+		[['maek:api', 'x'], "edu: unknown command 'maek:api' (did you mean make:api? edu list shows every command).\n"],
 		[['make:api', 'x', '--method', 'GET'], "edu: unknown option '--method' (did you mean --methods? edu help make:api lists its options).\n"],
 		[['make:api', 'x', '--template', 'resoure'], "edu: invalid value 'resoure' for --template (did you mean resource? allowed: default, resource, upload).\n"],
 		[['make:api', 'x', '--template', 'RESOURCE'], "edu: invalid value 'RESOURCE' for --template (did you mean resource? allowed: default, resource, upload).\n"],
