@@ -42,7 +42,26 @@ export function sgr(code: string, text: string, color: boolean): string {
 }
 
 export function useColor(io: Io): boolean {
-	return !('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') && Boolean(io.stdout.isTTY);
+	if ('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') return false;
+	// FORCE_COLOR, as chalk (Ink's colours) reads it; --ansi sets it.
+	const forced = io.env['FORCE_COLOR'];
+	return (forced !== undefined && forced !== '' && forced !== '0') || Boolean(io.stdout.isTTY);
+}
+
+/**
+ * --ansi and --no-ansi, Symfony Console's switches (php bin/edu takes them on every command):
+ * taken out of the command line, as FORCE_COLOR=1 or NO_COLOR=1 for the run; the last one wins.
+ */
+export function ansiSwitches(typed: readonly string[], io: Io): {typed: readonly string[]; io: Io} {
+	const end = typed.indexOf('--');
+	const words = end === -1 ? typed : typed.slice(0, end);
+	const last = words.findLast((word) => word === '--ansi' || word === '--no-ansi');
+	if (last === undefined) return {typed, io};
+	const {NO_COLOR: _no, FORCE_COLOR: _force, ...env} = io.env;
+	return {
+		typed: [...words.filter((word) => word !== '--ansi' && word !== '--no-ansi'), ...(end === -1 ? [] : typed.slice(end))],
+		io: {...io, env: last === '--ansi' ? {...env, FORCE_COLOR: '1'} : {...env, NO_COLOR: '1'}},
+	};
 }
 
 /**

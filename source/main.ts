@@ -6,7 +6,7 @@ import {hoistGlobalOptions} from './commands/global-options.js';
 import {isMakeCommand} from './commands/make/command-names.js';
 import {makeArgs} from './commands/make/make-args.js';
 import {noOptions, runMake} from './commands/make/make.js';
-import type {Io, Outcome} from './io.js';
+import {ansiSwitches, type Io, type Outcome} from './io.js';
 import {newRun, openKindWizard, render, renderError, renderingOf, type Invocation} from './run.js';
 
 /**
@@ -23,7 +23,8 @@ function wizardAlone(typed: readonly string[], io: Io): ((run: Invocation) => Pr
 	return (run) => runMake(kind, undefined, noOptions(kind), run);
 }
 
-export async function main(typed: readonly string[], io: Io): Promise<number> {
+export async function main(line: readonly string[], given: Io): Promise<number> {
+	const {typed, io} = ansiSwitches(line, given);
 	const rendering = renderingOf(typed, io);
 	const run = newRun(io, rendering);
 	const wizard = wizardAlone(typed, io);

@@ -46,6 +46,19 @@ describe.skipIf(!hasTmux)('make:* --yes in a terminal', () => {
 	});
 });
 
+describe.skipIf(!hasTmux)('--ansi and --no-ansi, as php bin/edu takes them', () => {
+	test('--no-ansi: no colour in a terminal; --ansi: colour even with NO_COLOR set; the report otherwise the same', async () => {
+		const plain = await inTerminal(['make:api', 'lyon2', '--yes', '--no-ansi'], tempProject('sample'));
+		expect(plain.status).toBe(0);
+		expect(plain.coloured).not.toMatch(colour);
+		expect(plain.screen).toContain('  create  app/Controller/api/Lyon2Controller.php');
+		const forced = await inTerminal(['--ansi', 'make:api', 'lyon2', '--yes'], tempProject('sample'), {NO_COLOR: '1'});
+		expect(forced.status).toBe(0);
+		expect(forced.coloured).toMatch(colour);
+		expect(forced.screen.replace(/\s+$/, '')).toBe(plain.screen.replace(/\s+$/, ''));
+	});
+});
+
 describe.skipIf(!hasTmux)('make:api --template resource --yes in a terminal, and DB_HOST_STATUS', () => {
 	const args = ['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string:255', '--yes'];
 	/** Everything the run printed (its report is taller than the terminal), wrapped lines joined back. */
@@ -80,7 +93,13 @@ describe.skipIf(!hasTmux)('make:api --template resource --yes in a terminal, and
 	});
 });
 
-test('piped, the report is the original three lines only', async () => {
-	const result = await runEdu(['make:api', 'lyon2', '--yes'], {cwd: tempProject('sample'), env: {}});
-	expect(result.stdout).toBe('Class : ./app/Controller/api/Lyon2Controller\nURI : /api/lyon2\n[OK] Controller and route successfully generated\n');
+test('piped, the report is the original three lines only, in colour only with --ansi', async () => {
+	const lines = 'Class : ./app/Controller/api/Lyon2Controller\nURI : /api/lyon2\n[OK] Controller and route successfully generated\n';
+	for (const ansi of [[], ['--no-ansi']]) {
+		expect(await runEdu(['make:api', 'lyon2', '--yes', ...ansi], {cwd: tempProject('sample'), env: {}})).toEqual({exitCode: 0, stdout: lines, stderr: ''});
+	}
+	const forced = await runEdu(['make:api', 'lyon2', '--yes', '--ansi'], {cwd: tempProject('sample'), env: {}});
+	expect(forced.exitCode).toBe(0);
+	expect(forced.stdout).toMatch(colour);
+	expect(forced.stdout.replaceAll(/\u001B\[[0-9;]*m/g, '')).toBe(lines);
 });
