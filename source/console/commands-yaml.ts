@@ -33,6 +33,12 @@ export function parseCommands(text: string | null): CommandsFile | Refusal {
 		return problem(line, col, `not valid YAML (${yamlReason(error.message)})`);
 	}
 	const {contents} = document;
+	const placeholder = isMap(contents) && contents.flow && contents.items.length === 0 ? '{}' : isScalar(contents) && contents.value === null && contents.range !== undefined && contents.range[1] > contents.range[0] ? text.slice(contents.range[0], contents.range[1]) : undefined;
+	if (placeholder !== undefined) {
+		// What Symfony YAML writes for no commands: empty to the framework, but nothing can follow it.
+		const {line, col} = counter.linePos(contents?.range?.[0] ?? 0);
+		return problem(line, col, `holds only ${placeholder}, which the framework reads as no commands, after which no line can be added: delete it (an empty file is fine) and run edu again`);
+	}
 	if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return {text, entries, lines};
 	if (!isMap(contents) || contents.flow) {
 		const {line, col} = counter.linePos(contents.range?.[0] ?? 0);

@@ -82,6 +82,8 @@ describe('refusals, in order, with nothing left behind', () => {
 		['commands.yaml is not valid YAML', 'a: [b\n', false, `${commandsYaml}:2:1: not valid YAML`],
 		['commands.yaml indents its names (Symfony YAML rejects it)', '  hello: Command\\HelloCommand\n', false, `${commandsYaml}:1:3: the names are indented, which Symfony YAML, the framework's parser, rejects: start each line in the first column; nothing was written.\n`],
 		['commands.yaml is not a flat map', 'generate:\n  class: X\n', false, `${commandsYaml}:1:1: expected name: Command\\NameCommand, one per line; nothing was written.\n`],
+		['commands.yaml holds only {} (Symfony YAML\'s empty map)', '{}\n', false, `${commandsYaml}:1:1: holds only {}, which the framework reads as no commands, after which no line can be added: delete it (an empty file is fine) and run edu again; nothing was written.\n`],
+		['commands.yaml holds only ~ after a comment', '# none yet\n~\n', false, `${commandsYaml}:2:1: holds only ~, which the framework reads as no commands`],
 	])('%s', async (_case, commands, fileExists, message) => {
 		const root = skeleton();
 		writeFileSync(path.join(root, commandsYaml), commands);

@@ -78,11 +78,18 @@ describe('appending is refused rather than risky', () => {
 		['--- and a final document end marker', '---\nhome:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n...\n', 'it ends with "..."'],
 		['a second document', 'home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n---\nother: 1\n', 'app/Config/routes.yaml:'],
 		['indented routes', '  home:\n    uri: /\n    controller: A\n    httpMethod: [GET]\n', 'indented'],
+		['~ alone, as Symfony YAML writes no routes', '~\n', 'app/Config/routes.yaml: cannot append a route: it holds only ~ (line 1, column 1), the empty value that Symfony YAML reads as no routes, and no route can follow it: delete it (an empty file is fine) and run edu again; the file was left unchanged'],
+		['null after a comment', '# none yet\nnull\n', 'it holds only null (line 2, column 1)'],
+		['{} alone', '{}\n', 'it holds only {} (line 1, column 1)'],
 	])('%s', (_label, text, reason) => {
 		const file = parseRoutes(text);
 		const result = 'code' in file ? file : appendRoutes(file, [ville]);
 		expect(result).toMatchObject({code: 'BAD_PROJECT_FILE'});
 		expect((result as {message: string}).message).toContain(reason);
+	});
+
+	it.each(['~\n', 'null', '# none yet\n{}\n'])('%j reads as no routes (edu routes lists none), as Symfony YAML reads it', (text) => {
+		expect(parsed(text).entries).toEqual([]);
 	});
 
 	it('verifyAppended accepts the append and rejects a text that changes an old route', () => {

@@ -120,12 +120,15 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 	if (strict) return strictFail(path, text, strict, counter);
 	const top = document.contents;
 	if (top === null || (isScalar(top) && (top.value === null || top.value === ''))) {
-		return routesFile({path, text: original, exists, eol, indent: 4, spaced: false}, listed([]));
+		// `~` or `null` alone: no routes to Symfony, but nothing can be appended after it.
+		const written = top === null ? '' : text.slice(top.range?.[0] ?? 0, top.range?.[1] ?? 0);
+		return routesFile({path, text: original, exists, eol, indent: 4, spaced: false, ...(written === '' ? {} : {appendProblem: emptyValue(written, top!, counter)})}, listed([]));
 	}
 	if (!isMap(top)) {
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level must be a mapping of route names to routes', counter);
 	}
 	if (top.flow) {
+		if (top.items.length === 0) return routesFile({path, text: original, exists, eol, indent: 4, spaced: false, appendProblem: emptyValue('{}', top, counter)}, listed([]));
 		return fail(path, text, top.range?.[0] ?? 0, 'the top level is a flow mapping ({…}); write it in block style so routes can be appended', counter);
 	}
 
@@ -240,6 +243,12 @@ function appendProblem(original: string, read: string, start: number, end: numbe
 		return 'something other than comments follows the last route (a "..." or "---" marker?)';
 	}
 	return undefined;
+}
+
+/** The append problem of a file that holds only an empty value (`~`, `null`, `{}`, as Symfony YAML writes no routes). */
+function emptyValue(written: string, node: Node, counter: LineCounter): string {
+	const {line, col} = counter.linePos(node.range?.[0] ?? 0);
+	return `it holds only ${written} (line ${line}, column ${col}), the empty value that Symfony YAML reads as no routes, and no route can follow it: delete it (an empty file is fine) and run edu again`;
 }
 
 function shortReason(message: string): string {
