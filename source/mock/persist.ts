@@ -5,7 +5,7 @@ import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../core/errors.js';
 import {withNotes, type Io, type Outcome} from '../io.js';
-import {startFolder} from '../options.js';
+import {startFolder, waitNotice} from '../options.js';
 import type {PersistOptions} from './options.js';
 import {modeReport, sinkFor} from '../core/sink/sink.js';
 import {composeArgs, findComposeFile, mockServiceShape, restartCommand} from './compose-file.js';
@@ -71,7 +71,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 
 	// One changeset: the folder, and the compose file if it changes (only if it still holds what
 	// was read; a symlinked one is updated at its target). A dry run hands it to a sink that writes nothing.
-	const sink = sinkFor(options);
+	const sink = sinkFor({...options, onWait: waitNotice(io, options, false), ...(io.onSignal ? {onSignal: io.onSignal} : {})});
 	if (options.restart && sink.mode === 'write') {
 		const {checkDocker} = await import('./docker.js');
 		await checkDocker(compose.dir, io);
