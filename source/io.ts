@@ -49,8 +49,8 @@ export function useColor(io: Io): boolean {
 }
 
 /**
- * --ansi and --no-ansi, Symfony Console's switches (php bin/edu takes them on every command):
- * taken out of the command line, as FORCE_COLOR=1 or NO_COLOR=1 for the run; the last one wins.
+ * --ansi and --no-ansi, the Symfony Console switches php bin/edu accepts on every command:
+ * taken out of the command line, as FORCE_COLOR or NO_COLOR set for the run; the last one wins.
  */
 export function ansiSwitches(typed: readonly string[], io: Io): {typed: readonly string[]; io: Io} {
 	const end = typed.indexOf('--');
