@@ -11,6 +11,7 @@ import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './
 import {appendRoutes} from './routes-yaml/append.js';
 import {routesPath, type NewRoute} from './routes-yaml/routes.js';
 import {defaultTable} from './resource.js';
+import {declaredDefault} from '../templates/option-values.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
 import {catalogOf, chooseTemplate, takesMethods, templateUnits} from './template-units.js';
@@ -83,7 +84,8 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	}
 	const names = derived;
 	const uri = request.uri ?? names.uri;
-	const table = request.table ?? defaultTable(names);
+	// A manifest's default table wins over the one the name gives.
+	const table = request.table ?? (isRefusal(chosen) ? undefined : declaredDefault(chosen, 'table')) ?? defaultTable(names);
 	// What the screens show, whatever refuses below: computed here, once per plan.
 	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply};
 	const refused = (refusals: Refusal[], warnings: readonly string[] = []): Plan => ({

@@ -13,6 +13,7 @@ import {resourceUnits} from './resource.js';
 import {render} from './templates.js';
 import type {Resolved, TemplateUnits, Unit} from './unit.js';
 import {uploadUnits} from './upload.js';
+import {declaredDefault, defaultFields} from '../templates/option-values.js';
 import type {PathParameter} from './uri.js';
 
 /** The template a request names, or the kind's own: `default` for make:api, `web` for make:controller. */
@@ -48,16 +49,17 @@ const commandOf = (kind: Kind): CommandName => (kind === 'api' ? 'make:api' : 'm
 
 /** Why `name` is no template of `command`, in the style of every "did you mean": the nearest within a third of its length, then the choices. */
 export function unknownTemplate(name: string, command: CommandName, catalog: TemplateCatalog): string {
-	const mine = catalog.names.filter((other) => {
-		const found = catalog.get(other);
-		return found !== undefined && ('problem' in found || found.manifest.command === command);
-	});
+	const entries = catalog.names.map((other) => ({other, found: catalog.get(other)}));
+	const mine = entries.filter(({found}) => found !== undefined && !('problem' in found) && found.manifest.command === command).map(({other}) => other);
+	// A broken one cannot be chosen until it is fixed: named apart, not among the values allowed.
+	const broken = entries.filter(({found}) => found !== undefined && 'problem' in found).map(({other}) => other);
 	// Case aside: RESOURCE is resource mistyped.
 	const lower = mine.map((other) => other.toLowerCase());
 	const {closest, distance} = levenshtein();
 	const near = mine[lower.indexOf(closest(name.toLowerCase(), lower))];
 	const hint = near !== undefined && distance(name.toLowerCase(), near.toLowerCase()) <= Math.max(1, Math.floor(near.length / 3)) ? `did you mean ${near}? ` : '';
-	return `invalid value '${name}' for --template (${hint}allowed: ${mine.join(', ')}).`;
+	const brokenNote = broken.length === 0 ? '' : `; broken until fixed: ${broken.join(', ')}, edu template:list says why`;
+	return `invalid value '${name}' for --template (${hint}allowed: ${mine.join(', ')}${brokenNote}).`;
 }
 
 /** The request's template from `catalog`, or why it cannot be used. */
@@ -96,7 +98,7 @@ export function templateUnits(template: LoadedTemplate, input: EngineInput): Tem
 	const {request, resolved} = input;
 	switch (template.manifest.engine) {
 		case 'resource':
-			return resourceUnits(template, resolved, request.fields, {name: input.table, given: request.table !== undefined}, request.description, request.methods);
+			return resourceUnits(template, resolved, request.fields ?? defaultFields(template), {name: input.table, given: request.table !== undefined || declaredDefault(template, 'table') !== undefined}, request.description, request.methods);
 		case 'upload':
 			return uploadUnits(template, resolved, request.upload, request.description, input.uploadApi);
 		case 'controller':

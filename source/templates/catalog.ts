@@ -8,6 +8,7 @@ import {checkText, classFileProblem} from './check.js';
 import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
+import {defaultProblem} from './option-values.js';
 import {position, readJson, type JsonNode} from '../core/json-check.js';
 import {isFolder, readTextFile} from '../core/project/path-kind.js';
 
@@ -116,6 +117,13 @@ function loadProject(root: string, name: string): TemplateEntry {
 	const read = readManifestWithLines(manifestText, name);
 	if ('problem' in read) return broken(manifestFile, read.line, read.problem, read.col);
 	const {manifest, siteOf} = read;
+	// A default is checked as the flag it stands for, and refused where it is written.
+	for (const option of manifest.options) {
+		const problem = option.default === undefined ? undefined : defaultProblem(option.type, option.default, name);
+		if (problem === undefined) continue;
+		const at = siteOf(['options', option.name, 'default'], true);
+		return broken(manifestFile, at.line, `the "default" of ${option.name} is not a value --${option.name} takes: ${problem}`, at.col);
+	}
 	const engine = engines[manifest.engine];
 	const texts: Record<string, string> = {};
 	for (const file of manifest.files) {
@@ -133,7 +141,7 @@ function loadProject(root: string, name: string): TemplateEntry {
 }
 
 type Site = {readonly line: number; readonly col: number};
-type Read = {readonly manifest: Manifest; readonly siteOf: (key: readonly string[]) => Site} | {readonly problem: string; readonly line?: number; readonly col?: number};
+type Read = {readonly manifest: Manifest; readonly siteOf: (key: readonly string[], value?: boolean) => Site} | {readonly problem: string; readonly line?: number; readonly col?: number};
 
 /**
  * A project's template.json, read as strict JSON (what its name promises: a key without quotes, a
@@ -144,15 +152,15 @@ function readManifestWithLines(file: string, name: string): Read {
 	const text = file.replace(/^\uFEFF/, '');
 	const read = readJson(text);
 	if ('problem' in read) return {problem: `not valid JSON: ${read.problem.reason}`, line: read.problem.line, col: read.problem.col};
-	// The key's own place; for a key that is missing, the object that lacks it.
-	const siteOf = (key: readonly string[]): Site => {
+	// The key's own place (`value`: its value's); for a key that is missing, the object that lacks it.
+	const siteOf = (key: readonly string[], value = false): Site => {
 		let node: JsonNode = read.root;
 		let site = position(text, node.start);
 		for (const part of key) {
 			if (node.kind !== 'object') break;
 			const entry = node.entries.find((each) => each.key === part);
 			if (entry === undefined) break;
-			site = position(text, entry.keyStart);
+			site = position(text, value && part === key.at(-1) ? entry.value.start : entry.keyStart);
 			node = entry.value;
 		}
 		return site;

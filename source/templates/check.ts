@@ -1,7 +1,7 @@
 // A template file checked before it fills anything: its tags close, and each variable it uses is
 // one its engine offers (the nearest one named when not). Pure; the caller adds the file's path.
 import Mustache from 'mustache';
-import {levenshtein} from '../core/levenshtein.js';
+import {nearest} from '../core/levenshtein.js';
 import {render} from '../core/templates.js';
 import type {Engine} from './engines.js';
 
@@ -40,9 +40,10 @@ function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sect
 		if (type === 'text' || type === '!' || type === '=') continue;
 		if (type === '>') return {line: lineAt(text, start), message: `partials (<%> ${name} %>) are not supported in templates`};
 		if (name !== '.' && !scope.has(name)) {
-			const known = [...scope];
-			const nearest = known.length === 0 ? '' : ` (did you mean ${levenshtein().closest(name, known)}?)`;
-			return {line: lineAt(text, start), message: `"${name}" is not a variable this template offers${nearest}`};
+			// A suggestion only when one is close; else where the variables are listed.
+			const [near] = nearest(name, [...scope]);
+			const hint = near === undefined ? ' (edu template:publish --help lists the variables of each engine)' : ` (did you mean ${near}?)`;
+			return {line: lineAt(text, start), message: `"${name}" is not a variable this template offers${hint}`};
 		}
 		// A raw tag puts the text as typed into the file: a quote or a */ in a --description breaks the PHP.
 		if ((type === '&' || type === '{') && engine.freeText.includes(name)) {

@@ -100,7 +100,11 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 			return {key: ['files', role, 'to'], message: `"to" must be under ${plannedFolders.join(' or ')} (the folders edu checks before it writes), not "${to}"`};
 		}
 		if (entry.once !== undefined && typeof entry.once !== 'boolean') return {key: ['files', role, 'once'], message: `"once" must be true or false, not ${typeName(entry.once)}`};
-		files.push({role, from, to, once: entry.once === true});
+		// Which file is written once is the engine's rule, not the folder's: a manifest may only restate it.
+		const once = role === onceRole;
+		if (entry.once === true && !once) return {key: ['files', role, 'once'], message: `the ${role} file is written for each name, so it cannot be "once" (only ${onceRole} is): remove "once"`};
+		if (entry.once === false && once) return {key: ['files', role, 'once'], message: `${onceRole}.php is written once and never overwritten (the seed's rule), so "once" cannot be false: remove it, or write true`};
+		files.push({role, from, to, once});
 	}
 
 	const optionsData = data.options ?? {};
@@ -137,6 +141,9 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 	}
 	return {name, description, help: help ?? description, command: definition.command, engine: engine as EngineName, files, options};
 }
+
+/** The role whose file is written only when absent, never replaced (app/Controller/api/openapi.php). */
+const onceRole = 'openapi';
 
 const manifestKeys = ['description', 'help', 'command', 'engine', 'files', 'options'];
 const fileKeys = ['from', 'to', 'once'];

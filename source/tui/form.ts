@@ -5,9 +5,10 @@ import type {Kind} from '../core/naming.js';
 import type {Plan} from '../core/plan.js';
 import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
 import {engineOf, templateChoices} from '../core/template-units.js';
-import type {TemplateCatalog} from '../templates/catalog.js';
+import {isBroken, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../templates/catalog.js';
 import {engines} from '../templates/engines.js';
-import {parseExtensions, uploadSpecOf} from '../core/upload.js';
+import {uploadSpecOf} from '../core/upload.js';
+import {defaultFields, parseExtensions} from '../templates/option-values.js';
 
 export interface FieldRow {
 	readonly name: string;
@@ -38,24 +39,43 @@ export interface WizardForm {
 	readonly force?: boolean;
 }
 
-/** An upload as the upload screen shows it: what was given, the core's defaults for the rest. */
-export function uploadRowOf(given?: Partial<UploadSpec>): UploadRow {
-	const spec = uploadSpecOf(given);
+/** An upload as the upload screen shows it: what was given, the template's defaults for the rest (the core's, as the command line gets them). */
+export function uploadRowOf(given?: Partial<UploadSpec>, template?: TemplateEntry): UploadRow {
+	const spec = uploadSpecOf(given, loaded(template));
 	return {field: spec.field, extensions: spec.extensions.join(', '), dir: spec.dir};
 }
 
 export const emptyField: FieldRow = {name: '', type: 'string', length: ''};
 
-export function initialForm(initial: Partial<WizardForm> = {}): WizardForm {
+const loaded = (entry: TemplateEntry | undefined): LoadedTemplate | undefined => (entry === undefined || isBroken(entry) ? undefined : entry);
+
+/** What a template fills the form with before anything is typed: its manifest's defaults. */
+function templateStart(template: TemplateEntry | undefined): Pick<WizardForm, 'upload' | 'fields'> {
+	const fields = defaultFields(loaded(template));
+	return {upload: uploadRowOf(undefined, template), fields: fields === undefined ? [emptyField] : fieldRowsOf(fields)};
+}
+
+/** `catalog`: the form starts with the defaults of the template it names (`initial` wins). */
+export function initialForm(initial: Partial<WizardForm> = {}, catalog?: TemplateCatalog): WizardForm {
 	return {
 		name: '',
 		methods: ['GET'],
 		template: 'default',
 		table: '',
-		fields: [emptyField],
-		upload: uploadRowOf(),
+		...templateStart(catalog?.get(initial.template ?? 'default')),
 		...initial,
 	};
+}
+
+/** The form with `template` chosen: a value still at the last template's default takes the new one's; one typed stays. */
+export function withTemplate(form: WizardForm, template: string, catalog: TemplateCatalog): WizardForm {
+	if (template === form.template) return form;
+	const before = templateStart(catalog.get(form.template));
+	const after = templateStart(catalog.get(template));
+	const keys = ['field', 'extensions', 'dir'] as const;
+	const upload = Object.fromEntries(keys.map((key) => [key, form.upload[key] === before.upload[key] ? after.upload[key] : form.upload[key]])) as unknown as UploadRow;
+	const untouched = fieldsText(form.fields) === fieldsText(before.fields);
+	return {...form, template, upload, fields: untouched ? after.fields : form.fields};
 }
 
 /** The core's fields as the wizard's rows. */
@@ -85,10 +105,14 @@ export function uploadSpec(row: UploadRow): UploadSpec {
 
 /**
  * The request for the whole form; `withTemplate: false` leaves the template's options out (the
- * name screen's view). The template's engine says which options it takes.
+ * name screen's view): a template with options is planned as the default, so the name's own
+ * refusals show whatever its options lack; a broken one, or one without options, as chosen, so its
+ * problem shows there too. The template's engine says which options it takes.
  */
 export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog, withTemplate = true): MakeRequest {
-	const template = withTemplate ? form.template : 'default';
+	const named = catalog.get(form.template);
+	const asChosen = named !== undefined && (isBroken(named) || Object.keys(engines[named.manifest.engine].options).length === 0);
+	const template = withTemplate || asChosen ? form.template : 'default';
 	const engine = kind === 'api' ? engineOf(template, catalog) : undefined;
 	return {
 		kind,

@@ -26,7 +26,7 @@ export interface OpenWizard {
 }
 
 /** The request the flags made, as the wizard's form: what it leaves out keeps the form's defaults. */
-function formOf(request: MakeRequest): Partial<WizardForm> {
+function formOf(request: MakeRequest, templates?: TemplateCatalog): Partial<WizardForm> {
 	return {
 		...(request.name === '' ? {} : {name: request.name}),
 		...(request.methods === undefined ? {} : {methods: methodNames(request.methods)}),
@@ -35,7 +35,7 @@ function formOf(request: MakeRequest): Partial<WizardForm> {
 		...(request.template === undefined ? {} : {template: request.template}),
 		...(request.table === undefined ? {} : {table: request.table}),
 		...(request.fields === undefined ? {} : {fields: fieldRowsOf(request.fields)}),
-		...(request.upload === undefined ? {} : {upload: uploadRowOf(request.upload)}),
+		...(request.upload === undefined ? {} : {upload: uploadRowOf(request.upload, templates?.get(request.template ?? 'default'))}),
 		...(request.force === true ? {force: true} : {}),
 	};
 }
@@ -46,7 +46,7 @@ function inCi(env: Io['env']): string | undefined {
 }
 
 export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen, request, templates}: OpenWizard): Promise<number> {
-	const initial = request === undefined ? {} : formOf(request);
+	const initial = request === undefined ? {} : formOf(request, templates);
 	// A wait for another run's lock is said on stderr by the plain prompts; the full-screen wizard says it on its review.
 	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, onWait: waitNotice(io, {quiet}, false)});
 	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),

@@ -97,7 +97,7 @@ export function Wizard({readProject, ...props}: WizardProps) {
 function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, commandSnapshot, commandTemplates, projectFolder, onExit}: WizardProps) {
 	const {exit} = useApp();
 	const askKind = givenKind === undefined;
-	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}));
+	const [form, setForm] = useState<WizardForm>(() => initialForm({...initial, ...(givenKind ? {kind: givenKind} : {})}, catalogOf(opened)));
 	const [screen, setScreen] = useState<Screen>(askKind ? 'kind' : 'name');
 	const [busy, setBusy] = useState(false);
 	// Said while the write waits for another edu run's lock, instead of "Writing…".

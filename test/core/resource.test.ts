@@ -6,8 +6,7 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {plan, type Plan} from '../../source/core/plan.js';
 import type {FieldSpec, MakeRequest} from '../../source/core/request.js';
-import {fieldsProblem, identifierProblem, parseFields} from '../../source/core/resource.js';
-import {dirProblem, parseExtensions, uploadProblem} from '../../source/core/upload.js';
+import {dirProblem, fieldsProblem, identifierProblem, parseExtensions, parseFields, uploadProblem} from '../../source/templates/option-values.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 

@@ -3,7 +3,8 @@
 import {describe, expect, it} from 'vitest';
 import {uploadApiOf} from '../../source/core/framework-request.js';
 import {plan, type FileChange} from '../../source/core/plan.js';
-import {uploadProblem, uploadSpecOf} from '../../source/core/upload.js';
+import {uploadSpecOf} from '../../source/core/upload.js';
+import {uploadProblem} from '../../source/templates/option-values.js';
 import {memorySnapshot} from '../helpers/snapshot.js';
 
 const refused = (extension: string): string | undefined => uploadProblem({field: 'file', extensions: [extension], dir: 'var/uploads'});

@@ -7,7 +7,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FieldSpec} from '../../source/core/request.js';
-import {createTable, fieldsProblem} from '../../source/core/resource.js';
+import {createTable} from '../../source/core/resource.js';
+import {fieldsProblem} from '../../source/templates/option-values.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 

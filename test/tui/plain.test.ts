@@ -8,6 +8,7 @@ import {describe, expect, test} from 'vitest';
 import {main} from '../../source/main.js';
 import type {Io} from '../../source/io.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {copyTemplate} from '../helpers/template-copy.js';
 
 class Screen extends Writable {
 	text = '';
@@ -55,6 +56,26 @@ function plainRun(root: string, args: readonly string[], env: Io['env'] = {}) {
 }
 
 describe('--plain', () => {
+	test('a project template\'s asks are the questions and its defaults the answers Enter takes', async () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'resource', 'tpres', (manifest) => {
+			manifest.options!.table!.default = 'ville';
+			manifest.options!.table!.ask = 'Nom de la table';
+			manifest.options!.fields!.default = 'nom:string:80';
+			manifest.options!.fields!.ask = 'Colonnes';
+		});
+		const run = plainRun(root, ['make:api', '--template', 'tpres']);
+		await run.answer('Controller name', 'Tr1\r');
+		await run.answer('Template', '\r');
+		await run.answer('Nom de la table:', '\r');
+		await run.answer('Colonnes (', '\r');
+		await run.answer('URI', '\r');
+		await run.answer('Write these files?', 'y\r');
+		expect(await run.exit).toBe(0);
+		expect(run.stdout.plain()).toMatch(/✔ Nom de la table: ville\n/);
+		expect(readFileSync(path.join(root, 'app/Controller/api/Tr1Controller.php'), 'utf8')).toContain('CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(80) NOT NULL)');
+	});
+
 	test('the same flow as line prompts: refusals in validation, methods checklist, confirm; byte-identical to --yes', async () => {
 		const viaPrompts = tempProject('sample');
 		const viaFlags = tempProject('sample');

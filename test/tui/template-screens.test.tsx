@@ -128,7 +128,7 @@ describe('table and fields screen', () => {
 	test('says "at least one field" only once the user tries to go on', async () => {
 		const [wizard, frame] = await toFields();
 		expect(frame).not.toContain('✖');
-		await wizard.press(keys.enter, (current) => current.includes('✖ The resource needs at least one field'));
+		await wizard.press(keys.enter, (current) => current.includes('✖ The resource template needs at least one field'));
 	});
 
 	test('typing on "+ add a field" starts a new field with the typed text', async () => {

@@ -6,6 +6,8 @@ import {defaultCommandTemplate, readCommandSnapshot} from '../../console/command
 import type {Outcome} from '../../io.js';
 import {startFolder, waitNotice, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
+import {helpCatalog} from './make.js';
+import {commandTemplatesHelp} from './templates.js';
 
 const examples = `
 Examples:
@@ -16,7 +18,7 @@ Examples:
 Naming: the class is the name with its first letter upper-cased + Command; the command is the name lower-cased.`;
 
 export function registerMakeCommand(program: Command, context: CommandContext): void {
-	program
+	const command: Command = program
 		.command('make:command')
 		.description('generate a console command for php bin/edu and register it in app/Config/commands.yaml')
 		.argument('[command-name]', 'the command name, e.g. generate')
@@ -26,8 +28,8 @@ export function registerMakeCommand(program: Command, context: CommandContext): 
 		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
 		.option('--plain', 'line prompts instead of the full-screen wizard')
 		.option('--template <name>', `the class's template: ${defaultCommandTemplate} (the default), or a project's own in .edu/templates/<name>/ (see edu template:list)`)
-		.addHelpText('after', examples)
-		.action(async (name: string | undefined, options: CommandOptions) => {
+		.addHelpText('after', () => `${examples}\n${commandTemplatesHelp('make:command', helpCatalog(command, context))}`)
+		.action(async (name: string | undefined, options: CommandOptions): Promise<void> => {
 			context.outcome = await runMakeCommand(name, options, context);
 		});
 }

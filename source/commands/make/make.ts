@@ -12,7 +12,7 @@ import {findProjectRoot} from '../../core/project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
 import {defaultMethods, makeOptionSpecs, type MakeOptions} from './make-args.js';
 import {terminalWidth} from '../help-text.js';
-import {addTemplateOptions, defaultTemplate, templateExamples, templateHelp, templateRequest} from './templates.js';
+import {addTemplateOptions, commandTemplatesHelp, defaultTemplate, templateExamples, templateHelp, templateRequest} from './templates.js';
 
 /** The options commander gives make:api / make:controller when none is typed (main opens the wizard with them). */
 export function noOptions(kind: Kind): MakeOptions {
@@ -20,7 +20,7 @@ export function noOptions(kind: Kind): MakeOptions {
 }
 
 /** The catalog --help lists: the project's (at --cwd or the current folder), or the built-ins outside a project. */
-function helpCatalog(command: Command, context: CommandContext): TemplateCatalog {
+export function helpCatalog(command: Command, context: CommandContext): TemplateCatalog {
 	const root = findProjectRoot(startFolder(context.io, command.opts<{cwd?: string}>()));
 	return templateCatalog(isRefusal(root) ? undefined : root);
 }
@@ -40,7 +40,7 @@ Examples:
   $ edu make:controller villeRead   /villeread, villeread/villeread.html.twig
   $ edu make:controller VilleRead   /ville-read, ville_read/ville_read.html.twig
 
-Views are written under app/Template/.`,
+Views are written under app/Template/.${catalog === undefined ? '' : `\n${commandTemplatesHelp('make:controller', catalog)}`}`,
 });
 
 export function registerMake(program: Command, context: CommandContext, only?: string): void {
@@ -53,7 +53,7 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 			.argument('[controller-name]', 'the controller name, e.g. ville or MyUserTest');
 		for (const spec of makeOptionSpecs(kind)) command.option(flagsOf(spec), spec.description, spec.default);
 		if (kind === 'api') addTemplateOptions(command);
-		command.addHelpText('after', () => examples(kind === 'api' ? helpCatalog(command, context) : undefined)[kind]);
+		command.addHelpText('after', () => examples(helpCatalog(command, context))[kind]);
 		// Recorded, and run by program.ts as main runs a line read without commander (commands/make/make-args.ts).
 		command.action((name: string | undefined, options: MakeOptions) => {
 			context.make = {kind, name, options};

@@ -4,12 +4,12 @@
 import type {Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../../core/errors.js';
 import type {MakeRequest} from '../../core/request.js';
-import {parseFields, resourceMethods} from '../../core/resource.js';
+import {resourceMethods} from '../../core/resource.js';
+import {parseExtensions, parseFields} from '../../templates/option-values.js';
 import {flagsOf, splitList, type OptionSpec} from '../../options.js';
 import {unknownTemplate} from '../../core/template-units.js';
-import {parseExtensions} from '../../core/upload.js';
 import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../templates/catalog.js';
-import {engines} from '../../templates/engines.js';
+import {engines, type CommandName} from '../../templates/engines.js';
 import type {TemplateOption} from '../../templates/manifest.js';
 
 export interface TemplateOptions {
@@ -73,6 +73,24 @@ export function templateHelp(catalog?: TemplateCatalog): string {
 	}
 	lines.push('  A project\'s own templates live in .edu/templates/<name>/: see edu template:list and edu template:publish.');
 	lines.push('  Another method, or a path with no route: the router\'s HTML page "Error 405" / "Error 404", with status 200 on Edu Framework 2.3 (the seed says 405 / 404).');
+	return lines.join('\n');
+}
+
+/**
+ * The Templates section of make:controller and make:command --help: the command's templates here,
+ * a project's own with its folder, a broken one with its problem (one of no built-in's name under each command).
+ */
+export function commandTemplatesHelp(command: CommandName, catalog: TemplateCatalog): string {
+	const builtins = templateCatalog();
+	const lines = ['', 'Templates (--template):'];
+	for (const name of catalog.names) {
+		const entry = catalog.get(name);
+		if (entry === undefined) continue;
+		const builtin = builtins.get(name);
+		const ours = isBroken(entry) ? builtin === undefined || (!isBroken(builtin) && builtin.manifest.command === command) : entry.manifest.command === command;
+		if (!ours) continue;
+		lines.push(`  ${name.padEnd(10)} ${isBroken(entry) ? `broken: ${entry.problem}` : `${entry.manifest.help}${entry.origin === 'project' ? ` (${entry.folder}/)` : ''}`}`);
+	}
 	return lines.join('\n');
 }
 
@@ -148,14 +166,14 @@ export function templateRequest(options: TemplateOptions, catalog: TemplateCatal
 		throw new UsageError(`--methods does not apply to --template ${template.name}: its routes are ${engine.routes ?? 'its own'}.`);
 	}
 	for (const option of template.manifest.options) {
-		if (option.required && options[option.name as keyof TemplateOptions] === undefined && !asked) {
+		if (option.required && option.default === undefined && options[option.name as keyof TemplateOptions] === undefined && !asked) {
 			throw new UsageError(`--template ${template.name} needs --${option.name}${option.example === undefined ? '' : `, e.g. --${option.name} ${option.example}`}`);
 		}
 	}
 	switch (template.manifest.engine) {
 		case 'resource': {
 			if (options.methodsGiven === true && options.methods !== undefined) {
-				const served = resourceMethods(splitList(options.methods));
+				const served = resourceMethods(splitList(options.methods), template.name);
 				if (isRefusal(served)) throw EduError.from(served);
 			}
 			if (options.fields === undefined) return {...chosen, table: options.table};

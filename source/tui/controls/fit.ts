@@ -66,3 +66,13 @@ export function rowsWindow(count: number, room: number, cursor: number): RowsWin
 	const first = Math.min(Math.max(0, at - Math.floor(shown / 2)), count - shown);
 	return {first, shown, above: first, below: count - first - shown};
 }
+
+/**
+ * The width of a column of labels before their fields: the longest label and a margin, at least
+ * `least`; undefined when that would take more than half the terminal (each label then goes on
+ * its own line above its field, which keeps its place).
+ */
+export function labelColumn(labels: readonly string[], columns: number, least: number): number | undefined {
+	const width = Math.max(least, ...labels.map((label) => label.length + 2));
+	return width <= Math.floor(columns / 2) ? width : undefined;
+}

@@ -13,10 +13,10 @@ import {plan as makePlan, type Plan} from '../../core/plan.js';
 import {openProject, type Snapshot} from '../../core/project/project.js';
 import {httpMethods, type FieldSpec} from '../../core/request.js';
 import {catalogOf, engineOf, templateChoices} from '../../core/template-units.js';
-import {identifierProblem, parseFields} from '../../core/resource.js';
+import {identifierProblem, parseFields} from '../../templates/option-values.js';
 import type {Sink} from '../../core/sink/sink.js';
 import type {Io, OutStream} from '../../io.js';
-import {asksTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
+import {asksTemplate, withTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
 import {folderToEnter, nextSteps, nextStepsLines, stepsContext} from '../next-steps.js';
 import {askCommand} from './plain-command.js';
 import {readCommandSnapshot} from '../../console/command-project.js';
@@ -75,8 +75,8 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	if (chosen === 'command') return askCommand(commandSnapshot ?? readCommandSnapshot(root), sink, context, say, quiet);
 	const kind: Kind = chosen;
 	const snapshot: Snapshot = openProject(root, templates);
-	let form = initialForm({...initial, kind});
 	const catalog = catalogOf(snapshot);
+	let form = initialForm({...initial, kind}, catalog);
 	const screens = (): Screen[] => screensFor(form, kind, givenKind === undefined, catalog);
 	const planFor = (changed: Partial<WizardForm>, withTemplate = true): Plan => makePlan(toRequest({...form, ...changed}, kind, catalog, withTemplate), snapshot);
 	const firstBlocking = (planned: Plan, screen: Screen): string | true => {
@@ -116,7 +116,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 				value: choice.name,
 			})),
 		}, context());
-		form = {...form, template};
+		form = withTemplate(form, template, catalog);
 		const broken = planFor({}).refusals.find((refused) => refused.code === 'BAD_PROJECT_FILE');
 		if (broken === undefined) break;
 		say([`✖ ${broken.message}`]);
@@ -124,17 +124,17 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	if (kind === 'api') {
 		const {template} = form;
 		const engine = engineOf(template, catalog);
-		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context);
-		if (engine === 'upload') {
-			// The questions are the manifest's: what it asks for each option, and its help.
-			const chosen = catalog.get(template);
-			const options = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
-			const question = (name: string): string => {
-				const option = options.find((each) => each.name === name);
-				return option === undefined ? `${name}:` : `${option.ask} (${option.help}):`;
-			};
-			form = await askUpload(form, planFor, firstBlocking, context, question);
-		}
+		// The questions are the manifest's: what it asks for each option, and its help.
+		const chosen = catalog.get(template);
+		const options = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
+		const question = (name: string, otherwise: string, help = true): string => {
+			const option = options.find((each) => each.name === name);
+			if (option === undefined) return otherwise;
+			const example = option.example === undefined ? '' : `, e.g. ${option.example}`;
+			return help ? `${option.ask} (${option.help}${example}):` : `${option.ask}:`;
+		};
+		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context, question);
+		if (engine === 'upload') form = await askUpload(form, planFor, firstBlocking, context, question);
 	}
 
 	if (planFor({}).takesMethods) {
@@ -202,11 +202,13 @@ function forwardTo(stdout: OutStream): NodeJS.WritableStream {
 	return Object.assign(stream, {isTTY: stdout.isTTY, columns: stdout.columns ?? 80, rows: stdout.rows ?? 24});
 }
 
-async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context): Promise<WizardForm> {
-	// The table the name gives (the plan's default) is the answer Enter takes, and shows as the answer.
+type Question = (option: string, otherwise: string, help?: boolean) => string;
+
+async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context, question: Question): Promise<WizardForm> {
+	// The table the plan gives (the manifest's default, or the name's) is the answer Enter takes, and shows as the answer.
 	const fallback = planFor({table: ''}).table;
 	const table = await input({
-		message: fallback === undefined ? 'Table (Enter for the view folder of the name):' : 'Table:',
+		message: question('table', fallback === undefined ? 'Table (Enter for the view folder of the name):' : 'Table:', false),
 		default: form.table === '' ? fallback : form.table,
 		// Refused here, as --table is: the fields question below cannot fix a table name.
 		validate(value) {
@@ -217,7 +219,7 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 	// The answer goes through the core's parseFields, as --fields does: once, in the check that accepts it.
 	let fields: FieldSpec[] = [];
 	await input({
-		message: 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):',
+		message: question('fields', 'Fields, as name:type or name:string:length, comma-separated (e.g. nom:string:255,nombre_habitant:int):'),
 		default: fieldsText(form.fields) || undefined,
 		validate(value) {
 			const parsed = parseFields(value);
@@ -229,13 +231,13 @@ async function askResource(form: WizardForm, planFor: PlanFor, firstBlocking: Fi
 	return {...form, table, fields: fieldRowsOf(fields)};
 }
 
-async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context, question: (option: string) => string): Promise<WizardForm> {
+async function askUpload(form: WizardForm, planFor: PlanFor, firstBlocking: FirstBlocking, context: () => Context, question: Question): Promise<WizardForm> {
 	let upload = form.upload;
 	const check = (changed: Partial<WizardForm['upload']>): string | true => firstBlocking(planFor({upload: {...upload, ...changed}}), 'upload');
-	const field = await input({message: question('field'), default: upload.field, validate: (value) => check({field: value})}, context());
+	const field = await input({message: question('field', 'Form field:'), default: upload.field, validate: (value) => check({field: value})}, context());
 	upload = {...upload, field};
-	const extensions = await input({message: question('extensions'), default: upload.extensions, validate: (value) => check({extensions: value})}, context());
+	const extensions = await input({message: question('extensions', 'Extensions:'), default: upload.extensions, validate: (value) => check({extensions: value})}, context());
 	upload = {...upload, extensions};
-	const dir = await input({message: question('dir'), default: upload.dir, validate: (value) => check({dir: value})}, context());
+	const dir = await input({message: question('dir', 'Folder:'), default: upload.dir, validate: (value) => check({dir: value})}, context());
 	return {...form, upload: {...upload, dir}};
 }

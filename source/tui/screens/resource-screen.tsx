@@ -2,12 +2,13 @@
 import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {useTerminalSize} from '../controls/terminal-size.js';
-import {noFieldsMessage} from '../../core/resource.js';
+import {noFieldsMessage} from '../../templates/option-values.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import {Notes, notesHeight} from '../preview.js';
-import {linesAt, rowsWindow} from '../controls/fit.js';
+import {labelColumn, linesAt, rowsWindow} from '../controls/fit.js';
+import {declaredDefault} from '../../templates/option-values.js';
 import type {Refusal} from '../../core/errors.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
@@ -19,8 +20,18 @@ const spaceAsUnderscore = (char: string): boolean | string => char === ' ' ? '_'
 const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 const columns: readonly Column[] = ['name', 'type', 'length'];
 
-export function ResourceScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+export function ResourceScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
 	const terminal = useTerminalSize();
+	// The labels are what the template's manifest asks; its default table, when it has one, is what an empty table means.
+	const chosen = catalog.get(form.template);
+	const declared = chosen === undefined || 'problem' in chosen ? undefined : chosen;
+	const ask = (name: string, otherwise: string): string => declared?.manifest.options.find((option) => option.name === name)?.ask ?? otherwise;
+	const tableLabel = ask('table', 'Table');
+	const fieldsLabel = ask('fields', 'Fields');
+	const tableHint = plan.table === undefined ? 'the database table' : `${plan.table} (${declaredDefault(declared, 'table') === undefined ? 'from the name' : 'the template\'s default'})`;
+	// A label too long for the column goes on its own line, and the rows keep their column.
+	const labelWidth = labelColumn([`❯ ${tableLabel}`, `  ${fieldsLabel}`], terminal.columns, 10);
+	const indent = labelWidth ?? 10;
 	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
 	const [row, setRow, rowNow] = useEagerState(0);
 	const [column, setColumn, columnNow] = useEagerState<Column>('name');
@@ -75,13 +86,13 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 	// The rows that fit: a frame as tall as the terminal makes Ink clear the whole screen (the
 	// scrollback above too) on every key. The rows shown follow the cursor, with a line for those hidden.
 	const width = terminal.columns;
-	const notes = tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage)};
-	const words = (refused: Refusal): string => (refused.message === noFieldsMessage
-		? 'The resource needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.'
+	const notes = tried ? plan : {...plan, refusals: plan.refusals.filter((refused) => refused.message !== noFieldsMessage(form.template))};
+	const words = (refused: Refusal): string => (refused.message === noFieldsMessage(form.template)
+		? `The ${form.template} template needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.`
 		: refused.message);
 	const footer = [{key: '↑↓', what: 'row'}, {key: 'Tab', what: 'column'}, {key: 'Space', what: 'type'}, {key: 'Ctrl+D', what: 'delete'}, {key: 'Enter', what: row === addRow ? 'add field' : 'next'}, {key: 'Esc', what: 'back'}, quitKey];
 	// The lines around the rows: the frame, the table (wrapped) and blank, headings 1, "+ add a field" 1, the notes as they wrap.
-	const tableLines = linesAt(`${' '.repeat(10)}${form.table || (plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`)}`, width);
+	const tableLines = linesAt(`${' '.repeat(indent)}${form.table || tableHint}`, width) + (labelWidth === undefined ? 2 : 0);
 	const room = terminal.rows - (frameHeight(titleText(chrome.title, chrome.step), footer, width) + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width));
 	const {first, shown, above, below} = rowsWindow(fields.length, room, row - 1);
 	return (
@@ -90,24 +101,26 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 			step={chrome.step}
 			keys={footer}
 		>
+			{labelWidth === undefined ? <Text>{`${row === 0 ? '❯' : ' '} ${tableLabel}`}</Text> : null}
 			<Box>
-				<Box width={10} flexShrink={0}><Text>{row === 0 ? '❯ Table' : '  Table'}</Text></Box>
-				<TextField value={form.table} focus={row === 0} placeholder={plan.table === undefined ? 'the database table' : `${plan.table} (from the name)`} accepts={spaceAsUnderscore} onChange={(table) => update((current) => ({...current, table}))} />
+				<Box width={indent} flexShrink={0}><Text>{labelWidth === undefined ? '' : `${row === 0 ? '❯' : ' '} ${tableLabel}`}</Text></Box>
+				<TextField value={form.table} focus={row === 0} placeholder={tableHint} accepts={spaceAsUnderscore} onChange={(table) => update((current) => ({...current, table}))} />
 			</Box>
-			<Box marginTop={1}>
-				<Box width={10} flexShrink={0}><Toned tone="muted">  Fields</Toned></Box>
+			{labelWidth === undefined ? <Box marginTop={1}><Toned tone="muted">{`  ${fieldsLabel}`}</Toned></Box> : null}
+			<Box marginTop={labelWidth === undefined ? 0 : 1}>
+				<Box width={indent} flexShrink={0}><Toned tone="muted">{labelWidth === undefined ? '' : `  ${fieldsLabel}`}</Toned></Box>
 				<Box width={24} flexShrink={0}><Toned tone="muted">name</Toned></Box>
 				<Box width={10} flexShrink={0}><Toned tone="muted">type</Toned></Box>
 				<Toned tone="muted">length</Toned>
 			</Box>
-			{above > 0 ? <Toned tone="muted">{`          … ${above} more above`}</Toned> : null}
+			{above > 0 ? <Toned tone="muted">{`${' '.repeat(indent)}… ${above} more above`}</Toned> : null}
 			{fields.slice(first, first + shown).map((field, at) => {
 				const index = first + at;
 				const focused = focusedColumn(index);
 				return (
 					// Rows have no identity beyond their position.
 					<Box key={index}>
-						<Box width={10} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
+						<Box width={indent} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
 						<Box width={24} flexShrink={0}>
 							<TextField value={field.name} focus={focused === 'name'} placeholder="column" accepts={spaceAsUnderscore} onChange={(name) => setField(index, {name})} />
 						</Box>
@@ -120,9 +133,9 @@ export function ResourceScreen({form, update, plan, screens, next, chrome}: Scre
 					</Box>
 				);
 			})}
-			{below > 0 ? <Toned tone="muted">{`          … ${below} more below`}</Toned> : null}
+			{below > 0 ? <Toned tone="muted">{`${' '.repeat(indent)}… ${below} more below`}</Toned> : null}
 			<Box>
-				<Box width={10} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
+				<Box width={indent} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
 				<Text>+ add a field</Text>
 			</Box>
 			<Notes plan={notes} screen="resource" screens={screens} words={words} />

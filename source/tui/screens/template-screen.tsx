@@ -2,7 +2,7 @@
 import {Text} from 'ink';
 import {templateChoices} from '../../core/template-units.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
-import {blockingRefusals} from '../form.js';
+import {blockingRefusals, withTemplate} from '../form.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import type {ScreenProps} from './screen-props.js';
 import {refusalLines} from '../preview.js';
@@ -37,7 +37,7 @@ export function TemplateScreen({form, update, plan, screens, next, chrome, catal
 				choices={choices}
 				rows={listRows}
 				value={kind === 'controller' && form.template === 'default' ? 'web' : form.template}
-				onChange={(template) => update((current) => ({...current, template}))}
+				onChange={(template) => update((current) => withTemplate(current, template, catalog))}
 				onSubmit={() => {
 					if (blocking.length === 0) next();
 					else if (blocking.some((refused) => refused.template === true)) rereadTemplates?.();

@@ -1,11 +1,12 @@
 // Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
 import {Box, Text, useInput} from 'ink';
-import {parseExtensions} from '../../core/upload.js';
+import {parseExtensions} from '../../templates/option-values.js';
 import {blockingRefusals, type UploadRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import {noteLines} from '../preview.js';
 import {blank, Clipped, type Line} from '../controls/clipped.js';
+import {labelColumn} from '../controls/fit.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
 import {useEagerState, useLatest} from '../use-latest.js';
@@ -40,6 +41,7 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 	const footer = [{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey];
 	// The three fields always show; what is said under them gets the lines left.
 	const terminal = useTerminalSize();
+	const labelWidth = labelColumn(rows.map((entry) => `❯ ${entry.label}`), terminal.columns, 14);
 	const below: Line[] = [
 		...(readAs === undefined ? [] : [blank, {text: `Extensions read as ${readAs}: ${how}, as the controller compares them.`, tone: 'warning'} as const]),
 		blank,
@@ -48,17 +50,21 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 	];
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={footer}>
-			{rows.map((entry, index) => (
-				<Box key={entry.key}>
-					<Box width={14} flexShrink={0}><Text>{`${row === index ? '❯' : ' '} ${entry.label}`}</Text></Box>
+			{rows.map((entry, index) => {
+				const label = `${row === index ? '❯' : ' '} ${entry.label}`;
+				const field = (
 					<TextField
 						value={form.upload[entry.key]}
 						focus={row === index}
 						onChange={(value) => update((current) => ({...current, upload: {...current.upload, [entry.key]: value}}))}
 					/>
-				</Box>
-			))}
-			<Clipped lines={below} rows={terminal.rows - frameHeight(titleText(chrome.title, chrome.step), footer, terminal.columns) - rows.length} />
+				);
+				// A label too long for the column goes above its field, which keeps the column's place.
+				return labelWidth === undefined
+					? <Box key={entry.key} flexDirection="column"><Text>{label}</Text><Box marginLeft={4}>{field}</Box></Box>
+					: <Box key={entry.key}><Box width={labelWidth} flexShrink={0}><Text>{label}</Text></Box>{field}</Box>;
+			})}
+			<Clipped lines={below} rows={terminal.rows - frameHeight(titleText(chrome.title, chrome.step), footer, terminal.columns) - rows.length * (labelWidth === undefined ? 2 : 1)} />
 		</Frame>
 	);
 }
