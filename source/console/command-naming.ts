@@ -2,7 +2,7 @@
 // derives them: the class is the argument with its first letter upper-cased + `Command`, the
 // command name is the whole argument lower-cased.
 import {refusal, type Refusal} from '../core/errors.js';
-import {nearestName} from '../core/naming.js';
+import {maxNameLength, nearestName} from '../core/naming.js';
 
 export interface CommandNames {
 	/** What `php bin/edu <commandName>` runs, and the key in commands.yaml. */
@@ -31,6 +31,8 @@ export function commandNames(argument: string): CommandNames | Refusal {
 		const offer = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
 		return refusal('INVALID_NAME', `"${argument}" cannot name a PHP class (${why}): use letters, digits and _, starting with a letter, e.g. generate or GenerateUsers${offer}.`);
 	}
+	// As make:api's names: a file name the file systems take, with room for Command.php.
+	if (argument.length > maxNameLength) return refusal('INVALID_NAME', `The command name is ${argument.length} characters long; at most ${maxNameLength} are allowed.`);
 	const className = `${argument[0]!.toUpperCase()}${argument.slice(1)}Command`;
 	const commandName = argument.toLowerCase();
 	// Registered under that name, the project's class would take the console's own command away.

@@ -115,6 +115,14 @@ describe('refusals, in order, with nothing left behind', () => {
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 
+	it.each([101, 240, 300])('a name of %i characters is refused as make:api refuses one (at most 100), nothing written', async (length) => {
+		const root = skeleton();
+		const tree = snapshotTree(root);
+		const result = await runEdu(['make:command', `A${'b'.repeat(length - 1)}`, '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 1, stderr: `The command name is ${length} characters long; at most 100 are allowed.\n`});
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
 	it('a class file that differs only in case is refused as PHP sees it, the same class, naming the file', async () => {
 		const root = skeleton();
 		mkdirSync(path.join(root, 'app/Command'), {recursive: true});
