@@ -29,6 +29,8 @@ export interface SinkFs {
 	/** Null when nothing is there. */
 	lstat(target: string): Stats | null;
 	realpath(target: string): string;
+	/** Whether this process may write the file itself (its owner, group and mode; root may). */
+	writable(target: string): boolean;
 	readdir(target: string): string[];
 	/** Where an open file is now (Linux: /proc/self/fd), or null where the system cannot say. */
 	located(descriptor: number): string | null;
@@ -72,6 +74,14 @@ export const realFs: SinkFs = {
 		}
 	},
 	realpath: (target) => nodeFs.realpathSync(target),
+	writable(target) {
+		try {
+			nodeFs.accessSync(target, nodeFs.constants.W_OK);
+			return true;
+		} catch {
+			return false;
+		}
+	},
 	readdir: (target) => nodeFs.readdirSync(target),
 	located(descriptor) {
 		try {
