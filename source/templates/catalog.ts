@@ -134,7 +134,7 @@ function loadProject(root: string, name: string): TemplateEntry {
 		const from = siteOf(['files', file.role, 'from']);
 		if (text === undefined) return broken(manifestFile, from.line, `"${file.from}" is not a file of ${folder}`, from.col);
 		const problem = checkText(text, engine);
-		if (problem !== undefined) return broken(file.from, problem.line, problem.message);
+		if (problem !== undefined) return broken(file.from, problem.line, problem.message, problem.col);
 		texts[file.role] = text;
 	}
 	return {name, origin: 'project', folder, manifest, texts};

@@ -10,6 +10,7 @@ export const tags: [string, string] = ['<%', '%>'];
 export interface TextProblem {
 	/** 1-based. */
 	readonly line: number;
+	readonly col: number;
 	readonly message: string;
 }
 
@@ -18,7 +19,7 @@ type Token = [string, string, number, number, Token[]?, number?];
 /** The first problem of `text` for files of `engine`, or undefined. `offered`: the variables allowed at the top (a path offers fewer). */
 export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sections' | 'freeText'>, offered: readonly string[] = engine.variables): TextProblem | undefined {
 	const unclosed = unclosedTag(text);
-	if (unclosed !== undefined) return {line: lineAt(text, unclosed), message: 'a tag opened with <% is never closed with %>'};
+	if (unclosed !== undefined) return {...siteAt(text, unclosed), message: 'a tag opened with <% is never closed with %>'};
 	let tokens: Token[];
 	try {
 		tokens = Mustache.parse(text, tags) as unknown as Token[];
@@ -29,7 +30,7 @@ export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sect
 		// Mustache says where it noticed; the opening of the section is where to look.
 		const section = /^Unclosed section "(.*)"/.exec(message);
 		if (section !== null) position = openingOf(text, section[1] ?? '', position);
-		return {line: lineAt(text, position), message: `${message.replace(/ at \d+\s*$/, '')} (tags are <% name %>, <%& name %>, <%# section %>…<%/ section %>)`};
+		return {...siteAt(text, position), message: `${message.replace(/ at \d+\s*$/, '')} (tags are <% name %>, <%& name %>, <%# section %>…<%/ section %>)`};
 	}
 	return walk(tokens, text, engine, new Set(offered));
 }
@@ -38,16 +39,16 @@ function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sect
 	for (const token of tokens) {
 		const [type, name, start] = token;
 		if (type === 'text' || type === '!' || type === '=') continue;
-		if (type === '>') return {line: lineAt(text, start), message: `partials (<%> ${name} %>) are not supported in templates`};
+		if (type === '>') return {...siteAt(text, start), message: `partials (<%> ${name} %>) are not supported in templates`};
 		if (name !== '.' && !scope.has(name)) {
 			// A suggestion only when one is close; else where the variables are listed.
 			const [near] = nearest(name, [...scope]);
 			const hint = near === undefined ? ' (edu template:publish --help lists the variables of each engine)' : ` (did you mean ${near}?)`;
-			return {line: lineAt(text, start), message: `"${name}" is not a variable this template offers${hint}`};
+			return {...siteAt(text, start), message: `"${name}" is not a variable this template offers${hint}`};
 		}
 		// A raw tag puts the text as typed into the file: a quote or a */ in a --description breaks the PHP.
 		if ((type === '&' || type === '{') && engine.freeText.includes(name)) {
-			return {line: lineAt(text, start), message: `"${name}" is free text and must be escaped: write <% ${name} %> inside '…', not the raw <%& ${name} %>`};
+			return {...siteAt(text, start), message: `"${name}" is free text and must be escaped: write <% ${name} %> inside '…', not the raw <%& ${name} %>`};
 		}
 		if ((type === '#' || type === '^') && token[4] !== undefined) {
 			const inner = engine.sections[name];
@@ -78,10 +79,10 @@ function openingOf(text: string, name: string, before: number): number {
 	return found;
 }
 
-function lineAt(text: string, position: number): number {
-	let line = 1;
-	for (let index = text.indexOf('\n'); index !== -1 && index < position; index = text.indexOf('\n', index + 1)) line++;
-	return line;
+/** The 1-based line and column of `position` in `text`. */
+function siteAt(text: string, position: number): {line: number; col: number} {
+	const before = text.slice(0, position);
+	return {line: before.split('\n').length, col: position - before.lastIndexOf('\n')};
 }
 
 /** A value for every variable a `to` path can use, each told apart from the others. */

@@ -234,8 +234,8 @@ describe('make:api with the project\'s templates', () => {
 	});
 
 	it.each([
-		['an unclosed tag', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& className implements'), '.edu/templates/minimal/controller.php.tpl:10: a tag opened with <% is never closed with %>'],
-		['a variable the template does not offer', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& clasName %> implements'), '.edu/templates/minimal/controller.php.tpl:10: "clasName" is not a variable this template offers (did you mean className?)'],
+		['an unclosed tag', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& className implements'), '.edu/templates/minimal/controller.php.tpl:10:7: a tag opened with <% is never closed with %>'],
+		['a variable the template does not offer', 'controller.php.tpl', (text: string) => text.replace('<%& className %> implements', '<%& clasName %> implements'), '.edu/templates/minimal/controller.php.tpl:10:7: "clasName" is not a variable this template offers (did you mean className?)'],
 		['a manifest field of the wrong type', 'template.json', (text: string) => text.replace('"once": true', '"once": "yes"'), '.edu/templates/minimal/template.json:14:4: "once" must be true or false, not the string "yes"'],
 		['a key misspelt', 'template.json', (text: string) => text.replace('"engine"', '"engin"'), '.edu/templates/minimal/template.json:5:2: "engin" is not a key of template.json (did you mean "engine"? its keys are description, help, command, engine, files, options)'],
 		['a key misspelt in a file', 'template.json', (text: string) => text.replace('"from": "controller.php.tpl"', '"frm": "controller.php.tpl"'), '.edu/templates/minimal/template.json:8:4: "frm" is not a key of "files.controller" (did you mean "from"? its keys are from, to, once)'],
@@ -357,7 +357,7 @@ describe('make:command with the project\'s templates', () => {
 		const before = snapshotTree(root);
 		const result = await runEdu(['make:command', 'purge', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toBe('.edu/templates/command/command.php.tpl:13: "comandName" is not a variable this template offers (did you mean commandName?) (fix it, or remove .edu/templates/command/ to use the built-in command again)\n');
+		expect(result.stderr).toBe('.edu/templates/command/command.php.tpl:13:20: "comandName" is not a variable this template offers (did you mean commandName?) (fix it, or remove .edu/templates/command/ to use the built-in command again)\n');
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });

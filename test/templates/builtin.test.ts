@@ -68,15 +68,16 @@ describe('misplacedTag', () => {
 describe('checkText', () => {
 	const engine = engines.controller;
 	it.each([
-		['line 1\n<% className', 2, 'never closed'],
-		['a\nb\n<%# operations %>\n<% attribute %>\n', 3, 'Unclosed section "operations"'],
-		['<% clasName %>', 1, '"clasName" is not a variable this template offers (did you mean className?)'],
-		['<%# operations %><% attribute %><%/ operations %>\n<% attribute %>', 2, '"attribute" is not a variable'],
-		["x\n'<% description %>'\n'<%& description %>'", 3, '"description" is free text and must be escaped: write <% description %> inside \'…\', not the raw <%& description %>'],
-		["'<%{ description }%>'", 1, '"description" is free text and must be escaped'],
-	])('%j: line %i, %s', (text, line, message) => {
+		['line 1\n  <% className', 2, 3, 'never closed'],
+		['a\nb\n<%# operations %>\n<% attribute %>\n', 3, 1, 'Unclosed section "operations"'],
+		['<% clasName %>', 1, 1, '"clasName" is not a variable this template offers (did you mean className?)'],
+		['<%# operations %><% attribute %><%/ operations %>\n$a = <% attribute %>', 2, 6, '"attribute" is not a variable'],
+		["x\n'<% description %>'\n'<%& description %>'", 3, 2, '"description" is free text and must be escaped: write <% description %> inside \'…\', not the raw <%& description %>'],
+		["'<%{ description }%>'", 1, 2, '"description" is free text and must be escaped'],
+		['a\n<%/ operations %>', 2, 1, 'Unopened section "operations"'],
+	])('%j: line %i, column %i, %s', (text, line, col, message) => {
 		const problem = checkText(text, engine);
-		expect(problem?.line).toBe(line);
+		expect(problem).toMatchObject({line, col});
 		expect(problem?.message).toContain(message);
 	});
 });

@@ -96,7 +96,7 @@ describe('template screen', () => {
 		writeFileSync(controller, readFileSync(controller, 'utf8').replace('<%& className %> implements', '<%& className implements'));
 		const wizard = await toTemplateScreen(root);
 		expect(wizard.frame()).toContain('minimal   broken: .edu/templates/minimal/controller.php.tpl:10');
-		await wizard.press(keys.down + keys.down + keys.down, (frame) => frame.includes('✖ .edu/templates/minimal/controller.php.tpl:10: a tag opened with <% is never closed'));
+		await wizard.press(keys.down + keys.down + keys.down, (frame) => frame.includes('✖ .edu/templates/minimal/controller.php.tpl:10:7: a tag opened with <% is never closed'));
 		await wizard.press(keys.enter);
 		expect(wizard.frame()).toContain('Template · step');
 	});
