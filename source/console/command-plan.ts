@@ -74,7 +74,7 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 		{path: commandsPath, action: snapshot.commandsText === null ? 'create' : 'modify', before: snapshot.commandsText, after, followLink: true},
 	];
 	// A project's own template is refused when the class it made does not parse.
-	const broken = unparsablePhp(template, changes);
+	const broken = unparsablePhp(template, [{path: target, text: php, from: {role: 'command', view}}]);
 	if (broken !== undefined) return refusedAt([broken]);
 	return {name, names, file: target, changes, refusals: [], warnings: names.warnings};
 }

@@ -4,7 +4,7 @@
 import {isRefusal, messages, refusal, type Refusal, type RefusalPlace} from './errors.js';
 import type {FileChange} from './sink/file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
-import {unparsablePhp} from '../templates/php-syntax.js';
+import {madeFiles, unparsablePhp} from '../templates/php-syntax.js';
 import {existingFile, type Snapshot} from './project/project.js';
 import {defaultTitleBlock} from './project/base-view.js';
 import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
@@ -148,8 +148,9 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		// A routes.yaml that links to a file of the project stays a link: that file gets the route.
 		followLink: true,
 	});
-	// A project's own template is refused when what it made does not parse: nothing is written.
-	const broken = unparsablePhp(chosen, changes);
+	// A project's own template is refused when what it makes does not parse, written or not (an
+	// openapi.php the project has already included), so it fails alike in every project.
+	const broken = chosen.origin === 'project' ? unparsablePhp(chosen, madeFiles(chosen, units, nameView(names, uri))) : undefined;
 	if (broken !== undefined) return {...refused([broken], warnings), routes};
 	return {request, kind, names, ...shown, routes, changes, refusals: [], warnings};
 }

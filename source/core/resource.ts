@@ -93,6 +93,8 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 		hasPut: served.item.includes('PUT'),
 		hasDelete: served.item.includes('DELETE'),
 	};
+	const listView = {...view, className: names.className};
+	const itemView = {...view, className: itemClass};
 	const list: Unit = {
 		route: {
 			name: names.routeName,
@@ -102,7 +104,8 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 			className: names.className,
 			controllerPath: listPath,
 		},
-		controller: render(template.texts.list ?? '', {...view, className: names.className}),
+		controller: render(template.texts.list ?? '', listView),
+		controllerFrom: {role: 'list', view: listView},
 	};
 	const item: Unit = {
 		route: {
@@ -113,7 +116,8 @@ export function resourceUnits(template: LoadedTemplate, {names, uri, parameters}
 			className: itemClass,
 			controllerPath: itemPath,
 		},
-		controller: render(template.texts.item ?? '', {...view, className: itemClass}),
+		controller: render(template.texts.item ?? '', itemView),
+		controllerFrom: {role: 'item', view: itemView},
 	};
 	return {units: [list, item], warnings: []};
 }

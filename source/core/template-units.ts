@@ -127,15 +127,16 @@ const operationAttribute: Record<string, string> = {
 function apiUnit(template: LoadedTemplate, names: Names, uri: string, parameters: readonly PathParameter[], methods: readonly string[], description: string): Unit | Refusal {
 	const controllerPath = targetOf(template, 'controller', names);
 	if (typeof controllerPath !== 'string') return controllerPath;
-	const controller = render(template.texts.controller ?? '', {
+	const view = {
 		...nameView(names, uri),
 		operations: methods.map((method) => ({attribute: operationAttribute[method], uri})),
 		parameters,
 		description,
-	});
+	};
 	return {
 		route: {name: names.routeName, uri, controller: `Controller\\api\\${names.className}`, methods, className: names.className, controllerPath},
-		controller,
+		controller: render(template.texts.controller ?? '', view),
+		controllerFrom: {role: 'controller', view},
 	};
 }
 
@@ -145,10 +146,13 @@ function webUnit(template: LoadedTemplate, names: Names, uri: string, methods: r
 	const viewPath = targetOf(template, 'view', names);
 	if (typeof viewPath !== 'string') return viewPath;
 	// The controller names its view relative to app/Template/, where the framework's Twig looks.
-	const view = viewPath.replace(/^app\/Template\//, '');
+	const controllerView = {...nameView(names, uri), view: viewPath.replace(/^app\/Template\//, '')};
+	const viewView = {...nameView(names, uri), titleBlock};
 	return {
 		route: {name: names.routeName, uri, controller: `Controller\\${names.className}`, methods, className: names.className, controllerPath, viewPath},
-		controller: render(template.texts.controller ?? '', {...nameView(names, uri), view}),
-		view: render(template.texts.view ?? '', {...nameView(names, uri), titleBlock}),
+		controller: render(template.texts.controller ?? '', controllerView),
+		view: render(template.texts.view ?? '', viewView),
+		controllerFrom: {role: 'controller', view: controllerView},
+		viewFrom: {role: 'view', view: viewView},
 	};
 }

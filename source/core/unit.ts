@@ -4,6 +4,7 @@ import type {Refusal} from './errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {Names} from './naming.js';
 import type {NewRoute} from './routes-yaml/routes.js';
+import type {TemplateView} from './templates.js';
 import type {PathParameter} from './uri.js';
 
 /** What the plan resolved once and hands to the templates: the names, the route URI and its {params}. */
@@ -27,10 +28,19 @@ export interface PlannedRoute extends UnitRoute {
 	readonly parameters: readonly PathParameter[];
 }
 
+/** The template file of `role` filled with `view`: a project template's PHP is checked with it, a syntax error shown at the template's line. */
+export interface Filled {
+	readonly role: string;
+	readonly view: TemplateView;
+}
+
 export interface Unit {
 	readonly route: UnitRoute;
 	readonly controller: string;
 	readonly view?: string;
+	/** What made `controller` and `view`. */
+	readonly controllerFrom?: Filled;
+	readonly viewFrom?: Filled;
 }
 
 /** What a make:api template contributes to a plan: its controllers and routes, or why not. */

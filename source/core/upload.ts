@@ -47,7 +47,7 @@ export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: 
 		...(served ? [`Uploads will be stored in ${dir}, under public/: anyone can download them by URL. var/uploads keeps them private.`] : []),
 		...(pages.length === 0 ? [] : [`${pages.join(', ')} files uploaded to ${dir} would be served as the site's own pages: a script in one runs for every visitor who opens it (stored cross-site scripting). Keep such uploads in var/uploads, or accept only data files (csv, txt, pdf, png, jpg).`]),
 	];
-	const controller = render(template.texts.controller ?? '', {
+	const view = {
 		...nameView(names, uri),
 		uri,
 		field: spec.field,
@@ -56,7 +56,7 @@ export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: 
 		extensionList: spec.extensions.join(', '),
 		createdDescription: description ?? 'The file was stored under a name made by the server',
 		requestApi: uploadApi === 'request',
-	});
+	};
 	return {
 		units: [{
 			route: {
@@ -68,7 +68,8 @@ export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: 
 				controllerPath,
 				uploadApi,
 			},
-			controller,
+			controller: render(template.texts.controller ?? '', view),
+			controllerFrom: {role: 'controller', view},
 		}],
 		warnings,
 	};

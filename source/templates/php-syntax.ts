@@ -3,29 +3,77 @@
 // each escaped tag (<% x %>) of its PHP stands inside a single-quoted string, the one place its
 // escaping is made for: in "…", a heredoc, a comment or code, a `$`, `{$…}`, a newline or `*/` in
 // a --description would become code.
+// Every PHP file the template has is checked on every run, an openapi.php the project already has
+// included, so a template is refused the same way in every project; an error is shown at the
+// template's line that made it (trace.ts).
 // The built-in templates are not parsed here: their tests run php -l on everything they make.
 import {refusal, type Refusal} from '../core/errors.js';
-import type {FileChange} from '../core/sink/file-change.js';
+import {render, type TemplateView} from '../core/templates.js';
+import type {Filled, Unit} from '../core/unit.js';
 import {isSyntaxError, parsePhp, phpEngine} from '../openapi/php/php-parser.js';
 import {builtinNames, type LoadedTemplate} from './catalog.js';
+import {originOf} from './trace.js';
 
-/** The refusal for the first misplaced escaped tag or unparsable .php file of `template`'s `changes`, when it is a project's own; else undefined. */
-export function unparsablePhp(template: LoadedTemplate, changes: readonly FileChange[]): Refusal | undefined {
+/** A file a template made: where it goes, its text, and what made it. */
+export interface MadeFile {
+	readonly path: string;
+	readonly text: string;
+	readonly from?: Filled;
+}
+
+/** The refusal for the first misplaced escaped tag or unparsable .php file of what `template` `made`, when it is a project's own; else undefined. */
+export function unparsablePhp(template: LoadedTemplate, made: readonly MadeFile[]): Refusal | undefined {
 	if (template.origin !== 'project') return undefined;
 	// As for a template that cannot be read: the built-in of that name is there again once the copy is gone.
 	const wayOut = (builtinNames as readonly string[]).includes(template.name) ? `remove ${template.folder}/ to use the built-in ${template.name} again` : 'choose another template';
 	const misplaced = misplacedTagProblem(template);
 	if (misplaced !== undefined) return {...refusal('BAD_PROJECT_FILE', `${misplaced} (put it inside '…' as the built-in templates do, or ${wayOut})`), template: true};
-	for (const change of changes) {
-		if (!change.path.endsWith('.php')) continue;
-		const parsed = parsePhp(change.after, change.path);
+	const broken = phpProblem(template, made);
+	if (broken !== undefined) return {...refusal('BAD_PROJECT_FILE', `${broken} (fix the template, or ${wayOut})`), template: true};
+	return undefined;
+}
+
+/** Each file of `units`, then each file written once (openapi.php) filled with `onceView`: everything the template makes, written or not. */
+export function madeFiles(template: LoadedTemplate, units: readonly Unit[], onceView: TemplateView): MadeFile[] {
+	const made: MadeFile[] = [];
+	for (const unit of units) {
+		made.push({path: unit.route.controllerPath, text: unit.controller, ...(unit.controllerFrom === undefined ? {} : {from: unit.controllerFrom})});
+		if (unit.route.viewPath !== undefined && unit.view !== undefined) made.push({path: unit.route.viewPath, text: unit.view, ...(unit.viewFrom === undefined ? {} : {from: unit.viewFrom})});
+	}
+	for (const file of template.manifest.files) {
+		if (file.once) made.push({path: render(file.to, onceView), text: render(template.texts[file.role] ?? '', onceView), from: {role: file.role, view: onceView}});
+	}
+	return made;
+}
+
+/**
+ * `.edu/templates/<name>/<file>:LINE:COL: the <name> template makes <path> with a PHP syntax error
+ * at line L, column C, in "<its text>": <the parser's words>`, for the first .php file of `made`
+ * that does not parse; else undefined.
+ */
+export function phpProblem(template: LoadedTemplate, made: readonly MadeFile[]): string | undefined {
+	for (const file of made) {
+		if (!file.path.endsWith('.php')) continue;
+		const parsed = parsePhp(file.text, file.path);
 		if (!isSyntaxError(parsed)) continue;
 		const {line, col} = parsed.site;
-		const text = (change.after.split('\n')[line - 1] ?? '').trim();
+		const lines = file.text.split('\n');
+		const text = (lines[line - 1] ?? '').trim();
 		const shown = text === '' ? '' : `, in "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
-		return {...refusal('BAD_PROJECT_FILE', `${template.folder}/: the ${template.name} template makes ${change.path} with a PHP syntax error at line ${line}, column ${col}${shown}: ${parsed.message} (fix the template, or ${wayOut})`), template: true};
+		const offset = lines.slice(0, line - 1).reduce((sum, each) => sum + each.length + 1, 0) + col - 1;
+		return `${templateSite(template, file.from, offset)}: the ${template.name} template makes ${file.path} with a PHP syntax error at line ${line}, column ${col}${shown}: ${parsed.message}`;
 	}
 	return undefined;
+}
+
+/** `<folder>/<file>:LINE:COL` of the template text that made the character at `offset`; the folder alone when it cannot be told. */
+function templateSite(template: LoadedTemplate, from: Filled | undefined, offset: number): string {
+	const file = template.manifest.files.find((entry) => entry.role === from?.role);
+	const text = file === undefined ? undefined : template.texts[file.role];
+	const at = text === undefined || from === undefined ? undefined : originOf(text, from.view, offset);
+	if (file === undefined || text === undefined || at === undefined) return `${template.folder}/`;
+	const before = text.slice(0, at);
+	return `${template.folder}/${file.from}:${before.split('\n').length}:${at - before.lastIndexOf('\n')}`;
 }
 
 /** `.edu/templates/<name>/<file>:LINE:COL: <% x %> is outside…` for the first escaped tag of the template's PHP files not inside '…'; else undefined. */

@@ -11,8 +11,8 @@ import {readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../h
 const folder = (root: string, name: string): string => path.join(root, '.edu', 'templates', name);
 
 /** Publishes default, adds a comment line to its controller, copies it to `minimal` when asked. */
-async function published(copyAs?: string): Promise<string> {
-	const root = tempProject('sample');
+async function published(copyAs?: string, fixture = 'sample'): Promise<string> {
+	const root = tempProject(fixture);
 	const result = await runEdu(['template:publish', 'default'], {cwd: root});
 	expect(result).toMatchObject({exitCode: 0, stderr: ''});
 	const controller = path.join(folder(root, 'default'), 'controller.php.tpl');
@@ -143,7 +143,7 @@ describe('make:api with the project\'s templates', () => {
 			const result = await runEdu(['make:api', 'lyon', '--template', 'minimal', ...args], {cwd: root});
 			expect(result.exitCode, args.join(' ')).toBe(1);
 			if (args[0] === '--json') expect(JSON.parse(result.stdout).error.code).toBe('BAD_PROJECT_FILE');
-			else expect(result.stderr).toMatch(/^\.edu\/templates\/minimal\/: the minimal template makes app\/Controller\/api\/LyonController\.php with a PHP syntax error at line \d+, column \d+, in ".*": .*syntax error.* \(fix the template, or choose another template\)\n$/);
+			else expect(result.stderr).toMatch(/^\.edu\/templates\/minimal\/controller\.php\.tpl:10:\d+: the minimal template makes app\/Controller\/api\/LyonController\.php with a PHP syntax error at line \d+, column \d+, in ".*": .*syntax error.* \(fix the template, or choose another template\)\n$/);
 		}
 		expect(snapshotTree(root)).toEqual(before);
 		// A copy of a built-in: the way out is the built-in again.
@@ -154,6 +154,41 @@ describe('make:api with the project\'s templates', () => {
 		expect(copied.stderr).toContain('(fix the template, or remove .edu/templates/default/ to use the built-in default again)');
 		writeFileSync(controller, good);
 		expect((await runEdu(['make:api', 'lyon', '--template', 'minimal', '--yes'], {cwd: root})).exitCode).toBe(0);
+	});
+
+	it('an openapi.php.tpl that does not parse is refused alike in a project that has openapi.php (not written, checked all the same) and in a fresh one', async () => {
+		const roots = [await published(), await published(undefined, 'skeleton')];
+		expect(existsSync(path.join(roots[0]!, 'app/Controller/api/openapi.php'))).toBe(true);
+		expect(existsSync(path.join(roots[1]!, 'app/Controller/api/openapi.php'))).toBe(false);
+		for (const root of roots) {
+			const openapi = path.join(folder(root, 'default'), 'openapi.php.tpl');
+			const good = readFileSync(openapi, 'utf8');
+			writeFileSync(openapi, `${good}class {\n`);
+			const line = good.split('\n').length;
+			const before = snapshotTree(root);
+			const result = await runEdu(['make:api', 'lyon', '--yes'], {cwd: root});
+			expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: `.edu/templates/default/openapi.php.tpl:${line}:7: the default template makes app/Controller/api/openapi.php with a PHP syntax error at line ${line}, column 7, in "class {": syntax error, unexpected '{', expecting T_STRING (fix the template, or remove .edu/templates/default/ to use the built-in default again)\n`});
+			expect(snapshotTree(root)).toEqual(before);
+		}
+	});
+
+	it('a syntax error names the template\'s file:line:col, the same whatever the run\'s values, and the line of the file it would have made', async () => {
+		const root = await published();
+		const controller = path.join(folder(root, 'default'), 'controller.php.tpl');
+		const good = readFileSync(controller, 'utf8');
+		writeFileSync(controller, good.replace('return json_encode', 'return return json_encode'));
+		const before = good.slice(0, good.indexOf('return json_encode'));
+		const site = `.edu/templates/default/controller.php.tpl:${before.split('\n').length}:${before.length - before.lastIndexOf('\n') + 7}`;
+		const madeLines: number[] = [];
+		for (const [name, ...args] of [['lyon'], ['b1', '--methods', 'GET,POST,PUT', '--uri', '/api/b1/{id}/{x}']]) {
+			const result = await runEdu(['make:api', name!, ...args, '--yes'], {cwd: root});
+			expect(result.exitCode).toBe(1);
+			const made = new RegExp(`^${site.replaceAll('.', '\\.')}: the default template makes app/Controller/api/${name![0]!.toUpperCase()}${name!.slice(1)}Controller\\.php with a PHP syntax error at line (\\d+), column 16, in "return return json_encode\\(\\[": syntax error, unexpected 'return' \\(T_RETURN\\) \\(fix the template, or remove \\.edu/templates/default/ to use the built-in default again\\)\n$`).exec(result.stderr);
+			expect(made, result.stderr).not.toBeNull();
+			madeLines.push(Number(made![1]));
+		}
+		// The made file's line moves with the attributes the run adds; the template's does not.
+		expect(madeLines[1]).toBe(madeLines[0]! + 4);
 	});
 
 	it('an escaped tag outside a single-quoted string is refused at its line and column, nothing written: a --description cannot become code', async () => {
@@ -346,7 +381,7 @@ describe('make:command with the project\'s templates', () => {
 		const before = snapshotTree(root);
 		const result = await runEdu(['make:command', 'purge', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toMatch(/^\.edu\/templates\/command\/: the command template makes app\/Command\/PurgeCommand\.php with a PHP syntax error at line \d+/);
+		expect(result.stderr).toMatch(/^\.edu\/templates\/command\/command\.php\.tpl:5:1: the command template makes app\/Command\/PurgeCommand\.php with a PHP syntax error at line 5, column 1, in "use /);
 		expect(snapshotTree(root)).toEqual(before);
 	});
 

@@ -55,10 +55,10 @@ describe('a project template that makes PHP which does not parse', () => {
 		writeFileSync(file, readFileSync(file, 'utf8').replace('return', 'return return'));
 		const wizard = await renderWizard(root, {kind: 'api'});
 		const named = oneLine(await wizard.press('lyon', (current) => current.includes('PHP syntax error')));
-		expect(named).toContain('the default template makes app/Controller/api/LyonController.php with a PHP syntax error');
+		expect(named).toContain('.edu/templates/default/controller.php.tpl:23:16: the default template makes app/Controller/api/LyonController.php with a PHP syntax error at line 18');
 		expect(named).toContain('you can choose another template on the next screen');
 		const template = oneLine(await wizard.press(keys.enter, (current) => current.includes('Template · step')));
-		expect(template).toContain('✖ .edu/templates/default/: the default template makes');
+		expect(template).toContain('✖ .edu/templates/default/controller.php.tpl:23:16: the default template makes');
 		const other = oneLine(await wizard.press(keys.down, (current) => current.includes('❯ resource')));
 		expect(other).not.toContain('PHP syntax error');
 	});
