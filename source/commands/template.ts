@@ -11,7 +11,7 @@ import {startFolder, type CommonOptions} from '../options.js';
 import {readTextFile} from '../core/project/path-kind.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../templates/catalog.js';
 import {engineNames, engines} from '../templates/engines.js';
-import {misplacedTagProblem} from '../templates/php-syntax.js';
+import {sampleProblem} from '../templates/sample-check.js';
 import type {CommandContext} from './context.js';
 import {nearest} from './suggest.js';
 
@@ -85,8 +85,8 @@ function listTemplates(options: ListOptions, context: CommandContext): Outcome {
 		if (entry === undefined) throw new Error(`template ${name} vanished`);
 		const origin = entry.origin === 'built-in' ? 'built-in' : entry.folder;
 		if (isBroken(entry)) return {name, origin, command: undefined, description: undefined, problem: entry.problem};
-		// A project's own is checked as make:* checks it: a typed value only inside '…' in its PHP.
-		const misplaced = entry.origin === 'project' ? misplacedTagProblem(entry) : undefined;
+		// A project's own is checked as make:* checks it: a typed value only inside '…' in its PHP, and PHP that parses.
+		const misplaced = entry.origin === 'project' ? sampleProblem(entry) : undefined;
 		if (misplaced !== undefined) return {name, origin, command: undefined, description: undefined, problem: misplaced};
 		return {name, origin, command: entry.manifest.command, description: entry.manifest.description, problem: undefined};
 	});

@@ -59,6 +59,31 @@ describe('template:list', () => {
 		expect(result.stdout).toMatch(/^default +\.edu\/templates\/default +make:api: /m);
 	});
 
+	it('shows a project template whose PHP does not parse as broken, at the template\'s line, made for a sample name with the engine\'s defaults, in text and --json', async () => {
+		const root = tempProject('sample');
+		expect((await runEdu(['template:publish'], {cwd: root})).exitCode).toBe(0);
+		const broken = [['default', 'controller.php.tpl', 'app/Controller/api/SampleController.php'], ['resource', 'item.php.tpl', 'app/Controller/api/SampleByIdController.php'], ['upload', 'controller.php.tpl', 'app/Controller/api/SampleController.php'], ['web', 'controller.php.tpl', 'app/Controller/SampleController.php'], ['command', 'command.php.tpl', 'app/Command/SampleCommand.php']];
+		const problems = broken.map(([name, file, made]) => {
+			const text = readFileSync(path.join(folder(root, name!), file!), 'utf8');
+			writeFileSync(path.join(folder(root, name!), file!), `${text}}\n`);
+			const line = text.split('\n').length;
+			// The template's line, then the line of the file it makes (fewer: sections and tags take lines).
+			const quoted = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+			return new RegExp(`^${quoted(`.edu/templates/${name}/${file}:${line}:1: the ${name} template makes ${made} with a PHP syntax error at line `)}\\d+${quoted(`, column 1, in "}": syntax error, unexpected '}' (checked with the sample name Sample)`)}$`);
+		});
+		const result = await runEdu(['template:list'], {cwd: root});
+		expect(result.exitCode).toBe(0);
+		const shown = result.stdout.trimEnd().split('\n').map((line) => line.replace(/^\S+ +\S+ +broken: /, ''));
+		expect(shown).toHaveLength(problems.length);
+		shown.forEach((line, index) => expect(line).toMatch(problems[index]!));
+		const report = JSON.parse((await runEdu(['template:list', '--json'], {cwd: root})).stdout) as {templates: Array<{problem?: string; command?: string}>};
+		expect(report.templates.map((template) => template.problem)).toEqual(shown);
+		expect(report.templates.map((template) => template.command)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+		// Fixed, the same templates are listed as fine.
+		for (const [name, file] of broken) writeFileSync(path.join(folder(root, name!), file!), readFileSync(path.join(repoRoot, 'templates', name!, file!)));
+		expect((await runEdu(['template:list'], {cwd: root})).stdout).not.toContain('broken');
+	});
+
 	it('--json gives each template\'s origin: a published one its project folder, a new one too', async () => {
 		const root = await published('minimal');
 		const result = await runEdu(['template:list', '--json'], {cwd: root});
