@@ -12,6 +12,7 @@ import {plan} from '../../source/core/plan.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
 import type {MakeRequest} from '../../source/core/request.js';
 import {failingFs} from '../helpers/failing-fs.js';
+import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function snapshotOf(root: string): Snapshot {
@@ -253,6 +254,20 @@ describe('commit', () => {
 		const snapshot = snapshotOf(root);
 		await commit(plan(ville, snapshot), snapshot);
 		expect(existsSync(stale)).toBe(false);
+	});
+
+	it('cleans the temp files a killed run left beside the files its journal names, in folders this run does not write', async () => {
+		const root = tempProject('sample');
+		const ghost = plantKilledRun(root, {ghost: 'app/Controller/SigPageController.php'});
+		const stale = path.join(root, 'app/Controller/.SigPageController.php.edu-tmp-999999-abc12345');
+		writeFileSync(stale, 'half a file');
+		const mine = path.join(root, 'app/Controller/.notes.txt');
+		writeFileSync(mine, 'the user\'s own');
+		const snapshot = snapshotOf(root);
+		await commit(plan(ville, snapshot), snapshot);
+		expect(existsSync(path.join(root, ghost))).toBe(false);
+		expect(existsSync(stale)).toBe(false);
+		expect(existsSync(mine)).toBe(true);
 	});
 });
 

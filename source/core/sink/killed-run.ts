@@ -38,6 +38,9 @@ export function undoKilledRun(run: WriteRun, journal: Journal): string[] {
 		if (confinementProblem(run.root, relative)) continue;
 		run.fs.unlink(path.join(run.root, relative));
 	}
+	// Its temp files, beside each file it was writing: this run may write in none of those folders.
+	const folders = new Set([...journal.created, ...(journal.commit === null ? [] : [journal.commit])].map((file) => path.dirname(file.path)));
+	for (const folder of folders) if (!confinementProblem(run.root, folder)) cleanStaleTemps(run, path.join(run.root, folder));
 	return removed.length > 0 ? [`An earlier edu run was killed while writing: removed what it had half-written (${removed.join(', ')}).`] : [];
 }
 
