@@ -7,15 +7,18 @@ import {deriveNames, type Kind, type Names} from './naming.js';
 import {madeFiles, unparsablePhp} from '../templates/php-syntax.js';
 import {existingFile, type Snapshot} from './project/project.js';
 import {defaultTitleBlock} from './project/base-view.js';
-import {defaultDescription, httpMethods, methodNames, type MakeRequest} from './request.js';
+import {defaultDescription, httpMethods, methodNames, type FieldSpec, type MakeRequest, type UploadSpec} from './request.js';
 import {appendRoutes} from './routes-yaml/append.js';
 import {routesPath, type NewRoute} from './routes-yaml/routes.js';
 import {defaultTable} from './resource.js';
-import {declaredDefault} from '../templates/option-values.js';
+import {declaredDefault, defaultFields} from '../templates/option-values.js';
+import type {LoadedTemplate} from '../templates/catalog.js';
+import {uploadSpecOf} from './upload.js';
 import {nameView, targetOf} from '../templates/target.js';
 import {render} from './templates.js';
 import {catalogOf, chooseTemplate, takesMethods, templateUnits} from './template-units.js';
 import type {PlannedRoute, Unit, UnitRoute} from './unit.js';
+import type {EngineName} from '../templates/engines.js';
 import {pathParameters, uriProblem, type PathParameter} from './uri.js';
 
 export type {PlannedRoute, Unit} from './unit.js';
@@ -33,6 +36,11 @@ export interface Plan {
 	readonly table?: string;
 	/** False when the template chooses its own methods (resource, upload): --methods and the method list do not apply. */
 	readonly takesMethods: boolean;
+	/** The engine of the template chosen (a project's template runs one of the built-ins'). */
+	readonly engine?: EngineName;
+	/** A resource's fields and an upload's settings as used: given, else the template's defaults. */
+	readonly fields?: readonly FieldSpec[];
+	readonly upload?: UploadSpec;
 	/** What the request makes; kept when refused by a collision, empty when the request itself is refused. */
 	readonly routes: readonly PlannedRoute[];
 	/** Empty when anything is refused. */
@@ -87,7 +95,14 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	// A manifest's default table wins over the one the name gives.
 	const table = request.table ?? (isRefusal(chosen) ? undefined : declaredDefault(chosen, 'table')) ?? defaultTable(names);
 	// What the screens show, whatever refuses below: computed here, once per plan.
-	const shown = {uri, parameters: pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply};
+	const engine = isRefusal(chosen) ? undefined : chosen.manifest.engine;
+	const fields = resource ? request.fields ?? defaultFields(chosen as LoadedTemplate) : undefined;
+	const shown = {
+		uri, parameters: pathParameters(uri), table: resource ? table : undefined, takesMethods: methodsApply,
+		...(engine === undefined ? {} : {engine}),
+		...(fields === undefined ? {} : {fields}),
+		...(engine === 'upload' ? {upload: uploadSpecOf(request.upload, chosen as LoadedTemplate)} : {}),
+	};
 	const refused = (refusals: Refusal[], warnings: readonly string[] = []): Plan => ({
 		request, kind, names, ...shown, routes: [], changes: [], refusals, warnings,
 	});

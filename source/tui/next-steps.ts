@@ -29,9 +29,12 @@ export interface NextStepsContext {
 	readonly connects?: boolean;
 }
 
+/** What the plan's template runs: a project's template takes the steps of its engine. */
+const engine = (plan: Plan): string | undefined => plan.engine ?? plan.request.template;
+
 /** What the steps of `plan` need to know of the project: the same for the CLI, the wizard and --plain. */
 export function stepsContext(snapshot: Snapshot, plan: Plan, cd?: string): NextStepsContext {
-	const connects = plan.request.template === 'resource' ? databaseConnects(snapshot.root, snapshot.settings) : undefined;
+	const connects = engine(plan) === 'resource' ? databaseConnects(snapshot.root, snapshot.settings) : undefined;
 	return {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd, ...(connects === undefined ? {} : {connects})};
 }
 
@@ -53,7 +56,7 @@ function curlLine(route: PlannedRoute): string {
 }
 
 function uploadSteps(plan: Plan, route: PlannedRoute): NextStep[] {
-	const {field, extensions} = uploadSpecOf(plan.request.upload);
+	const {field, extensions} = plan.upload ?? uploadSpecOf(plan.request.upload);
 	const extension = extensions[0] ?? 'txt';
 	const file = `example.${extension}`;
 	const text = extension === 'csv' || extension === 'txt';
@@ -75,12 +78,12 @@ function settingsStep(settings: Settings | undefined, connects: boolean | undefi
 
 /** The statement that creates the resource's table, as its controller's comment has it. */
 function tableStep(plan: Plan): NextStep {
-	const columns = (plan.request.fields ?? []).map((field) => `${field.name} ${field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`} NOT NULL`);
+	const columns = (plan.fields ?? plan.request.fields ?? []).map((field) => `${field.name} ${field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`} NOT NULL`);
 	return {command: `CREATE TABLE ${plan.table ?? 'items'} (${['id INT AUTO_INCREMENT PRIMARY KEY', ...columns].join(', ')}) DEFAULT CHARSET = utf8mb4;`, what: 'Create the table it needs, in the database .env names (MySQL / MariaDB client)'};
 }
 
 function resourceSteps(plan: Plan): NextStep[] {
-	const fields = plan.request.fields ?? [];
+	const fields = plan.fields ?? plan.request.fields ?? [];
 	// Each value as the controller accepts it: a string no longer than its field's length.
 	const body = JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.type === 'int' ? 1 : 'example'.slice(0, field.length)])));
 	const [list, one] = plan.routes;
@@ -97,8 +100,8 @@ function routeSteps(plan: Plan): NextStep[] {
 	if (plan.kind === 'controller') {
 		return plan.routes.map((route) => ({command: exampleUrl(route), what: 'Open in your browser'}));
 	}
-	if (plan.request.template === 'resource') return resourceSteps(plan);
-	return plan.routes.flatMap((route) => (plan.request.template === 'upload'
+	if (engine(plan) === 'resource') return resourceSteps(plan);
+	return plan.routes.flatMap((route) => (engine(plan) === 'upload'
 		? uploadSteps(plan, route)
 		: [{command: curlLine(route), what: `In another terminal, call ${route.name}`}]));
 }
@@ -107,7 +110,7 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, c
 	const steps: NextStep[] = [];
 	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
-	if (plan.request.template === 'resource') steps.push(...settingsStep(settings, connects), tableStep(plan));
+	if (engine(plan) === 'resource') steps.push(...settingsStep(settings, connects), tableStep(plan));
 	if (plan.kind === 'api') {
 		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
 		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});

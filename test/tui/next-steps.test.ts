@@ -5,6 +5,7 @@ import {describe, expect, test} from 'vitest';
 import {plan} from '../../source/core/plan.js';
 import type {MakeRequest} from '../../source/core/request.js';
 import {commandNextSteps, nextSteps, nextStepsLines, stepsContext} from '../../source/tui/next-steps.js';
+import {copyTemplate} from '../helpers/template-copy.js';
 import {tempProject} from '../helpers/temp-project.js';
 import {snapshotOf} from './wizard-harness.js';
 
@@ -55,6 +56,33 @@ describe('next steps', () => {
 			'curl -i http://localhost:8042/api/ville',
 			'curl -i http://localhost:8042/api/ville/1',
 		]);
+	});
+
+	test('a project\'s own template takes the steps of its engine, with its manifest\'s defaults: the resource\'s table and POST, the upload\'s field', () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'resource', 'villes', (manifest) => {
+			manifest.options!['table']!['default'] = 'ville';
+			manifest.options!['fields']!['default'] = 'nom:string:80';
+		});
+		copyTemplate(root, 'upload', 'depot', (manifest) => {
+			manifest.options!['field']!['default'] = 'document';
+			manifest.options!['extensions']!['default'] = 'pdf';
+		});
+		const snapshot = snapshotOf(root);
+		const resource = plan({kind: 'api', name: 'Commune', template: 'villes'}, snapshot);
+		expect(resource.refusals).toEqual([]);
+		expect(nextSteps(resource, {}).map((step) => step.command)).toEqual([
+			'CREATE TABLE ville (id INT AUTO_INCREMENT PRIMARY KEY, nom VARCHAR(80) NOT NULL) DEFAULT CHARSET = utf8mb4;',
+			'edu openapi',
+			'edu openapi --html',
+			'edu start',
+			`curl -i -X POST -H 'Content-Type: application/json' -d '{"nom":"example"}' http://localhost:8042/api/commune`,
+			'curl -i http://localhost:8042/api/commune',
+			'curl -i http://localhost:8042/api/commune/1',
+		]);
+		const upload = plan({kind: 'api', name: 'import', template: 'depot'}, snapshot);
+		expect(upload.refusals).toEqual([]);
+		expect(nextSteps(upload, {}).map((step) => step.command).at(-1)).toBe('curl -i -F document=@your-file.pdf http://localhost:8042/api/import');
 	});
 
 	test.each([
