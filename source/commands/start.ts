@@ -135,8 +135,9 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const docHint = !hasPage && existsSync(path.join(located.docroot, 'openapi.yaml')) ? {docHint: 'API page: run edu openapi --html to create it'} : {};
 	if (options.start === false) {
 		const {serverUrl} = await import('../start/serve.js');
-		io.stdout.write(`Ready to serve ${label} at ${serverUrl(host, port)}: PHP ${phpVersion}, the port is free. Not started (--no-start).\n`);
-		return {json: {}, exitCode: 0};
+		const everywhere = host === '0.0.0.0' || host === '::';
+		const here = everywhere ? ` (on this computer: ${serverUrl('localhost', port)})` : '';
+		return {json: {url: serverUrl(host, port), php: phpVersion}, text: `Ready to serve ${label} at ${serverUrl(host, port)}${here}: PHP ${phpVersion}, the port is free. Not started (--no-start).\n`};
 	}
 	return {json: {}, exitCode: await serve({host, port, docroot: located.docroot, docrootLabel: label, cwd: located.root, ...(hasPage ? {docPath: docUrlPath} : docHint)}, io)};
 }

@@ -2,11 +2,20 @@
 // edu start's router for PHP's built-in server (php -S … -t public router.php). Without one,
 // php -S answers 404 itself for a path whose last part has a dot (/api/ville/1.5,
 // /api/file/photo.jpg) when no such file exists, so those routes never reach the application.
-// A file or folder that exists is left to php -S, as without a router; every other path goes
-// to the site root's index.php, and is written to the log as php -S writes the requests it serves.
+// Every other request is left to php -S, as without a router (return false); such a path goes to
+// the index.php php -S would run for it without the dot (the nearest one up the path), and is
+// written to the log as php -S writes the requests it serves.
 $root = rtrim($_SERVER['DOCUMENT_ROOT'], '/\\');
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'] ?? '/', PHP_URL_PATH) ?? '/');
-if (str_contains($path, "\0") || file_exists($root . $path) || !is_file($root . '/index.php')) {
+if (str_contains($path, "\0") || !str_contains(basename($path), '.') || file_exists($root . $path)) {
+    return false;
+}
+$folder = dirname($path);
+while (!is_file($root . $folder . '/index.php') && $folder !== '/' && $folder !== '.' && $folder !== '\\') {
+    $folder = dirname($folder);
+}
+$script = rtrim($folder, '/\\') . '/index.php';
+if (!is_file($root . $script)) {
     return false;
 }
 
@@ -22,8 +31,8 @@ register_shutdown_function(static function (): void {
         $_SERVER['REQUEST_URI'] ?? '/'
     ));
 });
-$_SERVER['SCRIPT_FILENAME'] = $root . DIRECTORY_SEPARATOR . 'index.php';
-$_SERVER['SCRIPT_NAME'] = '/index.php';
-$_SERVER['PHP_SELF'] = '/index.php';
-chdir($root);
-require $root . DIRECTORY_SEPARATOR . 'index.php';
+$_SERVER['SCRIPT_FILENAME'] = $root . str_replace('/', DIRECTORY_SEPARATOR, $script);
+$_SERVER['SCRIPT_NAME'] = $script;
+$_SERVER['PHP_SELF'] = $script;
+chdir(dirname($_SERVER['SCRIPT_FILENAME']));
+require $_SERVER['SCRIPT_FILENAME'];

@@ -96,10 +96,13 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		if (posix) expect(phpServersOn(port)).toBe('');
 	});
 
-	it('a path with a dot (/api/ville/1.5, /api/file/photo.jpg) reaches index.php, logged; a file that exists is served as it is', async () => {
+	it('a path with a dot (/api/ville/1.5, /api/file/photo.jpg) reaches the index.php php -S runs without the dot, logged; a file that exists is served as it is', async () => {
 		const root = tempProject('start');
 		mkdirSync(path.join(root, 'public', 'css'));
 		writeFileSync(path.join(root, 'public', 'css', 'site.css'), 'body {}\n');
+		// A folder with its own front controller: php -S runs it for the paths under it, and so does the router.
+		mkdirSync(path.join(root, 'public', 'legacy'));
+		writeFileSync(path.join(root, 'public', 'legacy', 'index.php'), '<?php echo json_encode([\'served\' => \'legacy\', \'uri\' => $_SERVER[\'REQUEST_URI\']]);');
 		const port = await freePort();
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
 		let stdout = '';
@@ -113,6 +116,9 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 				expect(response.status).toBe(200);
 				expect(await response.json()).toMatchObject({served: 'edu-start-fixture', path: uri});
 				await until(() => stderr.includes(`[200]: POST ${uri}\n`), `${uri} in the log`);
+			}
+			for (const uri of ['/legacy/page', '/legacy/report.pdf']) {
+				expect(await (await fetch(`http://127.0.0.1:${port}${uri}`)).json()).toEqual({served: 'legacy', uri});
 			}
 			const css = await fetch(`http://127.0.0.1:${port}/css/site.css`);
 			expect(css.headers.get('content-type')).toMatch(/^text\/css/);
@@ -188,6 +194,10 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		expect(ready.exitCode).toBe(0);
 		expect(ready.stdout).toMatch(new RegExp(`^Ready to serve public/ at http://127\\.0\\.0\\.1:${port}: PHP \\d+\\.\\d+\\.\\d+, the port is free\\. Not started \\(--no-start\\)\\.\\n$`));
 		expect(await portIsFree(port)).toBe(true);
+		const everywhere = await runEdu(['start', '-p', String(port), '--host', '0.0.0.0', '--no-start'], {cwd: root});
+		expect(everywhere.stderr).toBe("");
+		expect(everywhere.stdout).toMatch(new RegExp(`^Ready to serve public/ at http://0\\.0\\.0\\.0:${port} \\(on this computer: http://localhost:${port}\\): PHP `));
+		expect(await runEdu(['start', '-p', String(port), '--no-start', '-q'], {cwd: root})).toEqual({exitCode: 0, stdout: '', stderr: ''});
 		const blocker = await listen(port, '127.0.0.1');
 		if (blocker instanceof Error) throw blocker;
 		held.push(blocker);
