@@ -12,15 +12,16 @@ if (!asRoot) process.stderr.write('\n  NOTICE: skipping the other-user checks: t
 
 describe.skipIf(!asRoot)('a file of another user that this user may not write', () => {
 	it.each([
-		['make:api adds a route to a routes.yaml owned by root', ['make:api', 'owned', '--yes'], 'app/Config/routes.yaml'],
-		['make:api --force over a controller owned by root', ['make:api', 'hello', '--yes', '--force'], 'app/Controller/api/HelloController.php'],
-	])('%s: refused, nothing written, the file still root\'s', (_case, args, file) => {
+		['make:api adds a route to a routes.yaml owned by root', ['make:api', 'owned', '--yes'], 'app/Config/routes.yaml', 0o644],
+		['the same, read-only (chmod u+w is not the way out: only root may)', ['make:api', 'owned', '--yes'], 'app/Config/routes.yaml', 0o444],
+		['make:api --force over a controller owned by root', ['make:api', 'hello', '--yes', '--force'], 'app/Controller/api/HelloController.php', 0o644],
+	])('%s: refused, nothing written, the file still root\'s', (_case, args, file, mode) => {
 		const root = tempProject('sample');
 		// The controller alone: without routes.yaml, no route named hello refuses the run first.
 		if (args.includes('--force')) unlinkSync(path.join(root, 'app/Config/routes.yaml'));
 		execFileSync('chown', ['-R', 'nobody:nogroup', root]);
 		execFileSync('chown', ['root:root', path.join(root, file)]);
-		chmodSync(path.join(root, file), 0o644);
+		chmodSync(path.join(root, file), mode);
 		const before = snapshotTree(root);
 		const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, binPath, ...args, '--cwd', root], {encoding: 'utf8', env: {PATH: process.env['PATH'] ?? ''}});
 		expect(result.status).toBe(1);

@@ -157,13 +157,11 @@ function refuseReadOnly(run: WriteRun, change: FileChange, target: string): void
 	const stat = run.fs.lstat(target);
 	if (stat === null || !stat.isFile()) return;
 	const shown = run.shown(target);
-	if ((stat.mode & 0o200) === 0) {
-		throw new EduError('WRITE_FAILED', `${shown} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${shellWord(shown)}) and run the command again.`);
-	}
 	// Another user's file (written through sudo or by a container): the rename would make it this user's.
-	if (!run.fs.writable(target)) {
+	if (run.host.uid !== undefined && stat.uid !== run.host.uid && !run.fs.writable(target)) {
 		throw new EduError('WRITE_FAILED', `${shown} belongs to another user (uid ${stat.uid}) and you may not write it, so edu leaves it as it is; nothing was written. Make it yours (sudo chown "$(id -un)" ${shellWord(shown)}) and run the command again.`);
 	}
+	if ((stat.mode & 0o200) === 0) throw new EduError('WRITE_FAILED', `${shown} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${shellWord(shown)}) and run the command again.`);
 }
 
 function journalOf(staged: readonly Staged[]): Journal {

@@ -39,6 +39,8 @@ export interface SinkFs {
 export interface SinkHost {
 	readonly fs: SinkFs;
 	readonly pid: number;
+	/** The user this process runs as (POSIX), to tell the user's own files from another's. */
+	readonly uid?: number;
 	/** False only when no process `pid` exists any more. */
 	isAlive(pid: number): boolean;
 	/** A short random suffix for temp file names. */
@@ -95,6 +97,7 @@ export const realFs: SinkFs = {
 export const processHost: SinkHost = {
 	fs: realFs,
 	pid: process.pid,
+	...(process.getuid === undefined ? {} : {uid: process.getuid()}),
 	isAlive(pid) {
 		if (pid === process.pid) return true;
 		try {
