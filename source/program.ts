@@ -2,9 +2,9 @@
 // own (help, version, mistakes and every other command) is parsed here, and its errors rendered
 // as the readme's codes. main loads it only for those lines.
 import {Command, CommanderError} from 'commander';
-import {UsageError, type RefusalCode} from './core/errors.js';
+import {EduError, UsageError, type RefusalCode} from './core/errors.js';
 import {registerCompletion} from './commands/completion.js';
-import {addGlobalOptions, registerConsole, unknownCommand} from './commands/console.js';
+import {addGlobalOptions, registerConsole, shortened, unknownCommand} from './commands/console.js';
 import {checkMoved} from './commands/global-options.js';
 import {runMake} from './commands/make/make.js';
 import {terminalWidth, wrapHelp} from './commands/help-text.js';
@@ -14,16 +14,6 @@ import {openKindWizard, render, renderError, writeJson, type Invocation, type Re
 import {version} from './version.js';
 import {commandNames as everyCommandName} from './commands/index.js';
 import {startFolder} from './options.js';
-
-/**
- * The names a shortened one stands for, as Symfony Console finds them: each part of `typed`
- * (split at :) starts the same part of the name, `m:a` for make:api, `li` for list.
- */
-function shortened(typed: string, names: readonly string[]): string[] {
-	const escape = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	const pattern = new RegExp(`^${typed.split(':').map(escape).join('[^:]*:')}`, 'i');
-	return names.filter((name) => pattern.test(name));
-}
 
 /** The --cwd of a command line, as typed anywhere in it. */
 function cwdOf(argv: readonly string[]): string | undefined {
@@ -200,13 +190,16 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 			const own = found?.commands ?? [];
 			const exact = own.find((command) => command.name === first);
 			const [only, ...others] = exact === undefined ? shortened(first, [...everyCommandName, ...own.map((command) => command.name)]) : [first];
+			// Several commands start so: named, as Symfony Console names them, and nothing runs.
+			if (only !== undefined && others.length > 0) throw new EduError('UNKNOWN_COMMAND', `edu: unknown command '${first}' (did you mean ${[only, ...others].join(' or ')}? edu list shows every command).`, 2, {details: {suggestions: [only, ...others]}});
 			const project = own.find((command) => command.name === only);
-			if (project !== undefined && found !== undefined && others.length === 0) {
-				if (rendering.json) throw new UsageError(`edu: --json does not apply to ${project.name}, a command of this project run by php bin/edu (its output is its own).`, 'UNKNOWN_OPTION');
+			if (project !== undefined && found !== undefined) {
+				const ownOption = argv.slice(1, argv.includes('--') ? argv.indexOf('--') : undefined).find((word) => ['--json', '--yes', '-y', '--dry-run', '--plain'].includes(word));
+				if (rendering.json || ownOption !== undefined) throw new UsageError(`edu: ${ownOption ?? '--json'} does not apply to ${project.name}, a command of this project run by php bin/edu (which takes -n, -q, -v and its own options).`, 'UNKNOWN_OPTION');
 				const {runProjectCommand} = await import('./console/project-commands.js');
 				return render({json: {}, exitCode: await runProjectCommand(found.root, project, [project.name, ...argv.slice(1)], run.io)}, run, rendering);
 			}
-			if (only !== undefined && others.length === 0) argv = [only, ...argv.slice(1)];
+			if (only !== undefined) argv = [only, ...argv.slice(1)];
 		}
 	} catch (error) {
 		return renderError(error, run, rendering);

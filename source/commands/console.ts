@@ -36,6 +36,18 @@ export function suggestCommands(typed: string, names: readonly string[]): string
 	return best.filter(({cost}) => cost === least).map(({name}) => name);
 }
 
+/**
+ * The names a shortened one stands for, as Symfony Console finds them: each part of `typed`
+ * (split at :) starts the same part of the name, `m:a` for make:api, `li` for list; letter case
+ * counts unless no name matches with it.
+ */
+export function shortened(typed: string, names: readonly string[]): string[] {
+	const escape = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	const source = `^${typed.split(':').map(escape).join('[^:]*:')}`;
+	const matching = names.filter((name) => new RegExp(source).test(name));
+	return matching.length > 0 ? matching : names.filter((name) => new RegExp(source, 'i').test(name));
+}
+
 /** The make commands a word far from every command could be the name for (`edu ville`). */
 const controllerCommands = ['make:api', 'make:controller'];
 
@@ -80,9 +92,21 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.description('show the help of a command')
 		.argument('[command]', 'the command, e.g. make:api')
 		.option('--json', 'print one JSON object on stdout')
-		.action((name: string | undefined) => {
-			const target = name === undefined ? program : program.commands.find((command) => command.name() === name);
-			if (target === undefined) throw unknownCommand(name ?? '', visible(program).map((command) => command.name()), false);
+		.action(async (name: string | undefined) => {
+			const named = (wanted: string | undefined): Command | undefined => program.commands.find((command) => command.name() === wanted);
+			const [only, ...others] = name === undefined || named(name) !== undefined ? [] : shortened(name, visible(program).map((command) => command.name()));
+			const target = name === undefined ? program : named(name) ?? (others.length === 0 ? named(only) : undefined);
+			if (target === undefined) {
+				// A command of the project's: its help is php bin/edu's.
+				const {projectCommands, runProjectCommand} = await import('../console/project-commands.js');
+				const found = projectCommands(context.io.cwd);
+				const own = found?.commands.find((command) => command.name === name);
+				if (found !== undefined && own !== undefined) {
+					context.outcome = {json: {}, exitCode: await runProjectCommand(found.root, own, ['help', own.name], context.io)};
+					return;
+				}
+				throw unknownCommand(name ?? '', visible(program).map((command) => command.name()), false);
+			}
 			target.outputHelp();
 			context.outcome = {json: {}};
 		});

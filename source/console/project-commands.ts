@@ -43,6 +43,13 @@ function withoutCwd(args: readonly string[]): string[] {
 	return kept;
 }
 
+/** --ansi or --no-ansi, which edu took out of the line (as FORCE_COLOR or NO_COLOR): handed on. */
+function ansiOf(env: Io['env']): string[] {
+	if ((env['NO_COLOR'] ?? '') !== '') return ['--no-ansi'];
+	const forced = env['FORCE_COLOR'] ?? '';
+	return forced !== '' && forced !== '0' ? ['--ansi'] : [];
+}
+
 /**
  * Runs `php bin/edu <args>` at the project root for a command of the project's, its output on
  * edu's streams and its exit code edu's; a stop signal ends it.
@@ -53,7 +60,10 @@ export async function runProjectCommand(root: string, command: ProjectCommand, a
 		throw new EduError('NOT_A_PROJECT', `${where}, and this project has no bin/edu: run "composer install" at ${root}, or copy bin/edu from the framework's skeleton.`);
 	}
 	const {execa} = await import('execa');
-	const child = execa('php', ['bin/edu', ...withoutCwd(args)], {cwd: root, env: io.env, extendEnv: false, reject: false, stdin: 'inherit', forceKillAfterDelay: 3000});
+	// In a terminal its output goes there itself, so Symfony colours it as php bin/edu does.
+	const stdout = io.stdout.isTTY === true ? 'inherit' : 'pipe';
+	const stderr = io.stderr.isTTY === true ? 'inherit' : 'pipe';
+	const child = execa('php', ['bin/edu', ...withoutCwd(args), ...ansiOf(io.env)], {cwd: root, env: io.env, extendEnv: false, reject: false, stdin: 'inherit', stdout, stderr, forceKillAfterDelay: 3000});
 	child.stdout?.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
 	const unsubscribe = io.onSignal?.((signal) => child.kill(signal)) ?? (() => {});

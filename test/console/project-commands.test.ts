@@ -56,6 +56,23 @@ describe.skipIf(!hasPhp)('a command of the project, run by edu as php bin/edu ru
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	it('--ansi reaches it (its help in colour, as php bin/edu echo --help --ansi), --no-ansi too', async () => {
+		const root = skeleton();
+		const coloured = await runEdu(['echo', '--help', '--ansi'], {cwd: root});
+		const php = await execa('php', ['bin/edu', 'echo', '--help', '--ansi'], {cwd: root, reject: false});
+		expect(coloured.stdout).toMatch(/\u001B\[33mDescription:/);
+		expect(coloured.stdout).toBe(`${php.stdout}\n`);
+		expect((await runEdu(['echo', '--help', '--no-ansi'], {cwd: root, env: {FORCE_COLOR: '1'}})).stdout).not.toContain('\u001B[');
+	});
+
+	it('edu help echo shows what php bin/edu help echo shows', async () => {
+		const root = skeleton();
+		const php = await execa('php', ['bin/edu', 'help', 'echo'], {cwd: root, reject: false});
+		expect(php.exitCode).toBe(0);
+		expect(php.stdout).toContain('says its word');
+		expect(await runEdu(['help', 'echo'], {cwd: root})).toEqual({exitCode: 0, stdout: `${php.stdout}\n`, stderr: php.stderr === '' ? '' : `${php.stderr}\n`});
+	});
+
 	it('edu list names the project\'s commands after its own; --json has them as projectCommands', async () => {
 		const root = skeleton();
 		const list = await runEdu(['list'], {cwd: root});
@@ -67,11 +84,24 @@ describe.skipIf(!hasPhp)('a command of the project, run by edu as php bin/edu ru
 		expect((await runEdu(['list'], {cwd: path.dirname(root)})).stdout).not.toContain('This project');
 	});
 
+	it.each(['--yes', '-y', '--dry-run', '--plain'])('%s, an option of edu\'s own, is refused for it (usage error), not handed to php bin/edu', async (option) => {
+		const root = skeleton();
+		const result = await runEdu(['echo', 'Lyon', option], {cwd: root});
+		expect(result).toEqual({exitCode: 2, stdout: '', stderr: `edu: ${option} does not apply to echo, a command of this project run by php bin/edu (which takes -n, -q, -v and its own options).\n`});
+	});
+
+	it('shortened, it runs too (edu ec Lyon); one that shares its start with one of edu\'s is refused naming both', async () => {
+		const root = skeleton();
+		expect(await runEdu(['ec', 'Lyon'], {cwd: root})).toEqual({exitCode: 3, stdout: 'word: Lyon\n', stderr: 'on stderr\n'});
+		writeFileSync(path.join(root, 'app', 'Config', 'commands.yaml'), 'echo: Command\\EchoCommand\nstatus: Command\\StatusCommand\n');
+		expect(await runEdu(['sta'], {cwd: root})).toEqual({exitCode: 2, stdout: '', stderr: 'edu: unknown command \'sta\' (did you mean start or status? edu list shows every command).\n'});
+	});
+
 	it('--json cannot apply to it (usage error, nothing run); without bin/edu it says how to get one', async () => {
 		const root = skeleton();
 		const json = await runEdu(['echo', 'Lyon', '--json'], {cwd: root});
 		expect(json.exitCode).toBe(2);
-		expect(JSON.parse(json.stdout)).toMatchObject({ok: false, error: {code: 'UNKNOWN_OPTION', message: 'edu: --json does not apply to echo, a command of this project run by php bin/edu (its output is its own).'}});
+		expect(JSON.parse(json.stdout)).toMatchObject({ok: false, error: {code: 'UNKNOWN_OPTION', message: 'edu: --json does not apply to echo, a command of this project run by php bin/edu (which takes -n, -q, -v and its own options).'}});
 		rmSync(path.join(root, 'bin'), {recursive: true});
 		const missing = await runEdu(['echo', 'Lyon'], {cwd: root});
 		expect(missing.exitCode).toBe(1);
@@ -89,12 +119,21 @@ describe('shortened command names, as Symfony Console takes them', () => {
 		expect((await runEdu(['li'], {cwd: short})).stdout).toBe((await runEdu(['list'], {cwd: short})).stdout);
 	});
 
-	it('a name that several commands start with is refused with them (exit 2), nothing written', async () => {
+	it.each([
+		['make:c', 'make:controller or make:command'],
+		['m:c', 'make:controller or make:command'],
+		['c', 'check:config or completion'],
+	])('%s, which several commands start, is refused naming them (exit 2), nothing written', async (typed, names) => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
-		const result = await runEdu(['make:c', 'Bar', '--yes'], {cwd: root});
+		const result = await runEdu([typed, 'Bar', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(2);
-		expect(result.stderr).toBe('edu: unknown command \'make:c\' (did you mean make:controller or make:command? edu list shows every command).\n');
+		expect(result.stderr).toBe(`edu: unknown command '${typed}' (did you mean ${names}? edu list shows every command).\n`);
 		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	it('edu help m:a is edu help make:api', async () => {
+		const root = tempProject('sample');
+		expect(await runEdu(['help', 'm:a'], {cwd: root})).toEqual(await runEdu(['help', 'make:api'], {cwd: root}));
 	});
 });
