@@ -81,9 +81,9 @@ export function registerConsole(program: Command, context: CommandContext): void
 			const {projectCommands} = await import('../console/project-commands.js');
 			const own = (projectCommands(startFolder(context.io, options))?.commands ?? []).filter(({name}) => !commands.some((command) => command.name === name));
 			const pad = Math.max(...commands.map(({name}) => name.length), ...own.map(({name}) => name.length)) + 2;
-			const ownLines = own.length === 0 ? [] : ['', 'This project\'s commands (app/Config/commands.yaml), run by php bin/edu:', ...own.map(({name, className}) => `  ${name.padEnd(pad)}${className}`)];
+			const ownLines = own.length === 0 ? [] : ['', 'This project\'s commands (app/Config/commands.yaml), run by php bin/edu:', ...own.map(({name, className, description}) => `  ${name.padEnd(pad)}${description ?? className}`)];
 			context.outcome = {
-				json: {version, commands, projectCommands: own.map(({name, className}) => ({name, className}))},
+				json: {version, commands, projectCommands: own.map(({name, className, description}) => ({name, className, ...(description === undefined ? {} : {description})}))},
 				text: `${['Usage: edu <command> [options]   (edu help <command> for its flags)', '', ...commands.map(({name, description}) => `  ${name.padEnd(pad)}${description}`), ...ownLines].join('\n')}\n`,
 			};
 		});

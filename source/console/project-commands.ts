@@ -8,11 +8,15 @@ import {findProjectRoot} from '../core/project/root.js';
 import type {Io} from '../io.js';
 import {phpPackages} from '../start/php.js';
 import {commandsPath, parseCommands} from './commands-yaml.js';
+import {readPhpFile} from '../openapi/php/php-file.js';
+import type {PhpNode} from '../openapi/php/php-parser.js';
 
 export interface ProjectCommand {
 	readonly name: string;
 	/** The class commands.yaml names. */
 	readonly className: string;
+	/** What its #[AsCommand] says it does, as php bin/edu list shows it; undefined when not a plain string. */
+	readonly description?: string;
 	/** 1-based line in commands.yaml. */
 	readonly line: number;
 }
@@ -29,7 +33,29 @@ export function projectCommands(start: string): {root: string; commands: Project
 	}
 	const file = parseCommands(text);
 	if (isRefusal(file)) return undefined;
-	return {root, commands: [...file.entries].map(([name, className]) => ({name, className, line: file.lines.get(name) ?? 1}))};
+	return {root, commands: [...file.entries].map(([name, className]) => {
+		const description = describedBy(root, className);
+		return {name, className, line: file.lines.get(name) ?? 1, ...(description === undefined ? {} : {description})};
+	})};
+}
+
+/** The description the #[AsCommand] of class `Command\Name` (app/Command/Name.php) gives as a literal string. */
+function describedBy(root: string, className: string): string | undefined {
+	const short = /^\\?Command\\(\w+)$/.exec(className)?.[1];
+	if (short === undefined) return undefined;
+	const file = path.join(root, 'app', 'Command', `${short}.php`);
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch {
+		return undefined;
+	}
+	const facts = readPhpFile(text, file);
+	if ('kind' in facts) return undefined;
+	const attribute = facts.classes.find((found) => found.name.endsWith(short))?.attributes.find((each) => each.className.replace(/^\\/, '') === 'Symfony\\Component\\Console\\Attribute\\AsCommand');
+	const named = attribute?.args.find((arg) => arg.kind === 'namedargument' && arg['name'] === 'description');
+	const value = (named === undefined ? attribute?.args[1] : named['value']) as PhpNode | undefined;
+	return value?.kind === 'string' && typeof value['value'] === 'string' ? value['value'] : undefined;
 }
 
 /** The options edu reads itself, which php bin/edu does not take: `--cwd DIR`, `--cwd=DIR`. */

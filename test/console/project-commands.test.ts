@@ -73,13 +73,14 @@ describe.skipIf(!hasPhp)('a command of the project, run by edu as php bin/edu ru
 		expect(await runEdu(['help', 'echo'], {cwd: root})).toEqual({exitCode: 0, stdout: `${php.stdout}\n`, stderr: php.stderr === '' ? '' : `${php.stderr}\n`});
 	});
 
-	it('edu list names the project\'s commands after its own; --json has them as projectCommands', async () => {
+	it('edu list names the project\'s commands after its own, with the description their #[AsCommand] gives (else their class); --json has them as projectCommands', async () => {
 		const root = skeleton();
+		writeFileSync(path.join(root, 'app', 'Config', 'commands.yaml'), 'echo: Command\\EchoCommand\nghost: Command\\GhostCommand\n');
 		const list = await runEdu(['list'], {cwd: root});
 		expect(list.exitCode).toBe(0);
-		expect(list.stdout).toMatch(/\n\nThis project's commands \(app\/Config\/commands\.yaml\), run by php bin\/edu:\n {2}echo +Command\\EchoCommand\n$/);
+		expect(list.stdout).toMatch(/\n\nThis project's commands \(app\/Config\/commands\.yaml\), run by php bin\/edu:\n {2}echo +says its word\n {2}ghost +Command\\GhostCommand\n$/);
 		const json = JSON.parse((await runEdu(['list', '--json'], {cwd: root})).stdout) as {projectCommands: unknown};
-		expect(json.projectCommands).toEqual([{name: 'echo', className: 'Command\\EchoCommand'}]);
+		expect(json.projectCommands).toEqual([{name: 'echo', className: 'Command\\EchoCommand', description: 'says its word'}, {name: 'ghost', className: 'Command\\GhostCommand'}]);
 		// Outside the project: edu's commands only.
 		expect((await runEdu(['list'], {cwd: path.dirname(root)})).stdout).not.toContain('This project');
 	});
