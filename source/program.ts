@@ -186,7 +186,8 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 		const first = argv[0];
 		if (first !== undefined && !first.startsWith('-') && !everyCommandName.includes(first)) {
 			// A command of the project's own, or a shortened name, as php bin/edu (Symfony Console) takes them.
-			const found = await import('./console/project-commands.js').then(({projectCommands}) => projectCommands(startFolder(run.io, {cwd: cwdOf(argv)})));
+			const {projectCommands, runProjectCommand} = await import('./console/project-commands.js');
+			const found = projectCommands(startFolder(run.io, {cwd: cwdOf(argv)}));
 			const own = found?.commands ?? [];
 			const exact = own.find((command) => command.name === first);
 			const [only, ...others] = exact === undefined ? shortened(first, [...everyCommandName, ...own.map((command) => command.name)]) : [first];
@@ -196,7 +197,6 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 			if (project !== undefined && found !== undefined) {
 				const ownOption = argv.slice(1, argv.includes('--') ? argv.indexOf('--') : undefined).find((word) => ['--json', '--yes', '-y', '--dry-run', '--plain'].includes(word));
 				if (rendering.json || ownOption !== undefined) throw new UsageError(`edu: ${ownOption ?? '--json'} does not apply to ${project.name}, a command of this project run by php bin/edu (which takes -n, -q, -v and its own options).`, 'UNKNOWN_OPTION');
-				const {runProjectCommand} = await import('./console/project-commands.js');
 				return render({json: {}, exitCode: await runProjectCommand(found.root, project, [project.name, ...argv.slice(1)], run.io)}, run, rendering);
 			}
 			if (only !== undefined) argv = [only, ...argv.slice(1)];

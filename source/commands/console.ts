@@ -78,8 +78,9 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.option('--cwd <dir>', 'project root, whose own commands (app/Config/commands.yaml) are listed too (default: the current folder or the nearest project above it)')
 		.action(async (options: {cwd?: string}) => {
 			const commands = visible(program).map((command) => ({name: command.name(), usage: `edu ${command.name()} ${command.usage()}`.trim(), description: command.description()}));
-			const {projectCommands} = await import('../console/project-commands.js');
-			const own = (projectCommands(startFolder(context.io, options))?.commands ?? []).filter(({name}) => !commands.some((command) => command.name === name));
+			const {describedBy, projectCommands} = await import('../console/project-commands.js');
+			const found = projectCommands(startFolder(context.io, options));
+			const own = (found?.commands ?? []).filter(({name}) => !commands.some((command) => command.name === name)).map((command) => ({...command, description: describedBy(found!.root, command.className)}));
 			const pad = Math.max(...commands.map(({name}) => name.length), ...own.map(({name}) => name.length)) + 2;
 			const ownLines = own.length === 0 ? [] : ['', 'This project\'s commands (app/Config/commands.yaml), run by php bin/edu:', ...own.map(({name, className, description}) => `  ${name.padEnd(pad)}${description ?? className}`)];
 			context.outcome = {

@@ -15,8 +15,6 @@ export interface ProjectCommand {
 	readonly name: string;
 	/** The class commands.yaml names. */
 	readonly className: string;
-	/** What its #[AsCommand] says it does, as php bin/edu list shows it; undefined when not a plain string. */
-	readonly description?: string;
 	/** 1-based line in commands.yaml. */
 	readonly line: number;
 }
@@ -33,14 +31,14 @@ export function projectCommands(start: string): {root: string; commands: Project
 	}
 	const file = parseCommands(text);
 	if (isRefusal(file)) return undefined;
-	return {root, commands: [...file.entries].map(([name, className]) => {
-		const description = describedBy(root, className);
-		return {name, className, line: file.lines.get(name) ?? 1, ...(description === undefined ? {} : {description})};
-	})};
+	return {root, commands: [...file.entries].map(([name, className]) => ({name, className, line: file.lines.get(name) ?? 1}))};
 }
 
-/** The description the #[AsCommand] of class `Command\Name` (app/Command/Name.php) gives as a literal string. */
-function describedBy(root: string, className: string): string | undefined {
+/**
+ * The description the #[AsCommand] of class `Command\Name` (app/Command/Name.php) gives as a
+ * literal string, as php bin/edu list shows it: read for edu list only (it parses the PHP).
+ */
+export function describedBy(root: string, className: string): string | undefined {
 	const short = /^\\?Command\\(\w+)$/.exec(className)?.[1];
 	if (short === undefined) return undefined;
 	const file = path.join(root, 'app', 'Command', `${short}.php`);
