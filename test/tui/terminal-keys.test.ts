@@ -116,4 +116,20 @@ describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
 			}
 		}
 	});
+	test('a bracketed paste types the name alone, and Ctrl+← (ESC [ 1 ; 5 D) goes to its start', async () => {
+		const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample')});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			// What a terminal with bracketed paste on sends: the name used to arrive as `[200~Paris[201~`.
+			await terminal.type('\u001B[200~Paris\u001B[201~');
+			await terminal.type('\u001B[1;5D');
+			await terminal.type('Ville');
+			const screen = await terminal.waitFor((current) => current.includes('URI     /api/ville-paris'), 'the name VilleParis');
+			expect(screen).toContain('Controller name: VilleParis\n');
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
 });

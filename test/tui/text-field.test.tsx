@@ -77,6 +77,63 @@ describe('TextField', () => {
 		expect((await settle()).length).toBe(expected.length + 1);
 	});
 
+	// Each terminal's own sequence for the same key: the field acts on it, and types nothing of it.
+	it.each([
+		['Home as ESC [ H', '\u001B[H'], ['Home as ESC [ 1 ~', '\u001B[1~'], ['Home as ESC O H', '\u001BOH'], ['Home as ESC [ 7 ~ (rxvt)', '\u001B[7~'], ['Home as Ctrl+A', '\u0001'],
+	])('%s moves to the start', async (_what, home) => {
+		const {app, settle} = await field('ville');
+		app.stdin.write(home);
+		await settle();
+		app.stdin.write('X');
+		expect(await settle()).toBe('Xville');
+	});
+
+	it.each([
+		['End as ESC [ F', '\u001B[F'], ['End as ESC [ 4 ~', '\u001B[4~'], ['End as ESC O F', '\u001BOF'], ['End as ESC [ 8 ~ (rxvt)', '\u001B[8~'], ['End as Ctrl+E', '\u0005'],
+	])('%s moves to the end', async (_what, end) => {
+		const {app, settle} = await field('ville');
+		app.stdin.write('\u0001');
+		await settle();
+		app.stdin.write(end);
+		await settle();
+		app.stdin.write('X');
+		expect(await settle()).toBe('villeX');
+	});
+
+	it.each([
+		['Ctrl+← (ESC [ 1 ; 5 D) moves to the start of the word', 'api/ma ville', ['\u001B[1;5D'], 'api/ma Xville'],
+		['Ctrl+← twice skips the / between words', 'api/ma ville', ['\u001B[1;5D', '\u001B[1;5D'], 'api/Xma ville'],
+		['Alt+← (ESC [ 1 ; 3 D) and Alt+B move by word too', 'ma ville', ['\u001B[1;3D', '\u001Bb'], 'Xma ville'],
+		['Ctrl+→ (ESC [ 1 ; 5 C) moves to the end of the word', 'ma ville', ['\u0001', '\u001B[1;5C'], 'maX ville'],
+		['Alt+F moves to the end of the word', 'ma ville', ['\u0001', '\u001Bf', '\u001Bf'], 'ma villeX'],
+		['Alt+Backspace (ESC DEL) erases the word before the cursor', 'api/ma_ville', ['\u001B\u007F'], 'api/ma_X'],
+		['Alt+Backspace in /api/ville erases ville, not the whole URI', '/api/ville', ['\u001B\u007F'], '/api/X'],
+	])('%s', async (_what, initial, keys, expected) => {
+		const {app, settle} = await field(initial);
+		for (const key of keys) {
+			app.stdin.write(key);
+			await settle();
+		}
+		app.stdin.write('X');
+		expect(await settle()).toBe(expected);
+	});
+
+	// Sequences Ink has no name for used to be typed without their Esc: `Ville[200~Paris[201~`.
+	it.each([
+		['a bracketed paste types only what was pasted', ['\u001B[200~Paris\u001B[201~'], 'VilleParis'],
+		['a bracketed paste read in pieces', ['\u001B[200~', 'Paris', '\u001B[201~'], 'VilleParis'],
+		['a focus report (ESC [ I, ESC [ O) types nothing', ['\u001B[I', '\u001B[O'], 'Ville'],
+		['a function key Ink does not know types nothing', ['\u001B[99~', '\u001B[<0;3;4M'], 'Ville'],
+		['accented letters and an emoji are typed whole', ['é€😀'], 'Villeé€😀'],
+	])('%s', async (_what, writes, expected) => {
+		const {app, settle} = await field('Ville');
+		for (const write of writes) {
+			app.stdin.write(write);
+			await settle();
+		}
+		expect(await settle()).toBe(expected);
+	});
+
 	it('typedText applies Backspaces and drops control characters', () => {
 		expect(typedText('ab\u007Fc\td\r', 'x')).toBe('xacd');
 	});

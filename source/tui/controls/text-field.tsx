@@ -5,7 +5,8 @@
 // The wizard's key feed (keys/) hands keys over one at a time; text that still arrives as one
 // piece (another input stream) is applied key by key: Backspace deletes, other controls are dropped.
 // The editing keys are a shell's (readline's): Backspace deletes backwards, Delete forwards,
-// Ctrl+U erases to the start, Ctrl+K to the end, Ctrl+W the word before the cursor (up to a space).
+// Ctrl+U erases to the start, Ctrl+K to the end, Ctrl+W the word before the cursor (up to a space),
+// Alt+Backspace the word before it (letters and digits); Ctrl or Alt with ←→ moves by word.
 import {Text, useInput, useStdin} from 'ink';
 import {useEffect, useRef, useState} from 'react';
 
@@ -53,6 +54,21 @@ function erase(state: Editing, how: 'start' | 'end' | 'word'): Editing {
 	return {value: [...chars.slice(0, from), ...chars.slice(state.cursor)].join(''), cursor: from};
 }
 
+/** Where the word (letters and digits, as readline's Alt+B) before or after the cursor starts or ends. */
+function wordEdge(state: Editing, direction: -1 | 1): number {
+	const chars = [...state.value];
+	const inWord = (at: number): boolean => /[\p{L}\p{N}]/u.test(chars[at] ?? '');
+	let at = state.cursor;
+	if (direction < 0) {
+		while (at > 0 && !inWord(at - 1)) at--;
+		while (at > 0 && inWord(at - 1)) at--;
+	} else {
+		while (at < chars.length && !inWord(at)) at++;
+		while (at < chars.length && inWord(at)) at++;
+	}
+	return at;
+}
+
 function deleteForward(state: Editing): Editing {
 	const chars = [...state.value];
 	chars.splice(state.cursor, 1);
@@ -93,10 +109,12 @@ export function TextField({value, onChange, focus = true, placeholder, accepts}:
 	// render), so the raw key of each event is known when the handler runs.
 	const {internal_eventEmitter: events} = useStdin();
 	const forward = useRef(false);
+	const escaped = useRef(false);
 	useEffect(() => {
 		if (!focus) return;
 		const note = (data: string): void => {
 			forward.current = deleteKey.test(data);
+			escaped.current = data.startsWith('\u001B');
 		};
 		events.on('input', note);
 		return () => {
@@ -107,7 +125,13 @@ export function TextField({value, onChange, focus = true, placeholder, accepts}:
 	useInput((input, key) => {
 		const {value: current, cursor} = latest.current;
 		const length = [...current].length;
-		if (key.leftArrow) apply({value: current, cursor: Math.max(0, cursor - 1)});
+		// Ctrl or Alt with an arrow (Alt+B, Alt+F in readline) moves by word; Alt+Backspace erases one.
+		if ((key.leftArrow || key.rightArrow) && (key.ctrl || key.meta)) apply({value: current, cursor: wordEdge(latest.current, key.leftArrow ? -1 : 1)});
+		else if (key.meta && (input === 'b' || input === 'f')) apply({value: current, cursor: wordEdge(latest.current, input === 'b' ? -1 : 1)});
+		else if (key.meta && (key.backspace || key.delete) && !forward.current) {
+			const from = wordEdge(latest.current, -1);
+			apply({value: [...[...current].slice(0, from), ...[...current].slice(cursor)].join(''), cursor: from});
+		} else if (key.leftArrow) apply({value: current, cursor: Math.max(0, cursor - 1)});
 		else if (key.rightArrow) apply({value: current, cursor: Math.min(length, cursor + 1)});
 		else if (key.home || (key.ctrl && input === 'a')) apply({value: current, cursor: 0});
 		else if (key.end || (key.ctrl && input === 'e')) apply({value: current, cursor: length});
@@ -118,7 +142,9 @@ export function TextField({value, onChange, focus = true, placeholder, accepts}:
 		// Terminals send Backspace as DEL, which Ink reports as `delete`.
 		else if ((key.backspace || key.delete) && input === '') apply(edit(latest.current, '\u007F'));
 		else if (key.ctrl || key.meta || key.escape || key.tab || key.upArrow || key.downArrow || key.return || key.pageUp || key.pageDown) return;
-		else apply(edit(latest.current, input, accepts));
+		// A sequence Ink has no name for (a paste's brackets, a focus report) reaches here as its
+		// text without the Esc: it is no key the user typed, and typing it would leave `[200~`.
+		else if (!escaped.current) apply(edit(latest.current, input, accepts));
 	}, {isActive: focus});
 
 	const {value: shown, cursor} = latest.current;
