@@ -48,6 +48,31 @@ describe('a short terminal', () => {
 	});
 });
 
+describe('a narrow terminal', () => {
+	// At 40 or 45 columns the field table's `length` used to wrap a letter a line (a row took 7 lines), and the type stood a column right of its heading.
+	for (const [columns, rows] of [[40, 16], [45, 16], [60, 16]] as const) {
+		test(`${columns}×${rows}, the resource template's fields: each row on one line, under its headings, the title kept`, async () => {
+			const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+			await wizard.resize(columns, rows);
+			await wizard.press('Ville', (current) => current.includes('Controller name: Ville'));
+			await wizard.press(keys.enter, (current) => current.includes('Template · step'));
+			await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+			const frame = await wizard.press(keys.enter, (current) => current.includes('Table and fields · step'));
+			const lines = frame.split('\n');
+			expect(lines[0]).toContain('edu make:api  Table and fields');
+			expect(lines.length).toBeLessThan(rows - 1);
+			const heading = lines.find((line) => /name +type/.test(line))!;
+			expect(heading).toMatch(/name +type +length$/);
+			const row = lines.find((line) => line.includes('column'))!;
+			expect(row).toMatch(/column +string +max$/);
+			// The type and length columns start where their headings do.
+			expect(row.indexOf('string')).toBe(heading.indexOf('type'));
+			expect(row.indexOf('max')).toBe(heading.indexOf('length'));
+			expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
+		});
+	}
+});
+
 describe('text the wizard wraps', () => {
 	test('60 columns: a refusal\'s wrapped line starts at its indent, not with a stray space', async () => {
 		const {frame} = await nameScreenAt(60, 40, 'hello');

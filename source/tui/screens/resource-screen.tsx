@@ -95,6 +95,8 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 	const tableLines = linesAt(`${' '.repeat(indent)}${form.table || tableHint}`, width) + (labelWidth === undefined ? 2 : 0);
 	const room = terminal.rows - (frameHeight(titleText(chrome.title, chrome.step), footer, width) + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width));
 	const {first, shown, above, below} = rowsWindow(fields.length, room, row - 1);
+	// The name column gives way in a narrow terminal, so that type and length stay on the row's line.
+	const nameWidth = Math.max(8, Math.min(24, width - indent - 10 - 'length'.length));
 	return (
 		<Frame
 			title={chrome.title}
@@ -109,8 +111,8 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 			{labelWidth === undefined ? <Box marginTop={1}><Toned tone="muted">{`  ${fieldsLabel}`}</Toned></Box> : null}
 			<Box marginTop={labelWidth === undefined ? 0 : 1}>
 				<Box width={indent} flexShrink={0}><Toned tone="muted">{labelWidth === undefined ? '' : `  ${fieldsLabel}`}</Toned></Box>
-				<Box width={24} flexShrink={0}><Toned tone="muted">name</Toned></Box>
-				<Box width={10} flexShrink={0}><Toned tone="muted">type</Toned></Box>
+				<Box width={nameWidth} flexShrink={0}><Toned tone="muted">name</Toned></Box>
+				<Box width={10} flexShrink={0}><Toned tone="muted"> type</Toned></Box>
 				<Toned tone="muted">length</Toned>
 			</Box>
 			{above > 0 ? <Toned tone="muted">{`${' '.repeat(indent)}… ${above} more above`}</Toned> : null}
@@ -121,7 +123,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 					// Rows have no identity beyond their position.
 					<Box key={index}>
 						<Box width={indent} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
-						<Box width={24} flexShrink={0}>
+						<Box width={nameWidth} flexShrink={0}>
 							<TextField value={field.name} focus={focused === 'name'} placeholder="column" accepts={spaceAsUnderscore} onChange={(name) => setField(index, {name})} />
 						</Box>
 						<Box width={10} flexShrink={0}>
