@@ -74,6 +74,19 @@ describe('a narrow terminal', () => {
 });
 
 describe('text the wizard wraps', () => {
+	test('40 columns, the upload template\'s route screen: its sentence wraps between words, no line starting with a space', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await wizard.resize(40, 20);
+		await wizard.press('Ville', (current) => current.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (current) => current.includes('Template · step'));
+		await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+		await wizard.press(keys.down, (current) => current.includes('❯ upload'));
+		await wizard.press(keys.enter, (current) => current.includes('Upload · step'));
+		const frame = await wizard.press(keys.enter, (current) => current.includes('Route · step'));
+		expect(frame).toContain('\nThe upload template chooses the methods;\nedit the URI if you like.\n');
+		expect(frame.split('\n').length).toBeLessThan(19);
+	});
+
 	test('60 columns: a refusal\'s wrapped line starts at its indent, not with a stray space', async () => {
 		const {frame} = await nameScreenAt(60, 40, 'hello');
 		expect(frame).toContain('\n  there: choose another name');

@@ -66,17 +66,19 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	const hint = `Write {id} in the URI for a path parameter, e.g. ${plan.names?.uri ?? (plan.kind === 'api' ? '/api/ville' : '/ville')}/{id}.`;
 	const customLine: Line = {text: customNote, tone: 'warning', indent: 8};
 	const hintLine: Line = {text: hint, tone: 'muted'};
+	// Wrapped by the wizard, not Ink: a wrapped line of Ink's starts with the space it broke at.
+	const heading: Line = {text: askMethods ? 'HTTP methods' : `The ${form.template} template chooses the methods; edit the URI if you like.`};
 	// The method rows that fit: around them, the frame, the heading, the URI, its note, the route
 	// rows (each cut to one line), the hint and the notes as they wrap, and their blank lines. Past
 	// the room, lines say how many rows are hidden above and below, and the rows shown follow the cursor.
 	const width = terminal.columns;
-	const around = frameHeight(titleText(chrome.title, chrome.step), keys, width) + 1 + 2 + (custom ? heightOf([customLine], width) : 0) + 1
+	const around = frameHeight(titleText(chrome.title, chrome.step), keys, width) + heightOf([heading], width) + 2 + (custom ? heightOf([customLine], width) : 0) + 1
 		+ Math.max(1, plan.routes.length) + (parameters.length > 0 ? 1 : askMethods ? heightOf([hintLine], width) : 0)
 		+ notesHeight({plan, screen: 'route', screens}, width);
 	const {first, shown, above, below} = askMethods ? rowsWindow(httpMethods.length, terminal.rows - around, row) : {first: 0, shown: 0, above: 0, below: 0};
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
-			{askMethods ? <Text>HTTP methods</Text> : <Text>{`The ${form.template} template chooses the methods; edit the URI if you like.`}</Text>}
+			<Clipped lines={[heading]} />
 			{askMethods && above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
 			{askMethods ? httpMethods.slice(first, first + shown).map((method, index) => (
 				<Box key={method}>
