@@ -8,6 +8,7 @@ import type {CommandSnapshot} from '../console/command-plan.js';
 import type {Io} from '../io.js';
 import {waitNotice} from '../options.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
+import {cannotDraw} from './keys/type-ahead.js';
 
 export interface OpenWizard {
 	/** Given by make:api / make:controller; asked first when absent (`edu` alone). */
@@ -40,20 +41,15 @@ function formOf(request: MakeRequest, templates?: TemplateCatalog): Partial<Wiza
 	};
 }
 
-/** The variable that makes Ink believe it runs in CI, as Ink's `is-in-ci` reads it. */
-function inCi(env: Io['env']): string | undefined {
-	return ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
-}
 
 export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen, request, templates}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request, templates);
 	// A wait for another run's lock is said on stderr by the plain prompts; the full-screen wizard says it on its review.
 	const sink = chosen ?? (await import('../core/sink/sink.js')).sinkFor({onSignal: io.onSignal, onWait: waitNotice(io, {quiet}, false)});
-	// Ink draws only its last frame when it believes it runs in CI (the `is-in-ci` rule below),
-	// which in a real terminal is a blank screen until the end: the plain prompts work there.
-	const ci = inCi(io.env);
-	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
-	if (plain || ci !== undefined) {
+	// Where Ink cannot draw (CI set: a blank screen until the end; TERM=dumb), the plain prompts work.
+	const cannot = cannotDraw(io.env);
+	if (!plain && cannot !== undefined) io.stderr.write(`${cannot}\n`);
+	if (plain || cannot !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
 		return runPlain({io, root, kind, initial, sink, templates, quiet});
 	}
@@ -63,9 +59,9 @@ export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen
 
 /** `edu make:command` without a name: its one screen, or with --plain (or CI set) its line prompts. */
 export async function openCommandWizard(io: Io, {snapshot, plain, quiet, sink}: {snapshot: CommandSnapshot; plain?: boolean; quiet?: boolean; sink: Sink}): Promise<number> {
-	const ci = inCi(io.env);
-	if (!plain && ci !== undefined) io.stderr.write(`${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).\n`);
-	if (plain || ci !== undefined) {
+	const cannot = cannotDraw(io.env);
+	if (!plain && cannot !== undefined) io.stderr.write(`${cannot}\n`);
+	if (plain || cannot !== undefined) {
 		const {runPlain} = await import('./plain/plain.js');
 		return runPlain({io, root: snapshot.root, kind: 'command', sink, commandSnapshot: snapshot, quiet});
 	}

@@ -32,7 +32,8 @@ function plainRun(root: string, args: readonly string[], env: Io['env'] = {}) {
 	const stdout = new Screen();
 	const stderr = new Screen();
 	const io: Io = {cwd: root, env: {NO_COLOR: '1', ...env}, stdin, stdout, stderr, interactive: true};
-	const exit = main('CI' in env ? args : [...args, '--plain'], io);
+	// Without CI or TERM=dumb, --plain is added: the full-screen wizard is tested elsewhere.
+	const exit = main('CI' in env || env.TERM === 'dumb' ? args : [...args, '--plain'], io);
 	let seen = 0;
 	return {
 		stdout,
@@ -303,6 +304,15 @@ describe('--plain', () => {
 		await run.answer('Controller name', '\u0003');
 		expect(await run.exit).toBe(130);
 		expect(run.stderr.plain().split('\n')[0]).toBe('CI is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).');
+	});
+
+	// With TERM=dumb the wizard drew no inverse: a text field's cursor was invisible, its placeholder read as typed text.
+	test('with TERM=dumb, the wizard falls back to the plain prompts with a one-line notice', async () => {
+		const root = tempProject('sample');
+		const run = plainRun(root, ['make:api'], {TERM: 'dumb'});
+		await run.answer('Controller name', '\u0003');
+		expect(await run.exit).toBe(130);
+		expect(run.stderr.plain().split('\n')[0]).toBe('TERM is dumb, so the full-screen wizard cannot draw: using the plain prompts (--plain).');
 	});
 
 	test.each([

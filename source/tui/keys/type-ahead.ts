@@ -98,9 +98,21 @@ export function releaseTypeAhead(stdin: object): void {
 	(stdin as TerminalInput).setRawMode?.(false);
 }
 
-/** Whether the full-screen wizard will draw: not with --plain, nor where Ink believes it runs in CI (open.ts then uses the prompts). */
+/**
+ * Why the full-screen wizard cannot draw here, said on stderr before the plain prompts open
+ * instead; undefined when it can. Ink draws only its last frame where it believes it runs in CI;
+ * with TERM=dumb it draws no inverse, so a text field's cursor and its placeholder do not show.
+ */
+export function cannotDraw(env: Readonly<Record<string, string | undefined>>): string | undefined {
+	const ci = ['CI', 'CONTINUOUS_INTEGRATION'].find((key) => key in env && env[key] !== '0' && env[key] !== 'false');
+	if (ci !== undefined) return `${ci} is set, so the full-screen wizard cannot draw: using the plain prompts (--plain).`;
+	if (env.TERM === 'dumb') return 'TERM is dumb, so the full-screen wizard cannot draw: using the plain prompts (--plain).';
+	return undefined;
+}
+
+/** Whether the full-screen wizard will draw: not with --plain, nor where it cannot (open.ts then uses the prompts). */
 function wizardDraws(env: Readonly<Record<string, string | undefined>>, plain: boolean | undefined): boolean {
-	return !plain && !['CI', 'CONTINUOUS_INTEGRATION'].some((key) => key in env && env[key] !== '0' && env[key] !== 'false');
+	return !plain && cannotDraw(env) === undefined;
 }
 
 /**
