@@ -94,10 +94,13 @@ interface CacheFile {
 function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
 	try {
 		const uid = process.getuid?.();
-		const folder = path.join(os.tmpdir(), `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
+		const temp = os.tmpdir();
+		// A relative TMPDIR would put the cache in the project, a missing one would be created: neither is ours to make.
+		if (!path.isAbsolute(temp) || statSync(temp, {throwIfNoEntry: false})?.isDirectory() !== true) return undefined;
+		const folder = path.join(temp, `edu-scaffold-code-cache${uid === undefined ? '' : `-${uid}`}`);
 		let stats = lstatSync(folder, {throwIfNoEntry: false});
 		if (stats === undefined) {
-			mkdirSync(folder, {recursive: true, mode: 0o700});
+			mkdirSync(folder, {mode: 0o700});
 			stats = lstatSync(folder);
 		}
 		// Not a folder this user alone can write: someone else could hand us compiled code.

@@ -102,6 +102,20 @@ describe('the code cache', () => {
 		expect(readFileSync(file).length).toBeGreaterThan(1000);
 	});
 
+	test('a TMPDIR that is relative or missing is not made: nothing lands in the project or at that path', async () => {
+		const project = tempProject('sample');
+		const elsewhere = tempProject();
+		const missing = path.join(elsewhere, 'gone', 'tmp');
+		const before = snapshotTree(project);
+		const uncached = await runEdu(args, {cwd: project, env: {NODE_DISABLE_COMPILE_CACHE: '1'}});
+		// A relative TMPDIR (TMPDIR=tmp) would be read from the project; a stale one names a folder that is gone.
+		for (const temp of ['tmp', missing]) {
+			for (let run = 0; run < 2; run++) expect(await runEdu(args, {cwd: project, env: env(temp)})).toEqual(uncached);
+		}
+		expect(snapshotTree(project)).toEqual(before);
+		expect(existsSync(path.join(elsewhere, 'gone'))).toBe(false);
+	});
+
 	test.runIf(uid !== undefined)('a cache folder others can write is left alone', async () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
