@@ -4,6 +4,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../core/errors.js';
 import {isFile, isFolder} from '../core/project/path-kind.js';
+import {shellWord} from '../core/sink/leftovers.js';
 
 /** What a compose file needs for the mock API, as messages say it. */
 export const mockServiceShape = 'image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]';
@@ -69,12 +70,18 @@ export function composeArgs(file: ComposeFile): string[] {
 	return file.isDefault ? ['compose'] : ['compose', '-f', path.basename(file.path)];
 }
 
+/** The restart command as pasted where the user is (`from`): `cd` to the compose file's folder first when that is elsewhere. */
 export function restartCommand(file: ComposeFile, from: string): string {
-	const prefix = composeArgs(file).map(quoteArg).join(' ');
-	const cd = path.resolve(from) === file.dir ? '' : `cd ${quoteArg(path.relative(from, file.dir) || '.')} && `;
+	const prefix = (file.isDefault ? ['compose'] : ['compose', '-f', pathArg(path.basename(file.path))]).map(shellArg).join(' ');
+	const cd = path.resolve(from) === file.dir ? '' : `cd ${shellArg(pathArg(path.relative(from, file.dir) || '.'))} && `;
 	return `${cd}docker ${prefix} down && docker ${prefix} up -d`;
 }
 
-function quoteArg(value: string): string {
+/** A relative path never read as an option (a folder named -app). */
+const pathArg = (value: string): string => (value.startsWith('-') ? `./${value}` : value);
+
+/** One word for the user's shell: POSIX quoting (no $, `, ! or " left to expand), cmd's double quotes on Windows. */
+function shellArg(value: string): string {
+	if (process.platform !== 'win32') return shellWord(value);
 	return /^[\w./:@=-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`;
 }

@@ -62,7 +62,8 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 	const model = readCompose(text, shown);
 	const service = await chooseService(model, options, io);
 	const plan = planVolume(model, service, options.target);
-	const command = restartCommand(compose, start);
+	// Pasted where the user is, which --cwd does not change.
+	const command = restartCommand(compose, io.cwd);
 	const folder = path.join(compose.dir, ...hostFolder.slice(2).split('/'));
 	const folderShown = `${posixPath(path.relative(start, folder))}/`;
 	confined(project, folder, folderShown);

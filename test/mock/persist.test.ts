@@ -1,6 +1,7 @@
 // edu mock:persist on temp copies of fixtures/compose: in-process through main(), and through
 // the built binary (with a real terminal for the "which service?" question).
-import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -277,6 +278,25 @@ describe('edu mock:persist --restart', () => {
 });
 
 describe('edu mock:persist (built binary)', () => {
+	it.skipIf(!posix)('with --cwd from another folder, the restart command pasted there in a shell runs docker in the project, whatever its path holds', async () => {
+		const parent = path.join(tempProject(), 'Mes Projets', 'l\'élève #1 %2 & $x "q" !x');
+		const root = path.join(parent, '-mock');
+		mkdirSync(parent, {recursive: true});
+		cpSync(path.join(fixturesDir, 'compose/comments'), root, {recursive: true});
+		renameSync(path.join(root, 'compose.yaml'), path.join(root, 'notes.yaml'));
+		const result = await runEdu(['--cwd', './-mock', 'mock:persist', '--compose', 'notes.yaml'], {cwd: parent});
+		expect(result.exitCode).toBe(0);
+		const command = /^ {2}(.*docker compose.*)$/m.exec(result.stdout)?.[1];
+		expect(command).toBe('cd ./-mock && docker compose -f notes.yaml down && docker compose -f notes.yaml up -d');
+		// Pasted in the folder it was printed in, into an interactive bash (where "!x" is history; the volume is there now: the same line, to restart).
+		const elsewhere = tempProject();
+		const deeper = await runEdu(['--cwd', root, 'mock:persist', '--compose', 'notes.yaml'], {cwd: elsewhere});
+		const pasted = /^ {2}(.*docker compose.*)$/m.exec(deeper.stdout)?.[1];
+		const log = path.join(tempProject(), 'docker.log');
+		execFileSync('bash', ['--norc', '--noprofile', '-i'], {input: `${pasted!}\n`, stdio: ['pipe', 'ignore', 'ignore'], cwd: elsewhere, env: {...process.env, PATH: `${fakeBin({docker: recordingDocker})}:${process.env['PATH']}`, DOCKER_LOG: log}});
+		expect(readFileSync(log, 'utf8')).toBe(`${root}|compose -f notes.yaml down\n${root}|compose -f notes.yaml up -d\n`);
+	});
+
 	it('adds the volume, then changes nothing on a second run', async () => {
 		const root = tempProject('compose/build-only');
 		const first = await runEdu(['mock:persist'], {cwd: root});
