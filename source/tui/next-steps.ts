@@ -122,11 +122,13 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, c
 }
 
 /**
- * After make:command: the framework first when vendor/ is missing (php bin/edu needs it), then
- * the command run through the framework's console. `exists` answers for the project's files.
+ * After make:command: `cd` to the project when the run started elsewhere (php bin/edu is relative), the
+ * framework first when vendor/ is missing (php bin/edu needs it), then the command run through the
+ * framework's console. `exists` answers for the project's files.
  */
-export function commandNextSteps(commandName: string, exists: (relative: string) => boolean): NextStep[] {
+export function commandNextSteps(commandName: string, exists: (relative: string) => boolean, cd?: string): NextStep[] {
 	const steps: NextStep[] = [];
+	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!exists('vendor/autoload.php')) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: php bin/edu needs it)'});
 	const what = exists('bin/edu') ? 'Write your code in execute(), then run it' : 'Write your code in execute(), then run it with the framework\'s console, bin/edu (the skeleton has it; this project does not yet)';
 	steps.push({command: `php bin/edu ${commandName}`, what});

@@ -1,5 +1,6 @@
 // `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
 // terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
+import {execFileSync} from 'node:child_process';
 import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import {PassThrough, Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
 import {main} from '../../source/main.js';
 import type {Io} from '../../source/io.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {fixturesDir, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {copyTemplate} from '../helpers/template-copy.js';
 
 class Screen extends Writable {
@@ -375,6 +376,22 @@ describe('--plain', () => {
 		expect(run.stdout.plain()).toContain('php bin/edu generate');
 		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('make:command run from another folder (--cwd): the next steps cd to the project first, a line that works pasted in bash', async () => {
+		const parent = path.join(tempProject(), "l'élève #1 & $x");
+		const root = path.join(parent, '-app');
+		mkdirSync(parent, {recursive: true});
+		cpSync(path.join(fixturesDir, 'skeleton'), root, {recursive: true});
+		const run = plainRun(parent, ['--cwd', './-app', 'make:command']);
+		await run.answer('Command name', 'generate\r');
+		await run.answer('Write these files?', '\r');
+		expect(await run.exit).toBe(0);
+		const commands = run.stdout.plain().split('Next steps:')[1]!.split('\n').filter((line) => line.startsWith('    ')).map((line) => line.trim());
+		expect(commands.at(-1)).toBe('php bin/edu generate');
+		expect(commands[0]).toMatch(/^cd /);
+		const where = execFileSync('bash', ['--norc', '--noprofile', '-i'], {input: `${commands[0]} && pwd\n`, cwd: parent, stdio: ['pipe', 'pipe', 'ignore']});
+		expect(where.toString().trim()).toBe(root);
 	});
 
 	test('make:command: with a command template of the project\'s own, the template is asked first, and the one chosen writes the class', async () => {

@@ -14,8 +14,8 @@ import {commandNextSteps, nextStepsLines} from '../next-steps.js';
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
 
 /** Asks for the name and writes; the plan the sink took, or undefined when declined. */
-/** `quiet` (-q): nothing is said once the files are written. */
-export async function askCommand(opened: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void, quiet = false): Promise<CommandPlan | undefined> {
+/** `quiet` (-q): nothing is said once the files are written. `cd`: the project's folder, when the run started elsewhere. */
+export async function askCommand(opened: CommandSnapshot, sink: Sink, context: Context, say: (lines: readonly string[]) => void, {quiet = false, cd}: {quiet?: boolean; cd?: string} = {}): Promise<CommandPlan | undefined> {
 	// The project's own command templates, when no --template chose one.
 	const choices = opened.templateNamed === true ? [] : commandTemplates(opened.root);
 	const template = choices.length < 2 ? opened.templateName : await select<string>({
@@ -46,6 +46,6 @@ export async function askCommand(opened: CommandSnapshot, sink: Sink, context: C
 	if ('code' in changeset) throw EduError.from(changeset);
 	const {value: written, mode, notes} = await sink.write(changeset);
 	if (mode === 'dry-run') say(['Dry run: nothing was written.']);
-	else if (!quiet) say(['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
+	else if (!quiet) say(['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists, cd), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
 	return written;
 }

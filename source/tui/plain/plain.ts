@@ -72,7 +72,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			{name: 'Console command (runs with php bin/edu <name>)', value: 'command'},
 		],
 	}, context());
-	if (chosen === 'command') return askCommand(commandSnapshot ?? readCommandSnapshot(root), sink, context, say, quiet);
+	if (chosen === 'command') return askCommand(commandSnapshot ?? readCommandSnapshot(root), sink, context, say, {quiet, cd: folderToEnter(io.cwd, root)});
 	const kind: Kind = chosen;
 	const snapshot: Snapshot = openProject(root, templates);
 	const catalog = catalogOf(snapshot);
