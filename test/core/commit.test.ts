@@ -155,6 +155,18 @@ describe('commit', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	it('a project root the user may not write in is named ./, not / (which reads as the disk\'s root)', async () => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const denied = (file: string): Error => Object.assign(new Error(`EACCES: permission denied, open '${file}'`), {code: 'EACCES', errno: -13, syscall: 'open', path: file});
+		const fs: SinkFs = {...realFs, create: (target, mode) => {
+			if (path.dirname(target) === root) throw denied(target);
+			return realFs.create(target, mode);
+		}};
+		await expect(fileSystemSink({host: {...processHost, fs}}).write(oneFileChangeset(root, 'notes.txt', 'x\n', undefined))).rejects.toThrow(/^Cannot write the files \(EACCES: permission denied in \.\/\); the project was left as it was\.$/);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	it('removes the lock and new folders when it cannot even take the lock', async () => {
 		const root = tempProject('empty');
 		const snapshot = snapshotOf(root);

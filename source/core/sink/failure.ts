@@ -26,5 +26,7 @@ function systemMessage(error: unknown, reason: string, run: WriteRun): string {
 	const file = (error as NodeJS.ErrnoException).path;
 	if (file === undefined) return message;
 	const what = message.split(', ')[0] ?? message;
-	return /\.edu-(tmp|lock)/.test(path.basename(file)) ? `${what} in ${run.shown(path.dirname(file))}/` : `${what}: ${run.shown(file)}`;
+	// The project's own folder is ./, not the bare / its empty relative path would make.
+	const shown = (absolute: string): string => run.shown(absolute) || '.';
+	return /\.edu-(tmp|lock)/.test(path.basename(file)) ? `${what} in ${shown(path.dirname(file))}/` : `${what}: ${shown(file)}`;
 }
