@@ -45,7 +45,9 @@ export function useColor(io: Io): boolean {
 	if ('NO_COLOR' in io.env && io.env['NO_COLOR'] !== '') return false;
 	// FORCE_COLOR, as chalk (Ink's colours) reads it; --ansi sets it.
 	const forced = io.env['FORCE_COLOR'];
-	return (forced !== undefined && forced !== '' && forced !== '0') || Boolean(io.stdout.isTTY);
+	if (forced !== undefined && forced !== '' && forced !== '0') return true;
+	// TERM=dumb (Emacs' shell, some editors' consoles) shows escape codes as text; chalk says no colour there too.
+	return Boolean(io.stdout.isTTY) && io.env['TERM'] !== 'dumb';
 }
 
 /**

@@ -44,6 +44,13 @@ describe.skipIf(!hasTmux)('make:* --yes in a terminal', () => {
 		expect(steps).toContain('    http://localhost:8042/lyon');
 		expect(coloured).not.toMatch(colour);
 	});
+
+	test('TERM=dumb (Emacs\' shell, an editor\'s console): no colour code, the report otherwise the same', async () => {
+		const dumb = await inTerminal(['make:api', 'lyon2', '--yes'], tempProject('sample'), {TERM: 'dumb'});
+		expect(dumb.status).toBe(0);
+		expect(dumb.coloured).not.toMatch(/\u001B\[/);
+		expect(dumb.screen).toContain('  create  app/Controller/api/Lyon2Controller.php');
+	});
 });
 
 describe.skipIf(!hasTmux)('--ansi and --no-ansi, as php bin/edu takes them', () => {
