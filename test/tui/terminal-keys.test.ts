@@ -133,3 +133,20 @@ describe.skipIf(!hasTmux)('keys read together, in a real terminal', () => {
 		}
 	});
 });
+
+describe.skipIf(!hasTmux)('a terminal that says it has no size', () => {
+	test('0×0 (script with no terminal around it, a container before its size is set): the wizard draws as in 80×24, not a character a line', async () => {
+		const terminal = await Terminal.start(['make:api'], {cwd: tempProject('sample'), before: 'stty rows 0 cols 0'});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Controller name:'), 'the name screen');
+			await terminal.type('Lyon');
+			const screen = await terminal.waitFor((current) => current.includes('/api/lyon'), 'the preview of Lyon');
+			expect(screen).toContain('Controller name: Lyon');
+			expect(screen).toContain('File    app/Controller/api/LyonController.php');
+			await terminal.keys('C-c');
+			expect(await terminal.exitStatus()).toBe(130);
+		} finally {
+			await terminal.close();
+		}
+	});
+});
