@@ -3,7 +3,8 @@
 import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-plan.js';
 import {EduError, exitCodeFor} from '../core/errors.js';
 import {modeReport, type Sink, type SinkMode} from '../core/sink/sink.js';
-import {withNotes, type Outcome} from '../io.js';
+import {sgr, withNotes, type Outcome} from '../io.js';
+import {commandNextSteps, nextStepsBlock} from '../tui/next-steps.js';
 import {commandChangeset} from './command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
@@ -31,7 +32,17 @@ export function commandSummary(planned: CommandPlan): string[] {
 	return names === undefined ? [] : [`Class : ./${(planned.file ?? names.file).replace(/\.php$/, '')}`, `Command : php bin/edu ${names.commandName}`];
 }
 
-export async function writeCommand(name: string, snapshot: CommandSnapshot, sink: Sink): Promise<Outcome> {
+/** How the report is shown: a terminal also gets the files and the next steps, as make:api's does. */
+export interface CommandReportStyle {
+	readonly terminal: boolean;
+	readonly color: boolean;
+	/** The project's folder when the run started elsewhere. */
+	readonly cd?: string;
+	/** The terminal's width, which the next steps' prose is broken to. */
+	readonly width?: number;
+}
+
+export async function writeCommand(name: string, snapshot: CommandSnapshot, sink: Sink, style: CommandReportStyle = {terminal: false, color: false}): Promise<Outcome> {
 	const planned = planCommand(name, snapshot);
 	const [first] = planned.refusals;
 	if (first) {
@@ -51,9 +62,11 @@ export async function writeCommand(name: string, snapshot: CommandSnapshot, sink
 			text: [...commandSummary(written), dryRunDone, ...fileLines(written.changes), '', ...commandDiff(written), ''].join('\n'),
 		};
 	}
-	return {
-		json: withNotes(commandJson(written, mode), notes),
-		warnings: [...written.warnings, ...notes],
-		text: `${[...commandSummary(written), '[OK] Command successfully generated'].join('\n')}\n`,
-	};
+	const lines = [...commandSummary(written), sgr('32', '[OK] Command successfully generated', style.color)];
+	if (style.terminal) {
+		const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, style.color)}`));
+		const steps = commandNextSteps(written.names?.commandName ?? name, snapshot.exists, style.cd);
+		lines.push('', ...files, '', ...nextStepsBlock(steps, style.color, style.width));
+	}
+	return {json: withNotes(commandJson(written, mode), notes), warnings: [...written.warnings, ...notes], text: `${lines.join('\n')}\n`};
 }

@@ -53,6 +53,22 @@ describe.skipIf(!hasTmux)('make:* --yes in a terminal', () => {
 	});
 });
 
+describe.skipIf(!hasTmux)('make:command --yes in a terminal', () => {
+	test('lists the class and commands.yaml, then how to run it; from another folder the steps start with cd', async () => {
+		const root = tempProject('skeleton');
+		const {screen, coloured, status} = await inTerminal(['make:command', 'tally', '--yes', '--cwd', root], tmpdir());
+		expect(status).toBe(0);
+		const rows = screen.split('\n').map((row) => row.trimEnd());
+		expect(rows.slice(0, 4)).toEqual([`Project: ${root}`, 'Class : ./app/Command/TallyCommand', 'Command : php bin/edu tally', '[OK] Command successfully generated']);
+		expect(rows).toContain('  create  app/Command/TallyCommand.php');
+		expect(rows).toContain('  modify  app/Config/commands.yaml');
+		const steps = rows.slice(rows.indexOf('Next steps:') + 1);
+		expect(steps.slice(0, 2)).toEqual(['  Go to the project:', `    cd ${root}`]);
+		expect(steps).toContain('    php bin/edu tally');
+		expect(coloured).toMatch(colour);
+	});
+});
+
 describe.skipIf(!hasTmux)('--ansi and --no-ansi, as php bin/edu takes them', () => {
 	test('--no-ansi: no colour in a terminal; --ansi: colour even with NO_COLOR set; the report otherwise the same', async () => {
 		const plain = await inTerminal(['make:api', 'lyon2', '--yes', '--no-ansi'], tempProject('sample'));

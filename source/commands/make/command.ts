@@ -3,7 +3,8 @@
 import type {Command} from 'commander';
 import {EduError, UsageError, refusal} from '../../core/errors.js';
 import {defaultCommandTemplate, readCommandSnapshot} from '../../console/command-project.js';
-import type {Outcome} from '../../io.js';
+import {useColor, type Outcome} from '../../io.js';
+import {terminalWidth} from '../help-text.js';
 import {startFolder, waitNotice, type CommonOptions} from '../../options.js';
 import type {CommandContext} from '../context.js';
 import {helpCatalog} from './make.js';
@@ -54,5 +55,6 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, quiet: options.quiet, sink})};
 	}
 	const {writeCommand} = await import('../../console/command-report.js');
-	return writeCommand(name, snapshot, sink);
+	const {folderToEnter} = await import('../../tui/next-steps.js');
+	return writeCommand(name, snapshot, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, snapshot.root), width: terminalWidth(io.stdout, io.env)});
 }
