@@ -17,7 +17,7 @@ Examples:
   $ edu routes --check   the same; exit 1 if anything is reported (for CI)
   $ edu routes --json    for scripts: one JSON object on stdout
 
-Status reports: a controller file missing (PSR-4 from app/), a class not matching its file, an API route whose uri is no operation attribute's path, a method in httpMethod with no operation attribute, an operation attribute no route serves, two routes serving the same method and URI.`;
+Status reports: a controller file missing (PSR-4 from app/), a class not matching its file, an API route whose uri is no operation attribute's path, a method in httpMethod with no operation attribute, an operation attribute no route serves, two routes the router cannot tell apart (the same method and URI, the same pattern under other parameter names such as /a/{id} and /a/{code}, or a fixed path after a parameter route that already takes it, as /user/list after /user/{id}): the framework's router then fails on every request.`;
 
 export function registerRoutes(program: Command, context: CommandContext): void {
 	program

@@ -47,6 +47,14 @@ export async function routesCheck(root: string): Promise<CheckResult> {
 		const problems = problemCount(rows);
 		if (problems === 0) return ok('routes', `routes --check: ${routes.count} route${routes.count === 1 ? '' : 's'}, no problems`);
 		const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];
+		// Two routes the router cannot tell apart stop it for every request, not only theirs: that blocks.
+		const clashing = rows.find((row) => row.problems.some((problem) => problem.code === 'CLASH'));
+		const clash = clashing?.problems.find((problem) => problem.code === 'CLASH');
+		if (clashing !== undefined && clash !== undefined) {
+			const others = problems - 2;
+			const rest = others > 0 ? ` (and ${others} other problem${others === 1 ? '' : 's'}: edu routes --check shows them)` : '';
+			return fail('routes', `routes --check: ${clashing.name ?? ''}: ${clash.message.replace(/; the router fails on both$/, '')}: the framework's router fails on every request while both are there${rest}`, 'change the URI or the methods of one of the two routes in app/Config/routes.yaml, or remove one');
+		}
 		return warn('routes', `routes --check: ${problems} problem${problems === 1 ? '' : 's'} (${named.join(', ')})`, 'edu routes shows each one and what to change');
 	} catch (error) {
 		if (!(error instanceof EduError)) throw error;

@@ -3,7 +3,7 @@
 // database, a taken port, a silent mock), each with its fix, and a complete setup passing.
 // A missing extension is a real PHP started with -n and only the extensions it lists.
 import {execFileSync} from 'node:child_process';
-import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createServer as createHttpServer} from 'node:http';
 import {createServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -117,6 +117,21 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(await runEdu(['-q', 'doctor', '--port', port], {cwd: root, env})).toEqual({exitCode: 0, stdout: '', stderr: ''});
 		rmSync(path.join(root, 'vendor'), {recursive: true});
 		expect(await runEdu(['-q', 'doctor', '--port', port], {cwd: root, env})).toEqual({exitCode: 1, stdout: '', stderr: 'edu doctor: 1 problem to fix (vendor)\n'});
+	});
+
+	it('two routes the router cannot tell apart block (every request fails): ✖ with both named and the fix, exit 1; other drift stays a warning', async () => {
+		const root = project({});
+		appendFileSync(path.join(root, 'app/Config/routes.yaml'), '\nby_id:\n    uri: "/a/{id}"\n    controller: Controller\\HomeController\n    httpMethod: [GET]\nby_code:\n    uri: "/a/{code}"\n    controller: Controller\\HomeController\n    httpMethod: [GET]\n');
+		const {exitCode, checks, text} = await doctor(root);
+		expect(exitCode).toBe(1);
+		expect(failed(checks)).toEqual(['routes']);
+		expect(text).toMatch(/^✖ routes --check: by_id: GET \/a\/\{id\} is also served by by_code \(app\/Config\/routes\.yaml:\d+\): the framework's router fails on every request while both are there\n {4}fix: change the URI or the methods of one of the two routes in app\/Config\/routes\.yaml, or remove one\n/m);
+		const drift = project({});
+		appendFileSync(path.join(drift, 'app/Config/routes.yaml'), '\nlost:\n    uri: /lost\n    controller: Controller\\LostController\n    httpMethod: [GET]\n');
+		const drifted = await doctor(drift);
+		expect(drifted.exitCode).toBe(0);
+		expect(drifted.checks.find((check) => check.id === 'routes')?.status).toBe('warn');
+		expect(drifted.text).toContain('! routes --check: 1 problem (lost)\n');
 	});
 
 	it('checks port 8042 unless told another', async () => {
