@@ -92,12 +92,14 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 }
 /**
  * The diff lines `room` lines show, with a line saying what is above or below: all of them when
- * they fit, else a window from `from` (by default the first added line: the new route), kept
+ * they fit, else a window from `from` (by default the new route's first line, its name), kept
  * within the hunk. `start`: where the window starts, for the next move.
  */
 export function diffWindow(hunk: readonly string[], room: number, from?: number): {above: number; shown: readonly string[]; below: number; start: number} {
 	if (hunk.length <= room) return {above: 0, shown: hunk, below: 0, start: 0};
-	const first = from ?? Math.max(0, hunk.findIndex((line) => line.startsWith('+')));
+	// The route starts at its name: the first added line with text (a bare `+` is the blank line before it).
+	const named = hunk.findIndex((line) => /^\+\S/.test(line));
+	const first = from ?? Math.max(0, named === -1 ? hunk.findIndex((line) => line.startsWith('+')) : named);
 	// One line says what is above: the end of the hunk, when the window reaches it.
 	const tail = hunk.length - (room - 1);
 	if (first <= 0) return {above: 0, shown: hunk.slice(0, room - 1), below: hunk.length - (room - 1), start: 0};
