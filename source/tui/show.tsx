@@ -7,9 +7,9 @@ import {ThemeProvider} from './controls/theme.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 
 /**
- * The terminal as Ink should see it: one that says it has no size (0×0: `script` with no terminal
- * around it, a container started before its size is set) reads as 80×24, as the screens count it;
- * Ink took its zero width as is and drew one character a line.
+ * The terminal as Ink should see it: one that reports no size (zero columns and rows: `script`
+ * with no terminal around it, a container started before its size is set) reads as 80 columns
+ * and 24 rows, as the screens count it; Ink took the zero width as is and drew a character a line.
  */
 function sized(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
 	if (stdout.columns && stdout.rows) return stdout;
