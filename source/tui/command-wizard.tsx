@@ -41,9 +41,11 @@ export interface CommandWizardProps {
 	readonly onBack?: () => void;
 	/** `error`: why it quits, when a stopped write says so (the wizard around it quits with it). */
 	readonly onExit: (outcome: CommandOutcome, error?: Error) => void;
+	/** The project's folder when the run started elsewhere: the next steps go there first. */
+	readonly projectFolder?: string;
 }
 
-export function CommandWizard({snapshot: opened, reread, templates = [], sink, initialName = '', onNameChange, onTemplateChange, title, onBack, onExit}: CommandWizardProps) {
+export function CommandWizard({snapshot: opened, reread, templates = [], sink, initialName = '', onNameChange, onTemplateChange, title, onBack, onExit, projectFolder}: CommandWizardProps) {
 	const {exit} = useApp();
 	const [name, setName] = useState(initialName);
 	const [snapshot, setSnapshot] = useState(opened);
@@ -122,7 +124,7 @@ export function CommandWizard({snapshot: opened, reread, templates = [], sink, i
 				{done.mode === 'dry-run' || done.plan.names === undefined ? null : (
 					<Box flexDirection="column" marginTop={1}>
 						<Text bold>Next steps:</Text>
-						{commandNextSteps(done.plan.names.commandName, snapshot.exists).flatMap((step) => [
+						{commandNextSteps(done.plan.names.commandName, snapshot.exists, projectFolder).flatMap((step) => [
 							<Toned key={`${step.command}-what`} tone="muted">{`  ${step.what}:`}</Toned>,
 							<Text key={step.command}>{`    ${step.command}`}</Text>,
 						])}

@@ -208,6 +208,7 @@ function Screens({snapshot: opened, reread, kind: givenKind, initial, sink, comm
 				templates={commandChoices}
 				sink={sink}
 				title="edu make:command"
+				projectFolder={projectFolder}
 				initialName={commandName}
 				onNameChange={setCommandName}
 				onTemplateChange={setCommandTemplate}

@@ -142,6 +142,25 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 		expect(snapshotTree(root)).toEqual(await viaFlags('generate'));
 	});
 
+	it('run from another folder (--cwd): the next steps start with cd to the project', async () => {
+		const root = tempProject('skeleton');
+		const terminal = await Terminal.start(['make:command', '--cwd', root], {cwd: path.dirname(root)});
+		try {
+			await terminal.waitFor((screen) => screen.includes('Command name:'), 'the name screen');
+			await terminal.type('generate');
+			await terminal.waitFor((screen) => screen.includes('php bin/edu generate'), 'the preview');
+			await terminal.keys('Enter');
+			const done = await terminal.waitFor((screen) => screen.includes('Command successfully generated') && screen.includes('php bin/edu generate\n'), 'the done screen');
+			const steps = done.split('\n').map((row) => row.trimEnd());
+			const cd = steps.indexOf(`    cd ${root}`);
+			expect(cd, done).toBeGreaterThan(steps.indexOf('Next steps:'));
+			expect(steps.indexOf('    php bin/edu generate')).toBeGreaterThan(cd);
+			expect(await terminal.exitStatus()).toBe(0);
+		} finally {
+			await terminal.close();
+		}
+	});
+
 	it('with a command template of the project\'s own, Tab goes through the templates and Enter writes with the one shown', async () => {
 		const root = tempProject('skeleton');
 		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
