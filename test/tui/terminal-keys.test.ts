@@ -150,3 +150,40 @@ describe.skipIf(!hasTmux)('a terminal that says it has no size', () => {
 		}
 	});
 });
+
+describe.skipIf(!hasTmux)('type-ahead at a shell prompt', () => {
+	test('the command and `Lyon⏎` in one write (a paste): the wizard takes Lyon, and the command line typed at the prompt stays on the screen', async () => {
+		const {terminal, line} = await Terminal.shell(['make:api'], tempProject('sample'));
+		try {
+			await terminal.waitFor((screen) => screen.startsWith('$'), 'the prompt');
+			await terminal.type(`${line}\rLyon\r`);
+			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+			const rows = screen.split('\n');
+			// The rows above the wizard's title: the command line, as the terminal wrapped it.
+			const title = rows.findIndex((row) => row.startsWith('edu make:api'));
+			expect(rows.slice(0, title).join('')).toBe(`$ ${line}`);
+			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
+			await terminal.keys('C-c');
+		} finally {
+			await terminal.close();
+		}
+	});
+
+	test('`Lyon⏎` typed as the program starts: its echo is erased, the command line stays', async () => {
+		const {terminal, line} = await Terminal.shell(['make:api'], tempProject('sample'));
+		try {
+			await terminal.waitFor((screen) => screen.startsWith('$'), 'the prompt');
+			await terminal.type(`${line}\r`);
+			await terminal.type('Lyon\r');
+			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+			const rows = screen.split('\n');
+			// The rows above the wizard's title: the command line, as the terminal wrapped it.
+			const title = rows.findIndex((row) => row.startsWith('edu make:api'));
+			expect(rows.slice(0, title).join('')).toBe(`$ ${line}`);
+			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
+			await terminal.keys('C-c');
+		} finally {
+			await terminal.close();
+		}
+	});
+});

@@ -55,6 +55,19 @@ export class Terminal {
 		return new Terminal(socket, folder);
 	}
 
+	/**
+	 * An interactive bash (no rc files, prompt `$ `) in a fresh 80×24 terminal, as a user has it:
+	 * the command line typed there is read by readline, which turns the terminal's echo off.
+	 * `line` is the command that runs the built binary with `args`, to type at the prompt.
+	 */
+	static async shell(args: readonly string[], cwd: string): Promise<{terminal: Terminal; line: string}> {
+		const folder = mkdtempSync(path.join(tmpdir(), 'edu-tmux-'));
+		const socket = path.join(folder, 'socket');
+		sessions++;
+		await execa('tmux', ['-u', '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', cwd, 'env -u CI -u CONTINUOUS_INTEGRATION PS1=\'$ \' bash --norc --noprofile -i']);
+		return {terminal: new Terminal(socket, folder), line: [process.execPath, binPath, ...args].map(quote).join(' ')};
+	}
+
 	private tmux(...args: string[]): Promise<string> {
 		return execa('tmux', ['-u', '-S', this.socket, ...args]).then((result) => String(result.stdout));
 	}

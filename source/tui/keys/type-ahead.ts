@@ -55,7 +55,10 @@ export function holdTypeAhead(stdin: TerminalInput, erase: (sequence: string) =>
 	stdin.setEncoding?.('utf8');
 	const chunks: string[] = [];
 	const takeEchoed = (text: string): void => {
-		const up = echoLines(text, Math.max(1, columns));
+		// An Enter kept as CR arrived while a shell's line editor held the terminal (it turns CR
+		// into LF off, and the echo with it): what came up to there was never echoed, and erasing
+		// for it would wipe the command line typed at the prompt.
+		const up = echoLines(text.slice(text.lastIndexOf('\r') + 1), Math.max(1, columns));
 		erase(`\r${up > 0 ? `\u001B[${up}A` : ''}\u001B[J`);
 		chunks.push(text);
 	};
