@@ -1,5 +1,7 @@
 // Every screen fits the terminal's height: the title and the field being typed stay on screen,
 // and what is under them (the preview, the notes, the diff) is cut with a line saying how much.
+import {cpSync} from 'node:fs';
+import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import fc from 'fast-check';
 import {tempProject} from '../helpers/temp-project.js';
@@ -85,6 +87,22 @@ describe('text the wizard wraps', () => {
 		const frame = await wizard.press(keys.enter, (current) => current.includes('Route · step'));
 		expect(frame).toContain('\nThe upload template chooses the methods;\nedit the URI if you like.\n');
 		expect(frame.split('\n').length).toBeLessThan(19);
+	});
+
+	test('40×13, a long name: the template question wraps between words, and the list gets the lines it leaves', async () => {
+		// A fourth template (the project's own), so that the list is cut when its room is miscounted.
+		const root = tempProject('sample');
+		cpSync(path.join(import.meta.dirname, '..', '..', 'templates', 'default'), path.join(root, '.edu', 'templates', 'maison'), {recursive: true});
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await wizard.resize(40, 13);
+		await wizard.press('InscriptionEtudiant', (current) => current.includes('Controller name: InscriptionEtudiant'));
+		const frame = await wizard.press(keys.enter, (current) => current.includes('Template · step'));
+		expect(frame).toContain('\nWhat should\nInscriptionEtudiantController do?\n');
+		expect(frame).not.toMatch(/\n do\?/);
+		// Two lines of question leave room for all four templates.
+		expect(frame).toContain('maison');
+		expect(frame).not.toMatch(/more (above|below)/);
+		expect(lineCount(frame)).toBeLessThan(12);
 	});
 
 	test('60 columns: a refusal\'s wrapped line starts at its indent, not with a stray space', async () => {
