@@ -1,6 +1,6 @@
 // Every screen fits the terminal's height: the title and the field being typed stay on screen,
 // and what is under them (the preview, the notes, the diff) is cut with a line saying how much.
-import {cpSync} from 'node:fs';
+import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import fc from 'fast-check';
@@ -73,6 +73,39 @@ describe('a narrow terminal', () => {
 			expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
 		});
 	}
+});
+
+describe('a column name longer than its column', () => {
+	test('40×16: it stays on the row\'s line, the view following the cursor, cut with … when not focused; the name written is whole', async () => {
+		const root = tempProject('sample');
+		const wizard = await renderWizard(root, {kind: 'api'});
+		await wizard.resize(40, 16);
+		await wizard.press('Ville', (current) => current.includes('Controller name: Ville'));
+		await wizard.press(keys.enter, (current) => current.includes('Template · step'));
+		await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+		const before = await wizard.press(keys.enter, (current) => current.includes('Table and fields · step'));
+		await wizard.press(keys.down, (current) => /❯ +column/.test(current));
+		const name = 'adresse_de_facturation_principale';
+		const typed = await wizard.press(name, (current) => current.includes('pale'));
+		const rowOf = (frame: string): string => frame.split('\n').find((line) => line.includes('string') || line.includes('‹string›'))!;
+		const heading = typed.split('\n').find((line) => /name +type/.test(line))!;
+		// The end of the name, where the cursor is, with a … for its start; the type where its heading is.
+		expect(rowOf(typed)).toMatch(new RegExp(`^❯ +…${name.slice(-11)} +string +max$`));
+		expect(rowOf(typed).indexOf('string')).toBe(heading.indexOf('type'));
+		expect(lineCount(typed)).toBe(lineCount(before));
+		const onType = await wizard.press(keys.tab, (current) => current.includes('‹string›'));
+		expect(rowOf(onType)).toMatch(new RegExp(`^❯ +${name.slice(0, 12)}… ‹string› +max$`));
+		expect(lineCount(onType)).toBe(lineCount(before));
+		// Back on the name, Ctrl+A: its start, with a … for the rest.
+		await wizard.press('\u001B[Z', (current) => !current.includes('‹string›'));
+		const atStart = await wizard.press('\u0001', (current) => rowOf(current).includes(name.slice(0, 12)));
+		expect(rowOf(atStart)).toMatch(new RegExp(`^❯ +${name.slice(0, 12)}… +string +max$`));
+		await wizard.press(keys.enter, (current) => current.includes('Route · step'));
+		await wizard.press(keys.enter, (current) => current.includes('Review · step'));
+		await wizard.press(keys.enter, (current) => current.includes('successfully'));
+		await wizard.exited;
+		expect(readFileSync(`${root}/app/Controller/api/VilleController.php`, 'utf8')).toContain(`'${name}'`);
+	});
 });
 
 describe('text the wizard wraps', () => {

@@ -4,7 +4,8 @@ import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {useState} from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {TextField, typedText} from '../../source/tui/controls/text-field.js';
+import fc from 'fast-check';
+import {TextField, typedText, viewStart} from '../../source/tui/controls/text-field.js';
 
 const mounted: Array<{unmount: () => void}> = [];
 afterEach(() => {
@@ -136,5 +137,24 @@ describe('TextField', () => {
 
 	it('typedText applies Backspaces and drops control characters', () => {
 		expect(typedText('ab\u007Fc\td\r', 'x')).toBe('xacd');
+	});
+});
+
+describe('a value wider than the field', () => {
+	it('shows the cursor\'s cell within the width, never under a …, and moves the view only when the cursor would leave it', () => {
+		fc.assert(fc.property(fc.integer({min: 0, max: 60}), fc.integer({min: 3, max: 30}), fc.integer({min: 0, max: 60}), fc.integer({min: 0, max: 60}), (length, width, at, before) => {
+			const cursor = Math.min(at, length);
+			const start = viewStart(length, cursor, width, before);
+			// The characters shown from `from`, the cursor's cell past the end counted.
+			const cells = (from: number): number => {
+				const room = width - (from > 0 ? 1 : 0);
+				return length + 1 - from <= room ? length + 1 - from : room - 1;
+			};
+			expect(cursor).toBeGreaterThanOrEqual(start);
+			expect(cursor).toBeLessThan(start + cells(start));
+			if (length + 1 <= width) expect(start).toBe(0);
+			// A cursor still in the view shown before keeps it.
+			if (length + 1 > width && before <= cursor && cursor < before + cells(before)) expect(start).toBe(before);
+		}), {numRuns: 2000});
 	});
 });

@@ -78,17 +78,39 @@ function deleteForward(state: Editing): Editing {
 /** Ink names both Backspace (DEL) and Delete (ESC [ 3 ~) `delete`; the raw key tells them apart. */
 const deleteKey = /^\u001B\[3(;\d+)?~$/;
 
-export function TextField({value, onChange, focus = true, placeholder, accepts}: {
+/**
+ * The first character shown of a value of `length` with its cursor at `cursor` in `width` columns,
+ * from the one shown before (`start`): the view moves only when the cursor would leave it. A `…`
+ * takes a column on each side where characters are hidden; the cursor's cell is never under one.
+ */
+export function viewStart(length: number, cursor: number, width: number, start: number): number {
+	const columns = Math.max(3, width);
+	// The characters shown from `from` on, the cursor's cell past the end counted as one.
+	const shown = (from: number): number => {
+		const room = columns - (from > 0 ? 1 : 0);
+		return length + 1 - from <= room ? length + 1 - from : room - 1;
+	};
+	if (length + 1 <= columns) return 0;
+	let from = Math.min(Math.max(0, start), cursor);
+	while (cursor >= from + shown(from)) from++;
+	return from;
+}
+
+export function TextField({value, onChange, focus = true, placeholder, accepts, width}: {
 	value: string;
 	onChange: (value: string) => void;
 	focus?: boolean;
 	placeholder?: string;
 	/** The characters the field takes (default: every printable one), or the character it puts for one; others are left to the screen's own keys. */
 	accepts?: (char: string) => boolean | string;
+	/** The columns it may take (default: as many as the value needs): a longer value stays on one line, the view following the cursor, cut with `…` where hidden. */
+	width?: number;
 }) {
 	const latest = useRef<Editing>({value, cursor: [...value].length});
 	const emitted = useRef(new Set<string>());
 	const [, setCursor] = useState(latest.current.cursor);
+	// The first character shown when the value is wider than `width`.
+	const view = useRef(0);
 	// A value set from outside (not one of ours arriving late) moves the cursor to its end.
 	if (value !== latest.current.value && !emitted.current.has(value)) {
 		latest.current = {value, cursor: [...value].length};
@@ -148,18 +170,27 @@ export function TextField({value, onChange, focus = true, placeholder, accepts}:
 	}, {isActive: focus});
 
 	const {value: shown, cursor} = latest.current;
-	if (!focus) return <Text>{shown === '' && placeholder ? <Text dimColor>{placeholder}</Text> : shown}</Text>;
+	const chars = [...shown];
+	if (!focus) {
+		const cut = width !== undefined && chars.length > width ? `${chars.slice(0, Math.max(1, width - 1)).join('')}…` : shown;
+		return <Text>{shown === '' && placeholder ? <Text dimColor>{placeholder}</Text> : cut}</Text>;
+	}
 	if (shown === '') {
 		return placeholder
 			? <Text><Text inverse>{placeholder.charAt(0) || ' '}</Text><Text dimColor>{placeholder.slice(1)}</Text></Text>
 			: <Text inverse> </Text>;
 	}
-	const chars = [...shown];
+	const start = width === undefined ? 0 : viewStart(chars.length, cursor, width, view.current);
+	view.current = start;
+	const end = width === undefined ? chars.length : start + Math.max(3, width) - (start > 0 ? 1 : 0) - 1;
+	const hiddenAfter = end < chars.length;
 	return (
 		<Text>
-			{chars.slice(0, cursor).join('')}
+			{start > 0 ? <Text dimColor>…</Text> : null}
+			{chars.slice(start, cursor).join('')}
 			<Text inverse>{chars[cursor] ?? ' '}</Text>
-			{chars.slice(cursor + 1).join('')}
+			{chars.slice(cursor + 1, hiddenAfter ? end : chars.length).join('')}
+			{hiddenAfter ? <Text dimColor>…</Text> : null}
 		</Text>
 	);
 }

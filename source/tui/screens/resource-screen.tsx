@@ -95,7 +95,8 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 	const tableLines = linesAt(`${' '.repeat(indent)}${form.table || tableHint}`, width) + (labelWidth === undefined ? 2 : 0);
 	const room = terminal.rows - (frameHeight(titleText(chrome.title, chrome.step), footer, width) + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width));
 	const {first, shown, above, below} = rowsWindow(fields.length, room, row - 1);
-	// The name column gives way in a narrow terminal, so that type and length stay on the row's line.
+	// The name column gives way in a narrow terminal, so that type and length stay on the row's line;
+	// a longer name shows in it on one line (a column before the type kept blank), so each row is one line.
 	const nameWidth = Math.max(8, Math.min(24, width - indent - 10 - 'length'.length));
 	return (
 		<Frame
@@ -124,7 +125,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 					<Box key={index}>
 						<Box width={indent} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
 						<Box width={nameWidth} flexShrink={0}>
-							<TextField value={field.name} focus={focused === 'name'} placeholder="column" accepts={spaceAsUnderscore} onChange={(name) => setField(index, {name})} />
+							<TextField value={field.name} focus={focused === 'name'} placeholder="column" accepts={spaceAsUnderscore} width={nameWidth - 1} onChange={(name) => setField(index, {name})} />
 						</Box>
 						<Box width={10} flexShrink={0}>
 							{focused === 'type' ? <Toned tone="accent" bold>{`‹${field.type}›`}</Toned> : <Text>{` ${field.type}`}</Text>}
