@@ -50,6 +50,62 @@ describe('a short terminal', () => {
 	});
 });
 
+/** The resource template's fields screen of `name` on a terminal of `columns` × `rows`. */
+async function resourceScreenAt(columns: number, rows: number, name = 'Ville') {
+	const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+	await wizard.resize(columns, rows);
+	// A long name wraps on the name screen.
+	await wizard.press(name, (current) => current.replace(/\s/g, '').includes(`Controllername:${name}`));
+	await wizard.press(keys.enter, (current) => current.includes('Template · step'));
+	await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+	const frame = await wizard.press(keys.enter, (current) => current.includes('Table and fields · step'));
+	return {wizard, frame};
+}
+
+describe('the fields screen in a short terminal', () => {
+	test('40×10: the title, the table, the row and the footer all on screen, one line short of the terminal', async () => {
+		const {frame} = await resourceScreenAt(40, 10);
+		const lines = frame.split('\n');
+		expect(lines[0]).toContain('edu make:api  Table and fields');
+		expect(frame).toContain('❯ Table   ville (from the name)');
+		expect(frame).toMatch(/\n +column +string +max\n/);
+		expect(lines.at(-1)).toBe('Ctrl+C quit');
+		expect(lines.length).toBeLessThanOrEqual(9);
+	});
+
+	test('40×10, a table name that wraps: on one line, cut with …, the title kept', async () => {
+		const {frame} = await resourceScreenAt(40, 10, 'InscriptionEtudiantSemestre');
+		const lines = frame.split('\n');
+		expect(lines[0]).toContain('edu make:api  Table and fields');
+		expect(frame).toMatch(/❯ Table   inscription_etudiant_semes\S*…\n +column +string +max\n/);
+		expect(lines.at(-1)).toBe('Ctrl+C quit');
+		expect(lines.length).toBeLessThanOrEqual(9);
+	});
+
+	test('40×12 with five fields: the rows around the cursor, the others counted, the table and the title kept', async () => {
+		const {wizard} = await resourceScreenAt(40, 12);
+		await wizard.press(keys.down, (current) => /❯ +column/.test(current));
+		await wizard.press('nom', (current) => current.includes('nom'));
+		for (const name of ['cp', 'ville', 'pays', 'tel']) {
+			await wizard.press(keys.down, (current) => /❯ +\+ add a field/.test(current));
+			await wizard.press(name, (current) => new RegExp(`❯ +${name} `).test(current));
+		}
+		const frame = await wizard.press(keys.up + keys.up + keys.up, (current) => /❯ +cp /.test(current));
+		const lines = frame.split('\n');
+		expect(lines[0]).toContain('edu make:api  Table and fields');
+		expect(frame).toContain('  Table   ville (from the name)');
+		expect(frame).toMatch(/… 1 more above, 4 below/);
+		expect(lines.at(-1)).toBe('Ctrl+C quit');
+		expect(lines.length).toBeLessThan(11);
+		// Down the list: the count follows the cursor, "+ add a field" counted with the rows.
+		const tel = await wizard.press(keys.down + keys.down + keys.down, (current) => /❯ +tel /.test(current));
+		expect(tel).toMatch(/❯ +tel +string +max\n +… 4 more above, 1 below\n/);
+		const last = await wizard.press(keys.down, (current) => /❯ +\+ add a field/.test(current));
+		expect(last).toMatch(/\n +… 5 more above\n❯ +\+ add a field\n/);
+		expect(last.split('\n').length).toBeLessThan(11);
+	});
+});
+
 describe('a narrow terminal', () => {
 	// At 40 or 45 columns the field table's `length` used to wrap a letter a line (a row took 7 lines), and the type stood a column right of its heading.
 	for (const [columns, rows] of [[40, 16], [45, 16], [60, 16]] as const) {

@@ -171,13 +171,11 @@ export function TextField({value, onChange, focus = true, placeholder, accepts, 
 
 	const {value: shown, cursor} = latest.current;
 	const chars = [...shown];
-	if (!focus) {
-		const cut = width !== undefined && chars.length > width ? `${chars.slice(0, Math.max(1, width - 1)).join('')}…` : shown;
-		return <Text>{shown === '' && placeholder ? <Text dimColor>{placeholder}</Text> : cut}</Text>;
-	}
+	const cut = (text: string): string => (width !== undefined && [...text].length > width ? `${[...text].slice(0, Math.max(1, width - 1)).join('')}…` : text);
+	if (!focus) return <Text>{shown === '' && placeholder ? <Text dimColor>{cut(placeholder)}</Text> : cut(shown)}</Text>;
 	if (shown === '') {
 		return placeholder
-			? <Text><Text inverse>{placeholder.charAt(0) || ' '}</Text><Text dimColor>{placeholder.slice(1)}</Text></Text>
+			? <Text><Text inverse>{placeholder.charAt(0) || ' '}</Text><Text dimColor>{cut(placeholder).slice(1)}</Text></Text>
 			: <Text inverse> </Text>;
 	}
 	const start = width === undefined ? 0 : viewStart(chars.length, cursor, width, view.current);

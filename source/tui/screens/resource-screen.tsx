@@ -6,8 +6,10 @@ import {noFieldsMessage} from '../../templates/option-values.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
-import {Notes, notesHeight} from '../preview.js';
-import {labelColumn, linesAt, rowsWindow} from '../controls/fit.js';
+import {Notes, noteLines} from '../preview.js';
+import {labelColumn, linesAt} from '../controls/fit.js';
+import {Clipped, heightOf} from '../controls/clipped.js';
+import {fieldsLayout} from './fields-layout.js';
 import {declaredDefault} from '../../templates/option-values.js';
 import type {Refusal} from '../../core/errors.js';
 import type {ScreenProps} from './screen-props.js';
@@ -91,10 +93,18 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 		? `The ${form.template} template needs at least one field: type a column name in a row above (e.g. nom), Tab to its type, Space switches string/int.`
 		: refused.message);
 	const footer = [{key: '↑↓', what: 'row'}, {key: 'Tab', what: 'column'}, {key: 'Space', what: 'type'}, {key: 'Ctrl+D', what: 'delete'}, {key: 'Enter', what: row === addRow ? 'add field' : 'next'}, {key: 'Esc', what: 'back'}, quitKey];
-	// The lines around the rows: the frame, the table (wrapped) and blank, headings 1, "+ add a field" 1, the notes as they wrap.
-	const tableLines = linesAt(`${' '.repeat(indent)}${form.table || tableHint}`, width) + (labelWidth === undefined ? 2 : 0);
-	const room = terminal.rows - (frameHeight(titleText(chrome.title, chrome.step), footer, width) + tableLines + 1 + 1 + 1 + notesHeight({plan: notes, screen: 'resource', screens, words}, width));
-	const {first, shown, above, below} = rowsWindow(fields.length, room, row - 1);
+	// The lines under the table: the terminal's less the frame and the table (wrapped, its label's line too when it has one).
+	const noteProps = {plan: notes, screen: 'resource' as const, screens, words};
+	const allNotes = noteLines(noteProps);
+	const fit = (tableLines: number) => fieldsLayout(terminal.rows - frameHeight(titleText(chrome.title, chrome.step), footer, width) - tableLines - (labelWidth === undefined ? 1 : 0),
+		fields.length, row, labelWidth === undefined ? 2 : 1, heightOf(allNotes, width));
+	const tableLines = linesAt(`${' '.repeat(indent)}${form.table || tableHint}`, width);
+	// Short of room, the table takes one line too, cut (its view following the cursor).
+	const tableCut = tableLines > 1 && fit(tableLines).compact;
+	const layout = fit(tableCut ? 1 : tableLines);
+	const {first, shown, above, below} = layout.window;
+	// Cut, the notes lose their blank line first; on one line, the first is cut with a ….
+	const cutNotes = allNotes.slice(1);
 	// The name column gives way in a narrow terminal, so that type and length stay on the row's line;
 	// a longer name shows in it on one line (a column before the type kept blank), so each row is one line.
 	const nameWidth = Math.max(8, Math.min(24, width - indent - 10 - 'length'.length));
@@ -107,18 +117,19 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 			{labelWidth === undefined ? <Text>{`${row === 0 ? '❯' : ' '} ${tableLabel}`}</Text> : null}
 			<Box>
 				<Box width={indent} flexShrink={0}><Text>{labelWidth === undefined ? '' : `${row === 0 ? '❯' : ' '} ${tableLabel}`}</Text></Box>
-				<TextField value={form.table} focus={row === 0} placeholder={tableHint} accepts={spaceAsUnderscore} onChange={(table) => update((current) => ({...current, table}))} />
+				<TextField value={form.table} focus={row === 0} placeholder={tableHint} accepts={spaceAsUnderscore} width={tableCut ? width - indent - 1 : undefined} onChange={(table) => update((current) => ({...current, table}))} />
 			</Box>
-			{labelWidth === undefined ? <Box marginTop={1}><Toned tone="muted">{`  ${fieldsLabel}`}</Toned></Box> : null}
-			<Box marginTop={labelWidth === undefined ? 0 : 1}>
+			{labelWidth === undefined && layout.heading ? <Box marginTop={layout.gap ? 1 : 0}><Toned tone="muted">{`  ${fieldsLabel}`}</Toned></Box> : null}
+			{layout.heading ? <Box marginTop={labelWidth === undefined || !layout.gap ? 0 : 1}>
 				<Box width={indent} flexShrink={0}><Toned tone="muted">{labelWidth === undefined ? '' : `  ${fieldsLabel}`}</Toned></Box>
 				<Box width={nameWidth} flexShrink={0}><Toned tone="muted">name</Toned></Box>
 				<Box width={10} flexShrink={0}><Toned tone="muted"> type</Toned></Box>
 				<Toned tone="muted">length</Toned>
-			</Box>
-			{above > 0 ? <Toned tone="muted">{`${' '.repeat(indent)}… ${above} more above`}</Toned> : null}
-			{fields.slice(first, first + shown).map((field, at) => {
-				const index = first + at;
+			</Box> : null}
+			{above > 0 && !layout.together ? <Toned tone="muted">{`${' '.repeat(indent)}… ${above} more above`}</Toned> : null}
+			{Array.from({length: shown}, (_, at) => first + at).map((index) => {
+				if (index === fields.length) return <AddRow key="add" indent={indent} focused={row === addRow} />;
+				const field = fields[index]!;
 				const focused = focusedColumn(index);
 				return (
 					// Rows have no identity beyond their position.
@@ -136,13 +147,22 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 					</Box>
 				);
 			})}
-			{below > 0 ? <Toned tone="muted">{`${' '.repeat(indent)}… ${below} more below`}</Toned> : null}
-			<Box>
-				<Box width={indent} flexShrink={0}><Toned tone="accent">{row === addRow ? '❯' : ' '}</Toned></Box>
-				<Text>+ add a field</Text>
-			</Box>
-			<Notes plan={notes} screen="resource" screens={screens} words={words} />
+			{layout.together ? <Toned tone="muted">{`${' '.repeat(indent)}… ${above} more above, ${below} below`}</Toned>
+				: below > 0 ? <Toned tone="muted">{`${' '.repeat(indent)}… ${below} more below`}</Toned> : null}
+			{layout.compact ? null : <AddRow indent={indent} focused={row === addRow} />}
+			{layout.notes >= heightOf(allNotes, width) ? <Notes {...noteProps} />
+				: layout.notes >= 2 ? <Clipped lines={cutNotes} rows={layout.notes} />
+					: layout.notes === 1 && allNotes[1] !== undefined ? <Text wrap="truncate-end"><Toned tone={allNotes[1].tone} bold={allNotes[1].bold}>{allNotes[1].text}</Toned></Text> : null}
 		</Frame>
+	);
+}
+
+function AddRow({indent, focused}: {indent: number; focused: boolean}) {
+	return (
+		<Box>
+			<Box width={indent} flexShrink={0}><Toned tone="accent">{focused ? '❯' : ' '}</Toned></Box>
+			<Text>+ add a field</Text>
+		</Box>
 	);
 }
 
