@@ -151,19 +151,24 @@ describe.skipIf(!hasTmux)('a terminal that says it has no size', () => {
 	});
 });
 
+/** The template screen reached with Lyon, the command line typed at the prompt still above it, and no echo of Lyon. */
+async function expectLyonUnderCommand(terminal: Terminal, line: string): Promise<void> {
+	const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
+	const rows = screen.split('\n');
+	// The rows above the wizard's title: the command line, as the terminal wrapped it.
+	const title = rows.findIndex((row) => row.startsWith('edu make:api'));
+	expect(rows.slice(0, title).join('')).toBe(`$ ${line}`);
+	expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
+	await terminal.keys('C-c');
+}
+
 describe.skipIf(!hasTmux)('type-ahead at a shell prompt', () => {
 	test('the command and `Lyon⏎` in one write (a paste): the wizard takes Lyon, and the command line typed at the prompt stays on the screen', async () => {
 		const {terminal, line} = await Terminal.shell(['make:api'], tempProject('sample'));
 		try {
 			await terminal.waitFor((screen) => screen.startsWith('$'), 'the prompt');
 			await terminal.type(`${line}\rLyon\r`);
-			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
-			const rows = screen.split('\n');
-			// The rows above the wizard's title: the command line, as the terminal wrapped it.
-			const title = rows.findIndex((row) => row.startsWith('edu make:api'));
-			expect(rows.slice(0, title).join('')).toBe(`$ ${line}`);
-			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
-			await terminal.keys('C-c');
+			await expectLyonUnderCommand(terminal, line);
 		} finally {
 			await terminal.close();
 		}
@@ -175,13 +180,7 @@ describe.skipIf(!hasTmux)('type-ahead at a shell prompt', () => {
 			await terminal.waitFor((screen) => screen.startsWith('$'), 'the prompt');
 			await terminal.type(`${line}\r`);
 			await terminal.type('Lyon\r');
-			const screen = await terminal.waitFor((current) => current.includes('Template · step'), 'the template screen');
-			const rows = screen.split('\n');
-			// The rows above the wizard's title: the command line, as the terminal wrapped it.
-			const title = rows.findIndex((row) => row.startsWith('edu make:api'));
-			expect(rows.slice(0, title).join('')).toBe(`$ ${line}`);
-			expect(rows.filter((row) => row.includes('Lyon'))).toEqual(['What should LyonController do?']);
-			await terminal.keys('C-c');
+			await expectLyonUnderCommand(terminal, line);
 		} finally {
 			await terminal.close();
 		}
