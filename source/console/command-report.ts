@@ -4,7 +4,7 @@ import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-pl
 import {EduError, exitCodeFor} from '../core/errors.js';
 import {modeReport, type Sink, type SinkMode} from '../core/sink/sink.js';
 import {sgr, withNotes, type Outcome} from '../io.js';
-import {commandNextSteps, nextStepsBlock} from '../tui/next-steps.js';
+import {commandNextSteps, fileLinesShown, nextStepsBlock} from '../tui/next-steps.js';
 import {commandChangeset} from './command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from './commands-yaml.js';
@@ -64,7 +64,7 @@ export async function writeCommand(name: string, snapshot: CommandSnapshot, sink
 	}
 	const lines = [...commandSummary(written), sgr('32', '[OK] Command successfully generated', style.color)];
 	if (style.terminal) {
-		const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, style.color)}`));
+		const files = fileLinesShown(written.changes, style.color);
 		const steps = commandNextSteps(written.names?.commandName ?? name, snapshot.exists, style.cd);
 		lines.push('', ...files, '', ...nextStepsBlock(steps, style.color, style.width));
 	}

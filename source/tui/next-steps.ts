@@ -4,10 +4,11 @@
 // was not the project.
 import path from 'node:path';
 import {sgr} from '../io.js';
-import type {Plan, PlannedRoute} from '../core/plan.js';
+import type {FileChange, Plan, PlannedRoute} from '../core/plan.js';
 import type {Settings, Snapshot} from '../core/project/project.js';
 import {databaseConnects} from '../core/project/settings.js';
 import {uploadSpecOf} from '../core/upload.js';
+import {fileLines} from '../core/describe-plan.js';
 import {shellWord} from '../core/sink/leftovers.js';
 import {localServer} from '../openapi/html/doc-location.js';
 import {wrapLine} from '../commands/help-text.js';
@@ -153,4 +154,9 @@ export function nextStepsLines(steps: readonly NextStep[], width?: number): stri
 export function nextStepsBlock(steps: readonly NextStep[], color: boolean, width?: number): string[] {
 	const [heading = '', ...lines] = nextStepsLines(steps, width);
 	return [sgr('1', heading, color), ...lines];
+}
+
+/** The files a run wrote as a terminal gets them after make:*: `create` green, `modify` yellow when `color`. */
+export function fileLinesShown(changes: readonly FileChange[], color: boolean): string[] {
+	return fileLines(changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
 }

@@ -9,7 +9,7 @@ import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {MakeRequest} from '../../core/request.js';
 import type {Plan} from '../../core/plan.js';
 import type {Sink} from '../../core/sink/sink.js';
-import {nextSteps, nextStepsBlock, stepsContext} from '../../tui/next-steps.js';
+import {fileLinesShown, nextSteps, nextStepsBlock, stepsContext} from '../../tui/next-steps.js';
 import {sgr, withNotes, type Outcome} from '../../io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
@@ -24,8 +24,7 @@ export interface ReportStyle {
 
 /** In a terminal, after the original's three lines: what was created and modified, then the next steps. */
 function terminalReport(written: Plan, snapshot: Snapshot, {color, cd, width}: ReportStyle): string[] {
-	const files = fileLines(written.changes).map((line) => line.replace(/^( +)(\S+)/, (_, space: string, action: string) => `${space}${sgr(action === 'create' ? '32' : '33', action, color)}`));
-	return ['', ...files, '', ...nextStepsBlock(nextSteps(written, stepsContext(snapshot, written, cd)), color, width)];
+	return ['', ...fileLinesShown(written.changes, color), '', ...nextStepsBlock(nextSteps(written, stepsContext(snapshot, written, cd)), color, width)];
 }
 
 /**
