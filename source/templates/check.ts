@@ -20,6 +20,10 @@ type Token = [string, string, number, number, Token[]?, number?];
 export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sections' | 'freeText'>, offered: readonly string[] = engine.variables): TextProblem | undefined {
 	const unclosed = unclosedTag(text);
 	if (unclosed !== undefined) return {...siteAt(text, unclosed), message: 'a tag opened with <% is never closed with %>'};
+	// New tags would hide a value from the rules below and from the PHP check of where it stands;
+	// looked for before the parse, which reads the rest of the text with the new tags.
+	const retag = /<%\s*=/.exec(text);
+	if (retag !== null) return {...siteAt(text, retag.index), message: 'changing the tags (<%= … =%>) is not allowed in templates: write every tag as <% name %>'};
 	let tokens: Token[];
 	try {
 		tokens = Mustache.parse(text, tags) as unknown as Token[];

@@ -93,7 +93,7 @@ const markerPattern = /__eduTag(\d+)__/g;
  * The first escaped tag of a .php.tpl's text that does not stand inside a single-quoted PHP string.
  * The text is read as PHP tokens with each escaped tag replaced by a marker, each raw tag by an
  * identifier and each section tag by nothing (both ways of a section read at once): a marker must
- * fall inside a '…' (or b'…') string token. Tags that change the delimiters are not followed.
+ * fall inside a '…' (or b'…') string token. A tag that changes the delimiters is itself misplaced.
  */
 export function misplacedTag(text: string): {readonly line: number; readonly col: number; readonly tag: string} | undefined {
 	const escaped: Array<{readonly at: number; readonly tag: string}> = [];
@@ -106,7 +106,13 @@ export function misplacedTag(text: string): {readonly line: number; readonly col
 		escaped.push({at, tag});
 		return `__eduTag${escaped.length - 1}__`;
 	});
-	if (setsDelimiters || escaped.length === 0) return undefined;
+	if (setsDelimiters) {
+		// checkText refuses such a template first; a delimiter change is never read past here either.
+		const at = text.search(/<%\s*=/);
+		const before = text.slice(0, at);
+		return {line: before.split('\n').length, col: at - before.lastIndexOf('\n'), tag: text.slice(at, text.indexOf('%>', at) + 2)};
+	}
+	if (escaped.length === 0) return undefined;
 	let tokens: ReadonlyArray<string | readonly [string, string, number]>;
 	try {
 		tokens = phpEngine().tokenGetAll(probe) as unknown as typeof tokens;

@@ -56,6 +56,8 @@ describe('misplacedTag', () => {
 		['<?php $n = <<<EOT\n<% d %>\nEOT;\n', 2, 1],
 		['<p><% d %></p>', 1, 4],
 		['<?php <%#s%>$a = \'<% d %>\';<%/s%><%^s%>$a = "<% e %>";<%/s%>', 1, 46],
+		['<?php /* <%={{ }}=%>{{d}} */', 1, 10],
+		["<?php $a = '<%=| |=%>'; // |d|", 1, 13],
 	])('%j: the tag at %i:%i', (text, line, col) => {
 		expect(misplacedTag(text)).toMatchObject({line, col});
 	});
