@@ -1,5 +1,6 @@
 // Nothing is ever written outside the project: every path a change names must be a plain
-// relative path that resolves (symlinks included) inside the project root.
+// relative path that resolves (symlinks included) inside the project root, and not into its
+// version control (.git/ and the like), where a hook is code git runs.
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../errors.js';
@@ -26,7 +27,7 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 	// Resolve the deepest part of the path that exists; what is still to be created cannot be a link.
 	let existing = path.join(realRoot, relative);
 	let rest = '';
-	while (!nodeFs.existsSync(existing) && !isDanglingLink(existing)) {
+	while (!nodeFs.existsSync(existing) && !isLink(existing)) {
 		rest = path.join(path.basename(existing), rest);
 		existing = path.dirname(existing);
 	}
@@ -38,6 +39,31 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 	}
 	if (!isInside(realRoot, resolved)) {
 		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it resolves to ${resolved}, outside the project.`);
+	}
+	const repository = repositoryFolderOf(path.relative(realRoot, resolved));
+	if (repository !== undefined) {
+		const link = firstLink(realRoot, relative);
+		const through = link === undefined ? '' : ` through the link ${link}`;
+		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it leads${through} into ${repository}/, the project's version control, which edu never writes; nothing was written.`);
+	}
+	return undefined;
+}
+
+const repositoryFolders = new Set(['.git', '.hg', '.svn', '.bzr']);
+
+/** The version-control folder (`.git`, `sub/.git`…) that `relative` lies in, or undefined. */
+export function repositoryFolderOf(relative: string): string | undefined {
+	const parts = relative.split(/[\\/]/);
+	const at = parts.findIndex((part) => repositoryFolders.has(part));
+	return at === -1 ? undefined : parts.slice(0, at + 1).join('/');
+}
+
+/** The first part of `relative` (below `realRoot`) that is a symbolic link, or undefined. */
+function firstLink(realRoot: string, relative: string): string | undefined {
+	const parts = relative.split(/[\\/]/);
+	for (let count = 1; count <= parts.length; count++) {
+		const shown = parts.slice(0, count).join('/');
+		if (isLink(path.join(realRoot, shown))) return shown;
 	}
 	return undefined;
 }
@@ -60,7 +86,7 @@ export function realPathOf(target: string): string {
 	}
 }
 
-function isDanglingLink(target: string): boolean {
+function isLink(target: string): boolean {
 	try {
 		return nodeFs.lstatSync(target).isSymbolicLink();
 	} catch {

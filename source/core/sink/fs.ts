@@ -9,7 +9,7 @@
 // stops the wait for another run's lock.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
-import {confinementProblem, isInside, isWithin} from '../project/confinement.js';
+import {confinementProblem, isInside, isWithin, repositoryFolderOf} from '../project/confinement.js';
 import {EduError} from '../errors.js';
 import {eitherStop, type Changeset, type FileChange, type Sink, type StopSubscription, type Written} from './file-change.js';
 import {byHand, errorReason, shellWord} from './leftovers.js';
@@ -255,8 +255,9 @@ function place(run: WriteRun, step: Staged): void {
 	const {change, target, temp} = step;
 	const {fs} = run;
 	const realFolder = fs.realpath(path.dirname(target));
-	if (!isWithin(fs.realpath(run.root), realFolder)) {
-		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing).`);
+	const realRoot = fs.realpath(run.root);
+	if (!isWithin(realRoot, realFolder) || repositoryFolderOf(path.relative(realRoot, realFolder)) !== undefined) {
+		throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project or into its version control (it was changed while edu was writing).`);
 	}
 	if (change.action !== 'create') {
 		const previous = run.readBytes(target);
