@@ -1,11 +1,11 @@
 // The `edu` bin as CommonJS bundles (esbuild) in dist/bin/, which holds a package.json of
 // {"type": "commonjs"}: Node starts a CommonJS file faster than an ES module, and the bundles
-// run from V8's code cache (source/code-cache.ts).
-// - edu.js: source/bin.ts, start-up only (`--version` answered there), a few kilobytes;
+// run from V8's code cache (source/launch/code-cache.ts).
+// - edu.js: source/launch/bin.ts, start-up only (`--version` answered there), a few kilobytes;
 // - cli.js: everything else, one file; the modules a command imports lazily stay
 //   uninitialised until it does (esbuild's lazy wrappers), and compile from the code cache;
 // - make.js and make-direct.js: cli.js with the make commands alone, and the same without
-//   commander and the wizard (source/bundles.ts says which runs which);
+//   commander and the wizard (source/launch/bundles.ts says which runs which);
 // - ui.js, execa.js, prompts.js: the ES-module packages (vendorBundles below), each bundled
 //   apart and loaded, through the code cache, by the first module that imports it; ordinary
 //   code imports them as usual, statically or with import();
@@ -22,7 +22,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
-import {bundleWrapper} from '../dist/code-cache.js';
+import {bundleWrapper} from '../dist/launch/code-cache.js';
 import {knownParse, parseOf} from '../dist/core/templates.js';
 import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
 import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
@@ -207,8 +207,8 @@ const makeCommandsOnly = {
 
 /**
  * make-direct.js: make.js without commander's program and the wizard's modules, for the make
- * runs that ask nothing (source/bundles.ts): the modules main and runMake import for those, each
- * imported lazily before anything is written, are replaced by source/hand-over.ts's handOver,
+ * runs that ask nothing (source/launch/bundles.ts): the modules main and runMake import for those, each
+ * imported lazily before anything is written, are replaced by source/launch/hand-over.ts's handOver,
  * which runs make.js in its place. The build fails if one of them no longer exports a name it is
  * given for (esbuild: if a name is imported that the replacement lacks).
  */
@@ -217,7 +217,7 @@ const directOnly = {
 	name: 'direct-only',
 	setup(builder) {
 		const replaced = new Map(Object.entries(handedOver).map(([file, names]) => [path.join(repoRoot, 'source', file), names]));
-		const handOver = JSON.stringify(path.join(repoRoot, 'source', 'hand-over.ts'));
+		const handOver = JSON.stringify(path.join(repoRoot, 'source', 'launch', 'hand-over.ts'));
 		builder.onLoad({filter: /[\\/]source[\\/].*\.tsx?$/}, ({path: file}) => {
 			const names = replaced.get(file);
 			if (names === undefined) return undefined;
@@ -318,7 +318,7 @@ function writeCompiledTemplates(outdir) {
 }
 
 /**
- * The bundles into `outdir`. `cli` is the program the bin runs: source/cli.ts for edu, the
+ * The bundles into `outdir`. `cli` is the program the bin runs: source/launch/cli.ts for edu, the
  * bench's minimal Ink app for the floor it measures the wizard against (built and cached the
  * same way, beside the same bin and ui.js).
  */
@@ -329,7 +329,7 @@ async function buildBin(outdir, cli) {
 	// edu start hands PHP's server its router as a file, found beside the code that starts it.
 	copyFileSync(path.join(repoRoot, 'source', 'start', 'router.php'), path.join(outdir, 'router.php'));
 
-	const entryPoints = {edu: 'source/bin.ts', cli};
+	const entryPoints = {edu: 'source/launch/bin.ts', cli};
 	const options = {
 		absWorkingDir: repoRoot,
 		outdir,
@@ -353,7 +353,7 @@ async function buildBin(outdir, cli) {
 	await build({...options, entryPoints, plugins: [...options.plugins, phpParserBundle]});
 	// make.js: cli.ts with the make commands alone; make-direct.js: the same without commander and
 	// the wizard (the bin runs one of them for those commands).
-	if (cli === 'source/cli.ts') {
+	if (cli === 'source/launch/cli.ts') {
 		await build({...options, entryPoints: {'parse-worker': 'source/openapi/php/parse-worker.ts'}});
 		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly]});
 		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly, directOnly]});
@@ -361,7 +361,7 @@ async function buildBin(outdir, cli) {
 	}
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
-	const vendorFiles = Object.keys(vendorBundles).filter((file) => cli === 'source/cli.ts' || file === 'ui');
+	const vendorFiles = Object.keys(vendorBundles).filter((file) => cli === 'source/launch/cli.ts' || file === 'ui');
 	for (const [file, packages] of vendorFiles.map((name) => [name, vendorBundles[name]])) {
 		await build({
 			absWorkingDir: repoRoot,
@@ -383,7 +383,7 @@ async function buildBin(outdir, cli) {
 		});
 	}
 
-	if (cli === 'source/cli.ts') writeCompiledTemplates(outdir);
+	if (cli === 'source/launch/cli.ts') writeCompiledTemplates(outdir);
 	for (const name of [...Object.keys(entryPoints), ...vendorFiles]) withBuiltinsUnwrapped(path.join(outdir, `${name}.js`));
 	for (const name of [...Object.keys(entryPoints), ...vendorFiles]) {
 		const file = path.join(outdir, `${name}.js`);
@@ -411,7 +411,7 @@ async function buildBin(outdir, cli) {
 	}
 
 	// The bundles the bin runs through the code cache, written as the function it calls (see
-	// bundleWrapper in source/code-cache.ts): each run compiles the file's own text, where wrapping
+	// bundleWrapper in source/launch/code-cache.ts): each run compiles the file's own text, where wrapping
 	// it at run time would copy the whole bundle into a new string first.
 	const cached = [...programs, ...vendorFiles];
 	for (const name of cached) {
@@ -423,5 +423,5 @@ async function buildBin(outdir, cli) {
 // node scripts/bundle.js: dist/bin; node scripts/bundle.js --floor DIR: the bench's floor app in DIR.
 const floor = process.argv.indexOf('--floor');
 await (floor === -1
-	? buildBin(path.join(repoRoot, 'dist', 'bin'), 'source/cli.ts')
+	? buildBin(path.join(repoRoot, 'dist', 'bin'), 'source/launch/cli.ts')
 	: buildBin(path.resolve(process.argv[floor + 1]), 'scripts/bench-floor-app.tsx'));

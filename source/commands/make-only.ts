@@ -8,7 +8,7 @@ import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
 import {isMakeCommand, makeCommandNames} from './make/command-names.js';
 import {registerMake} from './make/make.js';
-/** The commands this program knows: a line naming another goes to cli.js (source/bundles.ts). */
+/** The commands this program knows: a line naming another goes to cli.js (source/launch/bundles.ts). */
 export const commandNames: readonly string[] = makeCommandNames;
 
 /** Registers the make command `first` names (both without a name): never every command. */

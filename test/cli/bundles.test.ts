@@ -1,4 +1,4 @@
-// Which program of dist/bin/ a run loads (source/bundles.ts). A make run that asks nothing (a
+// Which program of dist/bin/ a run loads (source/launch/bundles.ts). A make run that asks nothing (a
 // script, CI, --yes) reads make-direct.js alone, the make commands without commander and the
 // wizard; a line that needs either after all (help, a mistake commander words) starts again as
 // make.js and prints what make.js prints; a make run in a terminal that may ask opens the wizard
@@ -7,7 +7,7 @@
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {binRun} from '../../source/bundles.js';
+import {binRun} from '../../source/launch/bundles.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
 

@@ -1,4 +1,4 @@
-// Output to pipes is written straight to the file descriptor (source/direct-output.ts): every
+// Output to pipes is written straight to the file descriptor (source/launch/direct-output.ts): every
 // byte arrives even when the pipe is non-blocking and full (it is when a Node parent shares its
 // own stdout), and a reader that goes away ends the run quietly. The bin ends with process.exit()
 // once main is done, but only when no stream holds queued output: the first test is the one

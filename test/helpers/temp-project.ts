@@ -8,7 +8,7 @@ import {afterAll} from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'fixtures');
-/** The bin as installed: the esbuild bundle of source/bin.ts (npm run build). */
+/** The bin as installed: the esbuild bundle of source/launch/bin.ts (npm run build). */
 export const binPath = path.join(repoRoot, 'dist', 'bin', 'edu.js');
 
 const made: string[] = [];

@@ -68,7 +68,7 @@ describe('what each run loads', () => {
 	});
 
 	test('the wizard\'s bundle holds React\'s production build', () => {
-		// The bundle is written as the function the bin's loader calls (source/code-cache.ts).
+		// The bundle is written as the function the bin's loader calls (source/launch/code-cache.ts).
 		const file = path.join(path.dirname(binPath), 'ui.js');
 		const bundleModule = {exports: {} as {react?: typeof import('react')}};
 		(vm.runInThisContext(readFileSync(file, 'utf8'), {filename: file}) as (...args: unknown[]) => void)(bundleModule.exports, createRequire(file), bundleModule, file, path.dirname(file));

@@ -1,4 +1,4 @@
-// The commands of make.ts. No imports: the bin (source/bin.ts) reads it to pick dist/bin/make.js
+// The commands of make.ts. No imports: the bin (source/launch/bin.ts) reads it to pick dist/bin/make.js
 // for them, and stays small.
 export type MakeCommandName = 'make:api' | 'make:controller';
 

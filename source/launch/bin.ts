@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The installed `edu` (dist/bin/edu.js, a small CommonJS bundle: Node starts CommonJS faster
 // than an ES module). Start-up work only: `edu --version` is answered here with nothing else
-// loaded; every other run loads a bundle of cli.ts through the code cache (source/bundles.ts
+// loaded; every other run loads a bundle of cli.ts through the code cache (source/launch/bundles.ts
 // says which).
 import {writeSync} from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import process from 'node:process';
 import {binRun} from './bundles.js';
 import {isTerminal} from './direct-output.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
-import {version} from './version.js';
+import {version} from '../version.js';
 
 const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {
