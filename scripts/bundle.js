@@ -192,14 +192,14 @@ const lazyBuiltins = {
 };
 
 /**
- * make.js: the program with source/commands/make-only.ts in place of source/commands/index.ts,
+ * make.js: the program with source/cli/commands/make-only.ts in place of source/cli/commands/index.ts,
  * so the other commands' modules are not in it.
  */
 const makeCommandsOnly = {
 	name: 'make-commands-only',
 	setup(builder) {
-		const index = path.join(repoRoot, 'source', 'commands', 'index.ts');
-		builder.onLoad({filter: /[\\/]source[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
+		const index = path.join(repoRoot, 'source', 'cli', 'commands', 'index.ts');
+		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
 			? {contents: "export {commandNames, registerCommands} from './make-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
 			: undefined));
 	},
@@ -212,7 +212,7 @@ const makeCommandsOnly = {
  * which runs make.js in its place. The build fails if one of them no longer exports a name it is
  * given for (esbuild: if a name is imported that the replacement lacks).
  */
-const handedOver = {'program.ts': ['runProgram'], 'tui/open.ts': ['openWizard'], 'tui/keys/type-ahead.ts': ['holdForWizard', 'releaseTypeAhead']};
+const handedOver = {'cli/program.ts': ['runProgram'], 'tui/open.ts': ['openWizard'], 'tui/keys/type-ahead.ts': ['holdForWizard', 'releaseTypeAhead']};
 const directOnly = {
 	name: 'direct-only',
 	setup(builder) {

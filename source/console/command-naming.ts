@@ -1,7 +1,7 @@
 // A make:command argument → the console command's name, its class and file, as the original
 // derives them: the class is the argument with its first letter upper-cased + `Command`, the
 // command name is the whole argument lower-cased.
-import {refusal, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import {maxNameLength, nearestName} from '../core/naming.js';
 
 export interface CommandNames {

@@ -1,7 +1,7 @@
 // make:command's request + what the project holds → the files to write, or the refusals that
 // stop it, in the original's order: the name already in commands.yaml, then the class file.
 // Pure: the caller reads the project (command-project.ts).
-import {refusal, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {FileChange} from '../core/sink/file-change.js';
 import {render} from '../core/templates.js';
 import type {LoadedTemplate} from '../templates/catalog.js';

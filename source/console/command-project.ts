@@ -3,7 +3,7 @@
 // commands.yaml's lock; planned again if the project changed meanwhile).
 import {lstatSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {refusal, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {Changeset} from '../core/sink/file-change.js';
 import {readRegularFile} from '../core/project/regular-file.js';
 import {templateOf} from '../core/template-units.js';

@@ -1,9 +1,9 @@
 // make:command once the name is known: snapshot → plan → sink, then what it did in words and
 // as the --json report.
 import {dryRunDone, fileLines, placeLine, unifiedDiff} from '../core/describe-plan.js';
-import {EduError, exitCodeFor} from '../core/errors.js';
+import {EduError, exitCodeFor} from '../base/errors.js';
 import {modeReport, type Sink, type SinkMode} from '../core/sink/sink.js';
-import {sgr, withNotes, type Outcome} from '../io.js';
+import {sgr, withNotes, type Outcome} from '../base/io.js';
 import {commandNextSteps, fileLinesShown, nextStepsBlock} from '../tui/next-steps.js';
 import {commandChangeset} from './command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';

@@ -1,8 +1,8 @@
 // app/Config/commands.yaml, the flat map `<name>: Command\<Name>Command` the framework console
 // reads: parsed with the `yaml` package to validate and index it, appended to as text (every
 // existing byte kept), then re-parsed and compared with the intended map before any write.
-import {refusal, type Refusal} from '../core/errors.js';
-import {yaml, yamlReason} from '../core/yaml-package.js';
+import {refusal, type Refusal} from '../base/errors.js';
+import {yaml, yamlReason} from '../base/yaml-package.js';
 
 export const commandsPath = 'app/Config/commands.yaml';
 

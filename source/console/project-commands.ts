@@ -3,9 +3,9 @@
 // names them, so edu does what php bin/edu does for them too.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {EduError, isRefusal} from '../core/errors.js';
+import {EduError, isRefusal} from '../base/errors.js';
 import {findProjectRoot} from '../core/project/root.js';
-import type {Io} from '../io.js';
+import type {Io} from '../base/io.js';
 import {phpPackages} from '../start/php.js';
 import {commandsPath, parseCommands} from './commands-yaml.js';
 import {readPhpFile} from '../openapi/php/php-file.js';

@@ -1,6 +1,6 @@
 // Plan → what a person or a script reads: the summary lines, the file list, the routes.yaml
 // diff and the JSON report. Used by text mode, --dry-run, --json and the wizard alike.
-import {placeLine, type RefusalPlace} from './errors.js';
+import {placeLine, type RefusalPlace} from '../base/errors.js';
 import {modeReport, type ModeReport, type SinkMode} from './sink/file-change.js';
 import {describeUploadApi} from './framework-request.js';
 import type {FileChange, Plan} from './plan.js';
@@ -130,4 +130,4 @@ export function refusalText(refused: {readonly message: string; readonly place?:
 	return refused.place === undefined ? refused.message : `${refused.message}\n${placeLine(refused.place, asked)}`;
 }
 
-export {placeLine} from './errors.js';
+export {placeLine} from '../base/errors.js';

@@ -1,5 +1,5 @@
 // The naming rules of make:api / make:controller, as the Edu Framework computes them. Pure.
-import {refusal, type Refusal} from './errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 
 export type Kind = 'api' | 'controller';
 

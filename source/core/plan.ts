@@ -1,7 +1,7 @@
 // request + snapshot → Plan: every file to create or modify with its full new content, or the
 // refusals that stop it. Pure (the templates are read once and cached), so the wizard can
 // call it on every keystroke.
-import {isRefusal, messages, refusal, type Refusal, type RefusalPlace} from './errors.js';
+import {isRefusal, messages, refusal, type Refusal, type RefusalPlace} from '../base/errors.js';
 import type {FileChange} from './sink/file-change.js';
 import {deriveNames, type Kind, type Names} from './naming.js';
 import {madeFiles, unparsablePhp} from '../templates/php-syntax.js';

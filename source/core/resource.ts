@@ -1,6 +1,6 @@
 // The `resource` template of make:api: `--fields` and `--table` read and checked, and the two
 // controllers and routes it generates (the list with POST, one row by id with PUT and DELETE). Pure.
-import {refusal, type Refusal} from './errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {Names} from './naming.js';
 import {methodNames, type FieldSpec} from './request.js';
 import type {LoadedTemplate} from '../templates/catalog.js';

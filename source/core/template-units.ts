@@ -1,11 +1,11 @@
 // A request's template: chosen from the snapshot's catalog (refused when unknown, broken or for the
 // other command), and its engine run to make the plan's units. Pure: the texts are already read.
-import {levenshtein} from './levenshtein.js';
+import {levenshtein} from '../base/levenshtein.js';
 import {builtinNames, templateCatalog, type LoadedTemplate, type TemplateCatalog} from '../templates/catalog.js';
 import type {CommandName, EngineName} from '../templates/engines.js';
 import {engines} from '../templates/engines.js';
 import {nameView, targetOf} from '../templates/target.js';
-import {refusal, type Refusal} from './errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {Kind, Names} from './naming.js';
 import type {MakeRequest} from './request.js';

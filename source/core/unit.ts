@@ -1,6 +1,6 @@
 // What one controller of a plan is made of (its route, its files' text), shared by the plan
 // and the templates that build units, so neither imports the other. Types only.
-import type {Refusal} from './errors.js';
+import type {Refusal} from '../base/errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {Names} from './naming.js';
 import type {NewRoute} from './routes-yaml/routes.js';

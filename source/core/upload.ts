@@ -1,7 +1,7 @@
 // The `upload` template of make:api: `--field`, `--extensions` and `--dir` checked, and the POST
 // controller and route it generates: the seed's upload flow over the project's Request where its
 // framework has the seed's upload methods, the same checks and answers over $_FILES where not. Pure.
-import {refusal, type Refusal} from './errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {UploadApi} from './framework-request.js';
 import type {UploadSpec} from './request.js';
 import {declaredDefault, parseExtensions, uploadProblem} from '../templates/option-values.js';

@@ -4,7 +4,7 @@ import {existsSync, lstatSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import semver from 'semver';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {frameworkVersion} from './project-facts.js';
 

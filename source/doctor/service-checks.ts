@@ -1,7 +1,7 @@
 // The services a project needs running (or free): its database, port 8042, the mock API.
 import {closeSync, existsSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import {judgeStations, stationsPath} from '../mock/init-client.js';
 import {checkPortFree} from '../start/port.js';
 import {fail, ok, warn, type CheckResult} from './check.js';

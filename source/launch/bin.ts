@@ -9,7 +9,7 @@ import process from 'node:process';
 import {binRun} from './bundles.js';
 import {isTerminal} from './direct-output.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
-import {version} from '../version.js';
+import {version} from '../base/version.js';
 
 const [first, ...rest] = process.argv.slice(2);
 if (rest.length === 0 && (first === '--version' || first === '-V')) {

@@ -5,8 +5,8 @@
 //   when a line needs either after all);
 // - make:api and make:controller in a terminal: make.js, the make commands with the wizard;
 // - every other command: cli.js.
-import {hoistGlobalOptions} from '../commands/global-options.js';
-import {isMakeCommand} from '../commands/make/command-names.js';
+import {hoistGlobalOptions} from '../cli/commands/global-options.js';
+import {isMakeCommand} from '../cli/commands/make/command-names.js';
 
 export interface BinRun {
 	/** The file in dist/bin/ to run. */

@@ -5,8 +5,8 @@
 // receive it.
 import process from 'node:process';
 import {directOutput, isTerminal, settleOutput} from './direct-output.js';
-import type {Io} from '../io.js';
-import {main, refuseMissingFolder} from '../main.js';
+import type {Io} from '../base/io.js';
+import {main, refuseMissingFolder} from '../cli/main.js';
 import {readPendingInput} from './pending-input.js';
 
 const stdout = directOutput(1);

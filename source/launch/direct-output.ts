@@ -8,7 +8,7 @@
 import {fstatSync, statSync, writeSync, type Stats} from 'node:fs';
 import {createRequire} from 'node:module';
 import process from 'node:process';
-import type {OutStream} from '../io.js';
+import type {OutStream} from '../base/io.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
 
 /**

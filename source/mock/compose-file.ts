@@ -2,7 +2,7 @@
 // folder, else in the nearest folder above it; or the one given with --compose.
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import {isFile, isFolder} from '../core/project/path-kind.js';
 import {shellWord} from '../core/sink/leftovers.js';
 

@@ -2,7 +2,7 @@
 // into the compose file's text, in the indentation, dash spacing, quoting and line ends the
 // file already uses. Every other byte is kept; compose-volume.ts re-parses the result.
 import {isMap, isScalar, isSeq, Scalar, type LineCounter, type Node, type Pair, type YAMLMap, type YAMLSeq} from 'yaml';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import type {ComposeModel} from './compose-model.js';
 
 export interface TextEdit {

@@ -4,8 +4,8 @@
 // re-parsed and compared with the intended data before anyone writes it.
 import {isDeepStrictEqual} from 'node:util';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
-import {EduError} from '../core/errors.js';
-import {yamlReason} from '../core/yaml-package.js';
+import {EduError} from '../base/errors.js';
+import {yamlReason} from '../base/yaml-package.js';
 import {addVolumesKey, bad, fillEmptyVolumes, insertIntoSequence} from './compose-insert.js';
 import type {ComposeModel, ComposeService} from './compose-model.js';
 

@@ -1,8 +1,8 @@
 // `docker compose down && docker compose up -d`, run for --restart. Checks first that docker,
 // its compose plugin and a running engine are there, so a missing one is a clear sentence
 // before anything is written or stopped.
-import {EduError} from '../core/errors.js';
-import type {Io} from '../io.js';
+import {EduError} from '../base/errors.js';
+import type {Io} from '../base/io.js';
 
 const installHelp = 'install Docker Desktop (https://docs.docker.com/get-docker/) or, on Linux, Docker Engine with its compose plugin';
 

@@ -5,9 +5,9 @@
 // the project's tokens (var/api/configDataset.json) are read before and merged back after.
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {EduError, UsageError} from '../core/errors.js';
-import {signalExitCodes, type Io, type Outcome, type StopSignal} from '../io.js';
-import {startFolder, waitNotice} from '../options.js';
+import {EduError, UsageError} from '../base/errors.js';
+import {signalExitCodes, type Io, type Outcome, type StopSignal} from '../base/io.js';
+import {startFolder, waitNotice} from '../base/options.js';
 import type {InitOptions} from './options.js';
 import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitResult, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';

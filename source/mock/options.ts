@@ -1,6 +1,6 @@
 // The flags of mock:persist, mock:init and mock:token, as their runners read them, and the files
 // they default to (named in --help, so kept apart from the code that reads and writes them).
-import type {CommonOptions} from '../options.js';
+import type {CommonOptions} from '../base/options.js';
 
 /** Where the mock reads its tokens, host side (var/configDataset.json in the container). */
 export const tokenFile = 'var/api/configDataset.json';

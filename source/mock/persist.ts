@@ -3,9 +3,9 @@
 // print (or with --restart run) the restart command.
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
-import {EduError, UsageError} from '../core/errors.js';
-import {withNotes, type Io, type Outcome} from '../io.js';
-import {startFolder, waitNotice} from '../options.js';
+import {EduError, UsageError} from '../base/errors.js';
+import {withNotes, type Io, type Outcome} from '../base/io.js';
+import {startFolder, waitNotice} from '../base/options.js';
 import type {PersistOptions} from './options.js';
 import {modeReport, sinkFor} from '../core/sink/sink.js';
 import {composeArgs, findComposeFile, mockServiceShape, restartCommand} from './compose-file.js';

@@ -4,12 +4,12 @@
 // A symlinked file is followed to its target, which must stay inside the project too.
 import {statSync} from 'node:fs';
 import path from 'node:path';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import {isWithin, realPathOf} from '../core/project/confinement.js';
 import {readRegularFile} from '../core/project/regular-file.js';
 import {findProjectRoot} from '../core/project/root.js';
 import {mockRootAbove} from './compose-file.js';
-import {decodeUtf8At} from '../core/json-check.js';
+import {decodeUtf8At} from '../base/json-check.js';
 
 /** The most a mock file may hold: compose files and token lists are a few kilobytes. */
 export const maxFileBytes = 1024 * 1024;

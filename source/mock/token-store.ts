@@ -3,8 +3,8 @@
 // value). Pure: the file's text in, the new text out. The text is edited in place, so every
 // other byte (keys, their order, numbers, layout) is kept.
 import {randomBytes} from 'node:crypto';
-import {EduError} from '../core/errors.js';
-import {position, readJson, type JsonNode, type JsonProblem} from '../core/json-check.js';
+import {EduError} from '../base/errors.js';
+import {position, readJson, type JsonNode, type JsonProblem} from '../base/json-check.js';
 
 export {docsTokenFile, tokenFile} from './options.js';
 

@@ -3,12 +3,12 @@
 // a new one is 0644), only inside the project.
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
-import {UsageError} from '../core/errors.js';
+import {UsageError} from '../base/errors.js';
 import {oneFileChangeset} from '../core/sink/sink.js';
 import type {Changeset, StopSubscription} from '../core/sink/file-change.js';
 import {fileSystemSink} from '../core/sink/fs.js';
-import {withNotes, type Io, type Outcome} from '../io.js';
-import {startFolder, waitNotice} from '../options.js';
+import {withNotes, type Io, type Outcome} from '../base/io.js';
+import {startFolder, waitNotice} from '../base/options.js';
 import {defaultMockUrl} from './init-client.js';
 import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import type {TokenOptions} from './options.js';

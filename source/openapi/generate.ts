@@ -2,7 +2,7 @@
 // to print it) replace the output file. Errors leave every file as it was.
 import path from 'node:path';
 import {stringify} from 'yaml';
-import {EduError, UsageError} from '../core/errors.js';
+import {EduError, UsageError} from '../base/errors.js';
 import type {SinkChoice} from '../core/sink/sink.js';
 import type {SinkMode} from '../core/sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';

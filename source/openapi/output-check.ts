@@ -2,7 +2,7 @@
 // the file edu may replace without --force is an OpenAPI document (what an earlier run wrote).
 import {parse} from 'yaml';
 import {outputProblem} from '../core/project/confinement.js';
-import type {Refusal} from '../core/errors.js';
+import type {Refusal} from '../base/errors.js';
 import {readRegularFile} from '../core/project/regular-file.js';
 
 export function openapiOutputProblem(root: string, out: string, force: boolean): Refusal | undefined {

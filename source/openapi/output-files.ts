@@ -2,7 +2,7 @@
 // an unchanged specification or page is left alone (its date too), and a run that changes
 // nothing takes no lock and writes nothing.
 import path from 'node:path';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import type {FileChange} from '../core/sink/file-change.js';
 import {readRegularFile} from '../core/project/regular-file.js';
 import {isFolder} from '../core/project/path-kind.js';

@@ -3,7 +3,7 @@
 // only; never writes.
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import {readRoutesFile} from '../core/project/project.js';
 import type {RoutesFile} from '../core/routes-yaml/routes.js';
 import {buildDocument} from '../openapi/document/build-document.js';

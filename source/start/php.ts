@@ -1,8 +1,8 @@
 // Is there a PHP recent enough to serve the project? One clear sentence when there is not.
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import {platform} from 'node:os';
 import process from 'node:process';
-import {signalExitCodes, type Io, type StopSignal} from '../io.js';
+import {signalExitCodes, type Io, type StopSignal} from '../base/io.js';
 
 /** Where to get PHP, on each system. */
 export const phpPackages = '"sudo apt install php-cli" (Debian, Ubuntu), "brew install php" (macOS), or https://windows.php.net/download (Windows, then add it to PATH)';

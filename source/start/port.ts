@@ -1,6 +1,6 @@
 // Is host:port free? Checked before starting `php -S`, whose own message is unclear.
 import {createServer} from 'node:net';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 
 /** The addresses `php -S host:port` may bind: localhost can be either loopback. */
 function probeHosts(host: string): string[] {

@@ -3,8 +3,8 @@
 import {platform} from 'node:os';
 import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
-import {EduError} from '../core/errors.js';
-import type {Io, StopSignal} from '../io.js';
+import {EduError} from '../base/errors.js';
+import type {Io, StopSignal} from '../base/io.js';
 
 export interface ServeOptions {
 	readonly host: string;

@@ -9,7 +9,7 @@ import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {defaultProblem} from './option-values.js';
-import {position, readJson, type JsonNode} from '../core/json-check.js';
+import {position, readJson, type JsonNode} from '../base/json-check.js';
 import {isFolder, readTextFile} from '../core/project/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */

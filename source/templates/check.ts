@@ -1,7 +1,7 @@
 // A template file checked before it fills anything: its tags close, and each variable it uses is
 // one its engine offers (the nearest one named when not). Pure; the caller adds the file's path.
 import Mustache from 'mustache';
-import {nearest} from '../core/levenshtein.js';
+import {nearest} from '../base/levenshtein.js';
 import {render} from '../core/templates.js';
 import type {Engine} from './engines.js';
 

@@ -1,7 +1,7 @@
 // A template folder's template.json, read and checked: every field's type, the engine's roles and
 // options, and `to` paths that stay inside the project. Pure: the caller reads the file and says
 // on which line each key is (the `yaml` package knows, for a project's own folder).
-import {nearest} from '../core/levenshtein.js';
+import {nearest} from '../base/levenshtein.js';
 import {engines, engineNames, type CommandName, type EngineName, type OptionType} from './engines.js';
 
 export interface TemplateFile {

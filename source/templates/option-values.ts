@@ -1,6 +1,6 @@
 // The values of the templates' options (--table, --fields, --field, --extensions, --dir) and
 // their rules: one check for a flag, the wizard's answer and a manifest's default. Pure.
-import {refusal, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {FieldSpec, UploadSpec} from '../core/request.js';
 import {reservedBy} from '../core/sql/reserved-words.js';
 import {maxInlineLength, maxRecordBytes, maxRowBytes, recordBytes, rowBytes} from '../core/sql/row-size.js';

@@ -7,7 +7,7 @@
 // included, so a template is refused the same way in every project; an error is shown at the
 // template's line that made it (trace.ts).
 // The built-in templates are not parsed here: their tests run php -l on everything they make.
-import {refusal, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import {render, type TemplateView} from '../core/templates.js';
 import type {Filled, Unit} from '../core/unit.js';
 import {isSyntaxError, parsePhp, phpEngine} from '../openapi/php/php-parser.js';

@@ -2,7 +2,7 @@
 // with a sample name and the engine's default options as a make:* run fills it, must parse, so a
 // template that every run refuses is not listed as fine.
 import {commandNames} from '../console/command-naming.js';
-import {isRefusal} from '../core/errors.js';
+import {isRefusal} from '../base/errors.js';
 import {deriveNames} from '../core/naming.js';
 import {defaultTitleBlock} from '../core/project/base-view.js';
 import {defaultDescription, type FieldSpec} from '../core/request.js';

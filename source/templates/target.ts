@@ -1,6 +1,6 @@
 // Where a template's file goes for a name, and the name variables every file and path can use.
 // Pure.
-import {refusal, type Refusal} from '../core/errors.js';
+import {refusal, type Refusal} from '../base/errors.js';
 import type {Names} from '../core/naming.js';
 import {render} from '../core/templates.js';
 import type {LoadedTemplate} from './catalog.js';

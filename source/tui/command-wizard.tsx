@@ -4,7 +4,7 @@
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput} from 'ink';
 import {dryRunDone, fileLines, runHeading} from '../core/describe-plan.js';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import type {Sink, SinkMode} from '../core/sink/sink.js';
 import {commandChangeset} from '../console/command-project.js';
 import {stoppedWrite, useWriteStop} from './keys/stop-write.js';

@@ -1,6 +1,6 @@
 // What the wizard (and the plain prompts) collect, and how it becomes the core's MakeRequest.
 // No names are computed here: the core's plan() derives them from the request.
-import type {Refusal, RefusalCode} from '../core/errors.js';
+import type {Refusal, RefusalCode} from '../base/errors.js';
 import type {Kind} from '../core/naming.js';
 import type {Plan} from '../core/plan.js';
 import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';

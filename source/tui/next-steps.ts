@@ -3,7 +3,7 @@
 // works pasted as printed from the folder the run started in: `cd <project>` first when that
 // was not the project.
 import path from 'node:path';
-import {sgr} from '../io.js';
+import {sgr} from '../base/io.js';
 import type {FileChange, Plan, PlannedRoute} from '../core/plan.js';
 import type {Settings, Snapshot} from '../core/project/project.js';
 import {databaseConnects} from '../core/project/settings.js';
@@ -11,7 +11,7 @@ import {uploadSpecOf} from '../core/upload.js';
 import {fileLines} from '../core/describe-plan.js';
 import {shellWord} from '../core/sink/leftovers.js';
 import {localServer} from '../openapi/html/doc-location.js';
-import {wrapLine} from '../commands/help-text.js';
+import {wrapLine} from '../present/help-text.js';
 
 
 export interface NextStep {

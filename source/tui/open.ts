@@ -5,8 +5,8 @@ import {methodNames, type MakeRequest} from '../core/request.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {TemplateCatalog} from '../templates/catalog.js';
 import type {CommandSnapshot} from '../console/command-plan.js';
-import type {Io} from '../io.js';
-import {waitNotice} from '../options.js';
+import type {Io} from '../base/io.js';
+import {waitNotice} from '../base/options.js';
 import {fieldRowsOf, uploadRowOf, type WizardForm} from './form.js';
 import {cannotDraw} from './keys/type-ahead.js';
 

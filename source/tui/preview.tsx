@@ -2,7 +2,7 @@
 // and its refusals. Everything shown here comes from plan(); nothing is computed but the
 // wording (whether the URI is the name's own, in customUri).
 import {Text} from 'ink';
-import type {Refusal} from '../core/errors.js';
+import type {Refusal} from '../base/errors.js';
 import {placeLine} from '../core/describe-plan.js';
 import type {Plan} from '../core/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';

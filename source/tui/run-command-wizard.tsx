@@ -3,7 +3,7 @@
 import type {Sink} from '../core/sink/sink.js';
 import {commandTemplates, readCommandSnapshot} from '../console/command-project.js';
 import type {CommandSnapshot} from '../console/command-plan.js';
-import type {Io} from '../io.js';
+import type {Io} from '../base/io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
 import {folderToEnter} from './next-steps.js';

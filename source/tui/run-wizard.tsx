@@ -1,12 +1,12 @@
 // Opens the Ink wizard on the Io's terminal and turns its outcome into an exit code.
 // Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
 import type {Kind} from '../core/naming.js';
-import {terminalWidth} from '../commands/help-text.js';
+import {terminalWidth} from '../present/help-text.js';
 import {openProject, unreadProject, type Snapshot} from '../core/project/project.js';
 import {commandTemplates, readCommandSnapshot} from '../console/command-project.js';
 import type {Sink} from '../core/sink/sink.js';
 import type {WizardForm} from './form.js';
-import {useColor, type Io} from '../io.js';
+import {useColor, type Io} from '../base/io.js';
 import {fileLines, routesDiff} from '../core/describe-plan.js';
 import {folderToEnter, nextStepsBlock} from './next-steps.js';
 import {showUntilExit} from './show.js';

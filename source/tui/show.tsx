@@ -2,7 +2,7 @@
 // cancel's message and exit code: the one place the wizards meet Ink's render().
 import {render} from 'ink';
 import type {ReactElement} from 'react';
-import {useColor, type Io} from '../io.js';
+import {useColor, type Io} from '../base/io.js';
 import {ThemeProvider} from './controls/theme.js';
 import {cancelledExitCode, cancelledMessage} from './session.js';
 

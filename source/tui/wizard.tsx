@@ -6,7 +6,7 @@
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
 import {commit, type CommitResult} from '../core/sink/commit.js';
-import {EduError} from '../core/errors.js';
+import {EduError} from '../base/errors.js';
 import type {Kind} from '../core/naming.js';
 import {plan as makePlan, type Plan} from '../core/plan.js';
 import type {Snapshot} from '../core/project/project.js';

@@ -3,9 +3,9 @@
 // must read the same as with every command registered.
 import {Command} from 'commander';
 import {describe, expect, it} from 'vitest';
-import {commandModules, registerCommands} from '../../source/commands/index.js';
-import type {CommandContext} from '../../source/commands/context.js';
-import {main} from '../../source/main.js';
+import {commandModules, registerCommands} from '../../source/cli/commands/index.js';
+import type {CommandContext} from '../../source/cli/commands/context.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 

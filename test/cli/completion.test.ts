@@ -1,7 +1,7 @@
 // edu completion: scripts made from the command table, run by a real bash.
 import {execFileSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 

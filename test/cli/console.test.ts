@@ -2,8 +2,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
-import {version} from '../../source/version.js';
+import {main} from '../../source/cli/main.js';
+import {version} from '../../source/base/version.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 

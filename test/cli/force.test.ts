@@ -6,10 +6,10 @@ import {describe, expect, it} from 'vitest';
 import {commit} from '../../source/core/sink/commit.js';
 import {fileSystemSink} from '../../source/core/sink/fs.js';
 import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
-import {EduError, isRefusal} from '../../source/core/errors.js';
+import {EduError, isRefusal} from '../../source/base/errors.js';
 import {plan} from '../../source/core/plan.js';
 import {readSnapshot} from '../../source/core/project/project.js';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 

@@ -1,7 +1,7 @@
 // Help that fits: every --help wraps on words at the terminal's width (80 without a terminal),
 // and the examples fit 80 columns as written.
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 

@@ -1,7 +1,7 @@
 // --json: one JSON object on stdout for every outcome, usage errors included, with a code each
 // and the exit code of the readme's table.
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 

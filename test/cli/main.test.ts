@@ -1,7 +1,7 @@
 // main() in-process, with fake streams: the flag parsing and exit codes, without a process per case.
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
-import {version} from '../../source/version.js';
+import {main} from '../../source/cli/main.js';
+import {version} from '../../source/base/version.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 

@@ -2,7 +2,7 @@
 // and building its program is what that reading saves each scripted run. In its own file, so that
 // no other test has loaded commander first.
 import {describe, expect, it, vi} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 

@@ -3,12 +3,12 @@
 // hooks included), and every other line must be left to commander, which reads it or refuses it.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {globalOptionSpecs, hoistGlobalOptions} from '../../source/commands/global-options.js';
-import {makeArgs, makeOptionSpecs, type MakeInvocation} from '../../source/commands/make/make-args.js';
-import {templateOptionSpecs} from '../../source/commands/make/templates.js';
-import {main} from '../../source/main.js';
-import {buildProgram, parseLine} from '../../source/program.js';
-import {newRun, renderingOf} from '../../source/run.js';
+import {globalOptionSpecs, hoistGlobalOptions} from '../../source/cli/commands/global-options.js';
+import {makeArgs, makeOptionSpecs, type MakeInvocation} from '../../source/cli/commands/make/make-args.js';
+import {templateOptionSpecs} from '../../source/cli/commands/make/templates.js';
+import {main} from '../../source/cli/main.js';
+import {buildProgram, parseLine} from '../../source/cli/program.js';
+import {newRun, renderingOf} from '../../source/cli/run.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 

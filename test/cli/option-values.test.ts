@@ -5,7 +5,7 @@
 // - and several letters that are not the command's one-letter flags: commander read them one by
 // one, so `make:api -Ville` (a name typed with a -) printed the version, exit 0, nothing made.
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 

@@ -3,9 +3,9 @@
 // ones commander gives the command when none is typed, and a refusal must read as it did.
 import {Command} from 'commander';
 import {describe, expect, it} from 'vitest';
-import type {CommandContext} from '../../source/commands/context.js';
-import {noOptions, registerMake} from '../../source/commands/make/make.js';
-import {main} from '../../source/main.js';
+import type {CommandContext} from '../../source/cli/commands/context.js';
+import {noOptions, registerMake} from '../../source/cli/commands/make/make.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 

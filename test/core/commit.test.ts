@@ -7,7 +7,7 @@ import {commit} from '../../source/core/sink/commit.js';
 import {fileSystemSink} from '../../source/core/sink/fs.js';
 import {dryRunSink, oneFileChangeset} from '../../source/core/sink/sink.js';
 import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
-import {EduError} from '../../source/core/errors.js';
+import {EduError} from '../../source/base/errors.js';
 import {plan} from '../../source/core/plan.js';
 import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
 import type {MakeRequest} from '../../source/core/request.js';

@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {routeVariants} from '../../source/fast-route/route-variants.js';
 import {renderEntry} from '../../source/core/routes-yaml/append.js';
 import {composeRoutes, parseRoutes, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';
 import {fixturesDir, repoRoot, snapshotTree, tempProject} from '../helpers/temp-project.js';

@@ -4,8 +4,8 @@ import {lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, tr
 import {execa} from 'execa';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
-import type {Io} from '../../source/io.js';
+import {main} from '../../source/cli/main.js';
+import type {Io} from '../../source/base/io.js';
 import {captureIo} from '../helpers/io.js';
 import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 

@@ -95,7 +95,7 @@ describe('a --json report names what was left, as the text does', () => {
 	};
 
 	it('make:api', async () => {
-		const {generateFromRequest} = await import('../../source/commands/make/generate.js');
+		const {generateFromRequest} = await import('../../source/cli/commands/make/generate.js');
 		expectNamed(await generateFromRequest({kind: 'api', name: 'ville'}, {root: tempProject('sample')}, sink()));
 	});
 
@@ -106,7 +106,7 @@ describe('a --json report names what was left, as the text does', () => {
 	});
 
 	it('nothing left, no notes', async () => {
-		const {generateFromRequest} = await import('../../source/commands/make/generate.js');
+		const {generateFromRequest} = await import('../../source/cli/commands/make/generate.js');
 		expect((await generateFromRequest({kind: 'api', name: 'ville'}, {root: tempProject('sample')}, fileSystemSink())).json).not.toHaveProperty('notes');
 	});
 });

@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {scanRoutes} from '../../source/core/routes-yaml/scan.js';
 import {renderEntry} from '../../source/core/routes-yaml/append.js';
 import {composeRoutes, parseRoutes, type RouteEntry, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
-import type {Refusal} from '../../source/core/errors.js';
+import type {Refusal} from '../../source/base/errors.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 
 // URIs looked up in every file besides its own: the fast path finds a route by searching the

@@ -1,6 +1,6 @@
 // Fake streams for running main() in-process.
 import {PassThrough} from 'node:stream';
-import type {Io} from '../../source/io.js';
+import type {Io} from '../../source/base/io.js';
 
 export interface CapturedIo extends Io {
 	readonly out: () => string;

@@ -2,7 +2,7 @@
 // arguments, folder and environment, the same result shape, without starting a Node process.
 // Use it wherever the process itself is not the point (start-up, signals, the terminal, the bundle).
 import {PassThrough} from 'node:stream';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import type {RunResult} from './temp-project.js';
 
 export interface RunMainOptions {

@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
-import {EduError} from '../../source/core/errors.js';
+import {EduError} from '../../source/base/errors.js';
 import {checkTarget, imageName, mockCandidates, planVolume, readCompose} from '../../source/mock/compose-volume.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 

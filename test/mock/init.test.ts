@@ -7,7 +7,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {execa} from 'execa';
 import {afterEach, describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {judgeAnswer} from '../../source/mock/init-client.js';
 import {captureIo} from '../helpers/io.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';

@@ -4,8 +4,8 @@ import {chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, s
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
-import {findJsonProblem} from '../../source/core/json-check.js';
+import {main} from '../../source/cli/main.js';
+import {findJsonProblem} from '../../source/base/json-check.js';
 import {newToken} from '../../source/mock/token-store.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';

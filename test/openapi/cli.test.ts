@@ -4,7 +4,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/cli/main.js';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
 import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
 import type {PhpFileFacts} from '../../source/openapi/php/php-file.js';

@@ -1,7 +1,7 @@
 // A project's template.json as a teacher writes it: its defaults and asks used, each default checked
 // with its flag's rule, "once" only where the engine writes once, and the nearest key only when near.
 import {describe, expect, test} from 'vitest';
-import {nearest} from '../../source/core/levenshtein.js';
+import {nearest} from '../../source/base/levenshtein.js';
 import {plan} from '../../source/core/plan.js';
 import {openProject} from '../../source/core/project/project.js';
 import {unknownTemplate} from '../../source/core/template-units.js';

@@ -6,8 +6,8 @@ import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
-import {main} from '../../source/main.js';
-import type {Io} from '../../source/io.js';
+import {main} from '../../source/cli/main.js';
+import type {Io} from '../../source/base/io.js';
 import {fixturesDir, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {copyTemplate} from '../helpers/template-copy.js';
 

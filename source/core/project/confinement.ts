@@ -3,7 +3,7 @@
 // version control (.git/ and the like), where a hook is code git runs.
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
-import {refusal, type Refusal} from '../errors.js';
+import {refusal, type Refusal} from '../../base/errors.js';
 import {posixPath} from './posix-path.js';
 
 /** `resolved` is below `realRoot` (a file in the project; the root itself is not). */

@@ -2,7 +2,7 @@
 // the existing controllers and views. Reads only; never writes.
 import {existsSync, readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
-import {EduError, refusal, type Refusal} from '../errors.js';
+import {EduError, refusal, type Refusal} from '../../base/errors.js';
 import {readUploadApi, type UploadApi} from '../framework-request.js';
 import {readTitleBlock} from './base-view.js';
 import {lockFileFor, readLock} from '../sink/lock.js';
@@ -13,7 +13,7 @@ import {findProjectRoot} from './root.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../../templates/catalog.js';
 import {plannedFolders} from '../../templates/manifest.js';
-import {decodeUtf8At} from '../json-check.js';
+import {decodeUtf8At} from '../../base/json-check.js';
 
 export {findProjectRoot};
 

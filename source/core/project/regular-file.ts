@@ -2,7 +2,7 @@
 // to /dev/zero), a folder or an oversized file is refused with one line instead of hanging or
 // filling memory. Opened non-blocking, so even opening a FIFO cannot wait for a writer.
 import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs';
-import {refusal, type Refusal} from '../errors.js';
+import {refusal, type Refusal} from '../../base/errors.js';
 
 /** No project file edu reads or rewrites (routes.yaml, compose.yaml, openapi.yaml…) is bigger. */
 export const maxProjectFileBytes = 64 * 1024 * 1024;

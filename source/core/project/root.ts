@@ -2,9 +2,9 @@
 // project. Kept apart from the snapshot reader so commands that only need the root load no YAML.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {refusal, type Refusal} from '../errors.js';
+import {refusal, type Refusal} from '../../base/errors.js';
 import {isFile, isFolder} from './path-kind.js';
-import {findJsonProblem} from '../json-check.js';
+import {findJsonProblem} from '../../base/json-check.js';
 
 /** Where the framework reads its routes, relative to the project root. */
 export const routesPath = 'app/Config/routes.yaml';

@@ -1,6 +1,6 @@
 // New routes appended to routes.yaml as text, every existing byte kept, and the result read
 // back and compared before anything is written.
-import {refusal, type Refusal} from '../errors.js';
+import {refusal, type Refusal} from '../../base/errors.js';
 import type {NewRoute, RoutesFile} from './route-index.js';
 import {parseRoutes} from './routes.js';
 

@@ -2,12 +2,12 @@
 // by the `yaml` package otherwise, with the same refusals at the same file:line:col. append.ts,
 // beside it, is the only code that edits the file.
 import type {Document, LineCounter, Node} from 'yaml';
-import {refusal, type Refusal} from '../errors.js';
+import {refusal, type Refusal} from '../../base/errors.js';
 import {routesPath} from '../project/root.js';
 import {documentProblem, firstProblem, flowTail, hasStandIns, keyProblem, plainStart, plainValue, symfonyKey, symfonyString, symfonyText, tagProblem, textProblem, type StrictProblem} from './strict.js';
 import {listed, routesFile, type RouteEntry, type RoutesFile} from './route-index.js';
 import {scanRoutes} from './scan.js';
-import {yaml, yamlReason} from '../yaml-package.js';
+import {yaml, yamlReason} from '../../base/yaml-package.js';
 
 export {routesPath};
 export type {NewRoute, RouteEntry, RouteIndex, RoutesFile} from './route-index.js';

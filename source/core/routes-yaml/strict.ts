@@ -4,7 +4,7 @@
 // scalar's type) the text or the reading is brought to, so edu reads the routes the framework reads.
 
 import type {Document, Node} from 'yaml';
-import {yaml} from '../yaml-package.js';
+import {yaml} from '../../base/yaml-package.js';
 
 const reader = 'Symfony YAML (what the framework reads routes.yaml with)';
 

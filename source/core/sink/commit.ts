@@ -2,7 +2,7 @@
 // last (the commit point), under the lock on routes.yaml. If routes.yaml changed since the
 // snapshot, the plan is made again from a fresh snapshot under the lock; the whole new
 // routes.yaml is re-parsed and compared with the intended routes before anything is written.
-import {EduError, type Refusal} from '../errors.js';
+import {EduError, type Refusal} from '../../base/errors.js';
 import type {Changeset, Sink, SinkMode, WriteOptions} from './file-change.js';
 import {plan as makePlan, type FileChange, type Plan} from '../plan.js';
 import {readSnapshot, type Snapshot} from '../project/project.js';

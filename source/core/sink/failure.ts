@@ -1,7 +1,7 @@
 // How a failed write is said: an expected refusal as it is, anything else as WRITE_FAILED with the
 // system's reason, and the files a failed cleanup left named with the command that removes them.
 import path from 'node:path';
-import {EduError} from '../errors.js';
+import {EduError} from '../../base/errors.js';
 import {byHand} from './leftovers.js';
 import type {WriteRun} from './run.js';
 

@@ -1,8 +1,8 @@
 // What a writer wants done to a project, as plain data: the files to create or replace with
 // their full new content, the folders to create, and the lock that serialises writers. Every
 // command that writes builds one and hands it to a sink (core/sink.ts).
-import type {Refusal} from '../errors.js';
-import type {StopSignal} from '../../io.js';
+import type {Refusal} from '../../base/errors.js';
+import type {StopSignal} from '../../base/io.js';
 
 export interface FileChange {
 	/** Relative to the project root, with `/`. */

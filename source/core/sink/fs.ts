@@ -10,7 +10,7 @@
 import type {Stats} from 'node:fs';
 import path from 'node:path';
 import {confinementProblem, isInside, isWithin, repositoryFolderOf} from '../project/confinement.js';
-import {EduError} from '../errors.js';
+import {EduError} from '../../base/errors.js';
 import {eitherStop, type Changeset, type FileChange, type Sink, type StopSubscription, type Written} from './file-change.js';
 import {byHand, errorReason, shellWord} from './leftovers.js';
 import {failure} from './failure.js';

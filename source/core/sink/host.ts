@@ -4,7 +4,7 @@
 import * as nodeFs from 'node:fs';
 import type {Stats} from 'node:fs';
 import process from 'node:process';
-import type {Refusal} from '../errors.js';
+import type {Refusal} from '../../base/errors.js';
 import {readRegularFile} from '../project/regular-file.js';
 
 /**

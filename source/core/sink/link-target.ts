@@ -2,7 +2,7 @@
 // commands.yaml, a mock's compose or token file), the file inside the project its link leads to.
 import path from 'node:path';
 import {isInside} from '../project/confinement.js';
-import {EduError} from '../errors.js';
+import {EduError} from '../../base/errors.js';
 import type {FileChange} from './file-change.js';
 import type {WriteRun} from './run.js';
 

@@ -4,10 +4,10 @@
 // creating and its commit point), so a run killed between two renames can be undone by the next.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
-import {EduError} from '../errors.js';
+import {EduError} from '../../base/errors.js';
 import {errorReason, shellWord} from './leftovers.js';
 import type {SinkHost} from './host.js';
-import {signalExitCodes, type StopSignal} from '../../io.js';
+import {signalExitCodes, type StopSignal} from '../../base/io.js';
 
 /**
  * A file as the run wrote it: the inode of its temp file (which the rename or link into place

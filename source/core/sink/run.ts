@@ -1,11 +1,11 @@
 // One run of the file-system sink: what it created, so that every failure path can remove it,
 // and the cleanups that failed, so that they are named instead of hidden.
 import path from 'node:path';
-import {EduError, type Refusal} from '../errors.js';
+import {EduError, type Refusal} from '../../base/errors.js';
 import {errorReason, type Leftover} from './leftovers.js';
 import type {SinkHost} from './host.js';
 import {posixPath} from '../project/posix-path.js';
-import {signalExitCodes, type StopSignal} from '../../io.js';
+import {signalExitCodes, type StopSignal} from '../../base/io.js';
 
 /** One run of the sink: what it created, so every failure path can remove it. */
 export class WriteRun {

@@ -2,8 +2,8 @@
 // Choosing the sink is the only place a dry run makes a difference (schematics' HostSink /
 // DryRunSink): callers plan, pick a sink once, and render what the sink returns.
 import path from 'node:path';
-import type {StopSignal} from '../../io.js';
-import {EduError} from '../errors.js';
+import type {StopSignal} from '../../base/io.js';
+import {EduError} from '../../base/errors.js';
 import type {Changeset, Sink} from './file-change.js';
 import {readRegularFile} from '../project/regular-file.js';
 import {fileSystemSink} from './fs.js';

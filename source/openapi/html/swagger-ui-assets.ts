@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {EduError} from '../../core/errors.js';
+import {EduError} from '../../base/errors.js';
 
 /** A file of the page's folder: its name there and its text. */
 export interface PageFile {

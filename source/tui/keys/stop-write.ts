@@ -4,8 +4,8 @@
 // finished or rolled back, as the sink does for a signal), and the wizard quits once the write
 // has ended.
 import {useMemo} from 'react';
-import {EduError} from '../../core/errors.js';
-import {signalExitCodes, type StopSignal} from '../../io.js';
+import {EduError} from '../../base/errors.js';
+import {signalExitCodes, type StopSignal} from '../../base/io.js';
 import type {StopSubscription} from '../../core/sink/file-change.js';
 
 export interface WriteStop {

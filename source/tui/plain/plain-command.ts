@@ -1,10 +1,10 @@
 // `--plain` for make:command: the name as a line prompt, checked against the core's plan as the
 // full-screen wizard checks it, then the files, a confirmation and the sink.
-import {terminalWidth} from '../../commands/help-text.js';
+import {terminalWidth} from '../../present/help-text.js';
 import {input, select} from '@inquirer/prompts';
 import {confirmWrite} from './confirm-write.js';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../../core/describe-plan.js';
-import {EduError} from '../../core/errors.js';
+import {EduError} from '../../base/errors.js';
 import type {Sink} from '../../core/sink/sink.js';
 import {commandChangeset, commandTemplates, readCommandSnapshot} from '../../console/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../../console/command-plan.js';

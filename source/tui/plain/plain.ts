@@ -1,13 +1,13 @@
 // `--plain`: the wizard's flow as line prompts (@inquirer/prompts), for terminals and screen
 // readers that do not suit a full-screen app. Same form, same plan(), same refusals, same commit.
 // Loaded lazily; it never loads Ink or React.
-import {terminalWidth} from '../../commands/help-text.js';
+import {terminalWidth} from '../../present/help-text.js';
 import {Writable} from 'node:stream';
 import {checkbox, input, select} from '@inquirer/prompts';
 import {confirmWrite} from './confirm-write.js';
 import {commit} from '../../core/sink/commit.js';
 import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../../core/describe-plan.js';
-import {isRefusal} from '../../core/errors.js';
+import {isRefusal} from '../../base/errors.js';
 import type {Kind} from '../../core/naming.js';
 import {plan as makePlan, type Plan} from '../../core/plan.js';
 import {openProject, type Snapshot} from '../../core/project/project.js';
@@ -15,7 +15,7 @@ import {httpMethods, type FieldSpec} from '../../core/request.js';
 import {catalogOf, engineOf, templateChoices} from '../../core/template-units.js';
 import {identifierProblem, parseFields} from '../../templates/option-values.js';
 import type {Sink} from '../../core/sink/sink.js';
-import type {Io, OutStream} from '../../io.js';
+import type {Io, OutStream} from '../../base/io.js';
 import {asksTemplate, withTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../form.js';
 import {folderToEnter, nextSteps, nextStepsLines, stepsContext} from '../next-steps.js';
 import {askCommand} from './plain-command.js';

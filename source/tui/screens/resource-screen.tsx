@@ -11,7 +11,7 @@ import {labelColumn, linesAt} from '../controls/fit.js';
 import {Clipped, heightOf} from '../controls/clipped.js';
 import {fieldsLayout} from './fields-layout.js';
 import {declaredDefault} from '../../templates/option-values.js';
-import type {Refusal} from '../../core/errors.js';
+import type {Refusal} from '../../base/errors.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 import {useEagerState, useLatest} from '../use-latest.js';

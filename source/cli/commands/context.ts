@@ -1,6 +1,6 @@
 // What main hands every command, and what a command hands back: both sides import it from
 // here, so main.ts and commands/* do not import each other in a circle.
-import type {Io, Outcome} from '../io.js';
+import type {Io, Outcome} from '../../base/io.js';
 import type {MakeInvocation} from './make/make-args.js';
 
 export interface CommandContext {

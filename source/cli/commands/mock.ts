@@ -1,7 +1,7 @@
 // mock:persist, mock:init and mock:token: the local mock API's volume, database and tokens.
 import type {Command} from 'commander';
-import {defaultMockUrl} from '../mock/init-client.js';
-import {tokenFile, type InitOptions, type PersistOptions, type TokenOptions} from '../mock/options.js';
+import {defaultMockUrl} from '../../mock/init-client.js';
+import {tokenFile, type InitOptions, type PersistOptions, type TokenOptions} from '../../mock/options.js';
 import type {CommandContext} from './context.js';
 
 const persistExamples = `
@@ -49,7 +49,7 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--cwd <dir>', 'folder to start looking for the compose file in')
 		.addHelpText('after', persistExamples)
 		.action(async (options: PersistOptions) => {
-			context.outcome = await (await import('../mock/persist.js')).runPersist(options, context.io);
+			context.outcome = await (await import('../../mock/persist.js')).runPersist(options, context.io);
 		});
 
 	program
@@ -61,7 +61,7 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--cwd <dir>', 'the project whose var/api/configDataset.json tokens are kept (default: the current folder)')
 		.addHelpText('after', initExamples)
 		.action(async (options: InitOptions) => {
-			context.outcome = await (await import('../mock/init.js')).runInit(options, context.io);
+			context.outcome = await (await import('../../mock/init.js')).runInit(options, context.io);
 		});
 
 	program
@@ -74,6 +74,6 @@ export function registerMock(program: Command, context: CommandContext): void {
 		.option('--cwd <dir>', 'folder to start from (default: the current folder); a relative --file is the project\'s (beside its compose file)')
 		.addHelpText('after', tokenExamples)
 		.action(async (name: string, options: TokenOptions) => {
-			context.outcome = await (await import('../mock/token.js')).runToken(name, options, context.io);
+			context.outcome = await (await import('../../mock/token.js')).runToken(name, options, context.io);
 		});
 }

@@ -1,12 +1,12 @@
 // main(argv, io) → exit code: the one exit point. Commands return an Outcome or throw an
 // EduError; run.ts renders them (text or --json) and picks the exit code. It touches no
 // process.* itself: the bin (cli.ts) passes the streams in and sets the exit code.
-import {EduError} from './core/errors.js';
+import {EduError} from '../base/errors.js';
 import {hoistGlobalOptions} from './commands/global-options.js';
 import {isMakeCommand} from './commands/make/command-names.js';
 import {makeArgs} from './commands/make/make-args.js';
 import {noOptions, runMake} from './commands/make/make.js';
-import {ansiSwitches, type Io, type Outcome} from './io.js';
+import {ansiSwitches, type Io, type Outcome} from '../base/io.js';
 import {newRun, openKindWizard, render, renderError, renderingOf, type Invocation} from './run.js';
 
 /**

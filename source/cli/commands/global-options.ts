@@ -3,8 +3,8 @@
 // Commander reads an option where it is declared (the program or the command), so the ones
 // before the command name are moved after it; one the command does not take is a usage error.
 import type {Command} from 'commander';
-import {UsageError} from '../core/errors.js';
-import type {OptionSpec} from '../options.js';
+import {UsageError} from '../../base/errors.js';
+import type {OptionSpec} from '../../base/options.js';
 
 /** The options every command takes besides its own (console.ts's addGlobalOptions adds them, with -V). */
 export const globalOptionSpecs: readonly OptionSpec[] = [

@@ -1,7 +1,7 @@
 // `edu completion bash|zsh|fish`: a completion script made from the program's own command
 // table (command names, their long options), so it never lists a command that is not there.
 import type {Command} from 'commander';
-import {UsageError} from '../core/errors.js';
+import {UsageError} from '../../base/errors.js';
 import type {CommandContext} from './context.js';
 
 interface Entry {

@@ -2,9 +2,9 @@
 // project needs to run, one line per check with the fix for each problem).
 import process from 'node:process';
 import type {Command} from 'commander';
-import {EduError, UsageError} from '../core/errors.js';
-import type {Outcome} from '../io.js';
-import {startFolder} from '../options.js';
+import {EduError, UsageError} from '../../base/errors.js';
+import type {Outcome} from '../../base/io.js';
+import {startFolder} from '../../base/options.js';
 import type {CommandContext} from './context.js';
 
 interface DoctorOptions {
@@ -36,15 +36,15 @@ export function registerDoctor(program: Command, context: CommandContext): void 
 
 async function runCheckConfig(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
 	const root = context.projectRoot(startFolder(context.io, options));
-	const {probePhp} = await import('../doctor/php-probe.js');
-	const {checkConfig, configExtensions} = await import('../doctor/check-config.js');
-	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
+	const {probePhp} = await import('../../doctor/php-probe.js');
+	const {checkConfig, configExtensions} = await import('../../doctor/check-config.js');
+	const {frameworkMinimumPhp} = await import('../../doctor/project-facts.js');
 	const probe = await probePhp(configExtensions, context.io.env, root);
 	const minimum = frameworkMinimumPhp(root);
 	const report = checkConfig(probe, minimum);
 	if (report === undefined) {
 		const detail = 'problem' in probe ? probe.detail : '';
-		const {installPhp} = await import('../start/php.js');
+		const {installPhp} = await import('../../start/php.js');
 		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp(minimum)}.`);
 	}
 	return {json: report.json, text: report.text};
@@ -54,7 +54,7 @@ async function runDoctorCommand(options: DoctorOptions, context: CommandContext)
 	const port = Number(options.port ?? '8042');
 	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a whole number from 1 to 65535 (got "${options.port}").`, 'INVALID_OPTION');
 	const root = context.projectRoot(startFolder(context.io, options));
-	const {doctorText, runDoctor} = await import('../doctor/run-doctor.js');
+	const {doctorText, runDoctor} = await import('../../doctor/run-doctor.js');
 	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port});
 	const failed = results.filter((result) => result.status === 'fail');
 	const blocked = failed.length > 0;

@@ -1,7 +1,7 @@
 // One style for every "did you mean": commands, options and option values alike say
 // `edu: <what is wrong> (did you mean <nearest>? <where to look>).` on one line. Commander's
 // own messages (a line break before "(Did you mean …?)", none for a bad choice) are reworded here.
-import {nearest} from '../core/levenshtein.js';
+import {nearest} from '../../base/levenshtein.js';
 
 export {nearest};
 import {isGlobalOption, notApplying} from './global-options.js';

@@ -2,14 +2,14 @@
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
-import {EduError, UsageError, type Refusal} from '../core/errors.js';
-import {findProjectRoot, isProjectRoot} from '../core/project/root.js';
-import type {Outcome} from '../io.js';
-import {startFolder} from '../options.js';
+import {EduError, UsageError, type Refusal} from '../../base/errors.js';
+import {findProjectRoot, isProjectRoot} from '../../core/project/root.js';
+import type {Outcome} from '../../base/io.js';
+import {startFolder} from '../../base/options.js';
 import type {CommandContext} from './context.js';
-import {posixPath} from '../core/project/posix-path.js';
-import {isFolder} from '../core/project/path-kind.js';
-import {isWithin} from '../core/project/confinement.js';
+import {posixPath} from '../../core/project/posix-path.js';
+import {isFolder} from '../../core/project/path-kind.js';
+import {isWithin} from '../../core/project/confinement.js';
 
 export interface StartOptions {
 	readonly port: string;
@@ -112,10 +112,10 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const located = locateDocroot(start, options.docroot);
 	context.announceRoot(located.root);
 
-	const {checkPhp} = await import('../start/php.js');
-	const {checkPortFree} = await import('../start/port.js');
-	const {serve} = await import('../start/serve.js');
-	const {frameworkMinimumPhp} = await import('../doctor/project-facts.js');
+	const {checkPhp} = await import('../../start/php.js');
+	const {checkPortFree} = await import('../../start/port.js');
+	const {serve} = await import('../../start/serve.js');
+	const {frameworkMinimumPhp} = await import('../../doctor/project-facts.js');
 	const phpVersion = await checkPhp(io, frameworkMinimumPhp(located.root));
 	await checkPortFree(host, port);
 	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
@@ -123,18 +123,18 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	}
 	const label = `${posixPath(path.relative(located.root, located.docroot)) || '.'}/`;
 	// The page edu openapi --html writes: PHP's server answers its folder with its index.html.
-	const {docUrlPath} = await import('../openapi/html/doc-location.js');
+	const {docUrlPath} = await import('../../openapi/html/doc-location.js');
 	const pageFolder = path.join(located.docroot, ...docUrlPath.split('/').filter(Boolean));
 	const hasPage = existsSync(path.join(pageFolder, 'index.html'));
 	if (hasPage) {
-		const {pageServerElsewhere} = await import('../start/page-server.js');
+		const {pageServerElsewhere} = await import('../../start/page-server.js');
 		const elsewhere = pageServerElsewhere(path.join(pageFolder, 'openapi.yaml'), host, port);
 		if (elsewhere !== undefined) io.stderr.write(`Warning: the page's "Try it out" calls ${elsewhere} (the Server attribute in app/Controller/api), not this server: change that attribute and run edu openapi --html again, or serve on its port.\n`);
 	}
 	// A specification without its page: /doc/ would be the framework's "not found", so say how to make it.
 	const docHint = !hasPage && existsSync(path.join(located.docroot, 'openapi.yaml')) ? {docHint: 'API page: run edu openapi --html to create it'} : {};
 	if (options.start === false) {
-		const {serverUrl} = await import('../start/serve.js');
+		const {serverUrl} = await import('../../start/serve.js');
 		const everywhere = host === '0.0.0.0' || host === '::';
 		const here = everywhere ? ` (on this computer: ${serverUrl('localhost', port)})` : '';
 		return {json: {url: serverUrl(host, port), php: phpVersion}, text: `Ready to serve ${label} at ${serverUrl(host, port)}${here}: PHP ${phpVersion}, the port is free. Not started (--no-start).\n`};

@@ -2,18 +2,18 @@
 // own (help, version, mistakes and every other command) is parsed here, and its errors rendered
 // as the readme's codes. main loads it only for those lines.
 import {Command, CommanderError} from 'commander';
-import {EduError, UsageError, type RefusalCode} from './core/errors.js';
+import {EduError, UsageError, type RefusalCode} from '../base/errors.js';
 import {registerCompletion} from './commands/completion.js';
 import {addGlobalOptions, registerConsole, shortened, unknownCommand} from './commands/console.js';
 import {checkMoved} from './commands/global-options.js';
 import {runMake} from './commands/make/make.js';
-import {terminalWidth, wrapHelp} from './commands/help-text.js';
+import {terminalWidth, wrapHelp} from '../present/help-text.js';
 import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
 import {openKindWizard, render, renderError, writeJson, type Invocation, type Rendering} from './run.js';
-import {version} from './version.js';
+import {version} from '../base/version.js';
 import {commandNames as everyCommandName} from './commands/index.js';
-import {startFolder} from './options.js';
+import {startFolder} from '../base/options.js';
 
 /** The --cwd of a command line, as typed anywhere in it. */
 function cwdOf(argv: readonly string[]): string | undefined {
@@ -186,7 +186,7 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 		const first = argv[0];
 		if (first !== undefined && !first.startsWith('-') && !everyCommandName.includes(first)) {
 			// A command of the project's own, or a shortened name, as php bin/edu (Symfony Console) takes them.
-			const {projectCommands, runProjectCommand} = await import('./console/project-commands.js');
+			const {projectCommands, runProjectCommand} = await import('../console/project-commands.js');
 			const found = projectCommands(startFolder(run.io, {cwd: cwdOf(argv)}));
 			const own = found?.commands ?? [];
 			const exact = own.find((command) => command.name === first);

@@ -2,15 +2,15 @@
 // manifests: registered on the command, listed in --help, then read into the request against the
 // project's catalog (its own templates included). Mistakes are one-line errors before any planning.
 import type {Command} from 'commander';
-import {EduError, UsageError, isRefusal} from '../../core/errors.js';
-import type {MakeRequest} from '../../core/request.js';
-import {resourceMethods} from '../../core/resource.js';
-import {parseExtensions, parseFields} from '../../templates/option-values.js';
-import {flagsOf, splitList, type OptionSpec} from '../../options.js';
-import {unknownTemplate} from '../../core/template-units.js';
-import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../templates/catalog.js';
-import {engines, type CommandName} from '../../templates/engines.js';
-import type {TemplateOption} from '../../templates/manifest.js';
+import {EduError, UsageError, isRefusal} from '../../../base/errors.js';
+import type {MakeRequest} from '../../../core/request.js';
+import {resourceMethods} from '../../../core/resource.js';
+import {parseExtensions, parseFields} from '../../../templates/option-values.js';
+import {flagsOf, splitList, type OptionSpec} from '../../../base/options.js';
+import {unknownTemplate} from '../../../core/template-units.js';
+import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../../templates/catalog.js';
+import {engines, type CommandName} from '../../../templates/engines.js';
+import type {TemplateOption} from '../../../templates/manifest.js';
 
 export interface TemplateOptions {
 	readonly template?: string;

@@ -2,12 +2,12 @@
 // commands' own reading in commands/make/make-args.ts): how it is shown, the context the command
 // gets, and the rendering of its outcome or its error. It touches no process.* itself.
 import path from 'node:path';
-import {EduError, isRefusal, UsageError} from './core/errors.js';
-import {findProjectRoot} from './core/project/root.js';
+import {EduError, isRefusal, UsageError} from '../base/errors.js';
+import {findProjectRoot} from '../core/project/root.js';
 import {isFlagGroup} from './commands/global-options.js';
 import type {CommandContext} from './commands/context.js';
-import {startFolder} from './options.js';
-import type {Io, Outcome} from './io.js';
+import {startFolder} from '../base/options.js';
+import type {Io, Outcome} from '../base/io.js';
 
 /** What the command line asked for how things are shown, read before it is parsed (so usage errors follow it too). */
 export interface Rendering {
@@ -57,12 +57,12 @@ export function newRun(io: Io, rendering: Rendering): Invocation {
 /** `edu` without a command, in a terminal: the wizard, kind first. */
 export async function openKindWizard(run: Invocation, options: {cwd?: string; plain?: boolean; quiet?: boolean}): Promise<Outcome> {
 	const {io} = run;
-	const typeAhead = await import('./tui/keys/type-ahead.js');
+	const typeAhead = await import('../tui/keys/type-ahead.js');
 	await typeAhead.holdForWizard(io, options.plain);
 	try {
 		// Found once here (a missing project is refused before anything loads); the wizard opens it.
 		const root = run.projectRoot(startFolder(io, options));
-		const {openWizard} = await import('./tui/open.js');
+		const {openWizard} = await import('../tui/open.js');
 		return {json: {}, exitCode: await openWizard(io, {root, plain: options.plain, quiet: options.quiet})};
 	} finally {
 		typeAhead.releaseTypeAhead(io.stdin);

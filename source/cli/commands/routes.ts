@@ -1,9 +1,9 @@
 // edu routes: the routes of routes.yaml with what is wrong with each; --check for CI.
 import type {Command} from 'commander';
-import type {Outcome} from '../io.js';
-import {startFolder} from '../options.js';
+import type {Outcome} from '../../base/io.js';
+import {startFolder} from '../../base/options.js';
 import type {CommandContext} from './context.js';
-import {terminalWidth, wrapLine} from './help-text.js';
+import {terminalWidth, wrapLine} from '../../present/help-text.js';
 
 export interface RoutesOptions {
 	readonly json?: boolean;
@@ -34,8 +34,8 @@ export function registerRoutes(program: Command, context: CommandContext): void 
 
 export async function runRoutes(options: RoutesOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	const {inspectRoutes} = await import('../routes/report.js');
-	const {problemCount, renderProblems, renderTable, statusText} = await import('../routes/table.js');
+	const {inspectRoutes} = await import('../../routes/report.js');
+	const {problemCount, renderProblems, renderTable, statusText} = await import('../../routes/table.js');
 	// Its table (or problems) is the output: the project's line goes to stderr, out of a pipe's way.
 	const root = context.projectRoot(startFolder(io, options), 'stderr');
 	const {routes, rows} = await inspectRoutes(root);
