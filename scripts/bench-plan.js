@@ -15,8 +15,8 @@ if (root === undefined) {
 const budget = Number(budgetText);
 const maxRounds = Number(maxRoundsText);
 
-const {plan} = await import(path.join(repoRoot, 'dist/core/plan.js'));
-const {readSnapshot} = await import(path.join(repoRoot, 'dist/core/project/project.js'));
+const {plan} = await import(path.join(repoRoot, 'dist/make/plan.js'));
+const {readSnapshot} = await import(path.join(repoRoot, 'dist/make/snapshot.js'));
 
 const snapshotStart = performance.now();
 const snapshot = readSnapshot(root);

@@ -39,7 +39,7 @@ export function generatedRoute(index) {
 
 /** routes.yaml text: the sample's own routes, then `count` generated ones, in the format edu appends. */
 export async function routesText(count) {
-	const {renderEntry} = await import(path.join(repoRoot, 'dist/core/routes-yaml/append.js'));
+	const {renderEntry} = await import(path.join(repoRoot, 'dist/project/routes-yaml/append.js'));
 	const parts = [readFileSync(path.join(samplePath, routesRelative), 'utf8').replace(/\n*$/, '\n')];
 	for (let index = 0; index < count; index++) {
 		const route = generatedRoute(index);
@@ -68,8 +68,8 @@ export async function projectWithRoutes(count) {
  * which is what the binary would write.
  */
 export async function projectWithControllers(count) {
-	const {plan} = await import(path.join(repoRoot, 'dist/core/plan.js'));
-	const {readSnapshot} = await import(path.join(repoRoot, 'dist/core/project/project.js'));
+	const {plan} = await import(path.join(repoRoot, 'dist/make/plan.js'));
+	const {readSnapshot} = await import(path.join(repoRoot, 'dist/make/snapshot.js'));
 	const folder = tempSample();
 	const snapshot = readSnapshot(folder);
 	if ('code' in snapshot) throw new Error(`cannot read the sample project: ${snapshot.message}`);

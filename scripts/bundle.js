@@ -23,7 +23,7 @@ import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {bundleWrapper} from '../dist/launch/code-cache.js';
-import {knownParse, parseOf} from '../dist/core/templates.js';
+import {knownParse, parseOf} from '../dist/templates/fill.js';
 import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
 import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
 import {withSharedEsmWrappers} from './esm-wrappers.js';
@@ -212,7 +212,7 @@ const makeCommandsOnly = {
  * which runs make.js in its place. The build fails if one of them no longer exports a name it is
  * given for (esbuild: if a name is imported that the replacement lacks).
  */
-const handedOver = {'cli/program.ts': ['runProgram'], 'tui/open.ts': ['openWizard'], 'tui/keys/type-ahead.ts': ['holdForWizard', 'releaseTypeAhead']};
+const handedOver = {'cli/program.ts': ['runProgram'], 'cli/open.ts': ['openWizard'], 'tui/keys/type-ahead.ts': ['holdForWizard', 'releaseTypeAhead']};
 const directOnly = {
 	name: 'direct-only',
 	setup(builder) {
@@ -239,10 +239,10 @@ const directOnly = {
 const phpParserBundle = {
 	name: 'php-parser-bundle',
 	setup(builder) {
-		builder.onLoad({filter: /[\\/]source[\\/]openapi[\\/]php[\\/]php-parser\.ts$/}, ({path: file}) => {
+		builder.onLoad({filter: /[\\/]source[\\/]php[\\/]php-parser\.ts$/}, ({path: file}) => {
 			const text = readFileSync(file, 'utf8');
 			const call = "createRequire(import.meta.filename)('php-parser')";
-			if (text.split(call).length !== 2) throw new Error(`source/openapi/php/php-parser.ts no longer loads php-parser with ${call}: update phpParserBundle in scripts/bundle.js.`);
+			if (text.split(call).length !== 2) throw new Error(`source/php/php-parser.ts no longer loads php-parser with ${call}: update phpParserBundle in scripts/bundle.js.`);
 			// A require esbuild sees: vendorPackages makes it the facade of the php-parser.js bundle.
 			return {contents: text.replace(call, "require('php-parser')"), loader: 'ts'};
 		});
@@ -302,7 +302,7 @@ function writeCompiledTemplates(outdir) {
 	const checked = (text) => {
 		const tokens = parseOf(text);
 		knownParse(text, tokens);
-		if (parseOf(text) !== tokens) throw new Error('mustache no longer takes the parse knownParse() hands it: update knownParse in source/core/templates.ts.');
+		if (parseOf(text) !== tokens) throw new Error('mustache no longer takes the parse knownParse() hands it: update knownParse in source/templates/fill.ts.');
 		return [text, tokens];
 	};
 	const manifests = {};
@@ -354,10 +354,10 @@ async function buildBin(outdir, cli) {
 	// make.js: cli.ts with the make commands alone; make-direct.js: the same without commander and
 	// the wizard (the bin runs one of them for those commands).
 	if (cli === 'source/launch/cli.ts') {
-		await build({...options, entryPoints: {'parse-worker': 'source/openapi/php/parse-worker.ts'}});
+		await build({...options, entryPoints: {'parse-worker': 'source/php/parse-worker.ts'}});
 		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly]});
 		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly, directOnly]});
-		Object.assign(entryPoints, {'parse-worker': 'source/openapi/php/parse-worker.ts', make: cli, 'make-direct': cli});
+		Object.assign(entryPoints, {'parse-worker': 'source/php/parse-worker.ts', make: cli, 'make-direct': cli});
 	}
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).

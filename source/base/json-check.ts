@@ -208,3 +208,12 @@ function firstBadByte(bytes: Uint8Array): number {
 	}
 	return -1;
 }
+
+/** `bytes` as UTF-8 text, or undefined when they are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+	try {
+		return new TextDecoder('utf-8', {fatal: true, ignoreBOM: true}).decode(bytes);
+	} catch {
+		return undefined;
+	}
+}

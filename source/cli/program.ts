@@ -186,7 +186,7 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 		const first = argv[0];
 		if (first !== undefined && !first.startsWith('-') && !everyCommandName.includes(first)) {
 			// A command of the project's own, or a shortened name, as php bin/edu (Symfony Console) takes them.
-			const {projectCommands, runProjectCommand} = await import('../console/project-commands.js');
+			const {projectCommands, runProjectCommand} = await import('../project/project-commands.js');
 			const found = projectCommands(startFolder(run.io, {cwd: cwdOf(argv)}));
 			const own = found?.commands ?? [];
 			const exact = own.find((command) => command.name === first);

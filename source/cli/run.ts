@@ -3,7 +3,7 @@
 // gets, and the rendering of its outcome or its error. It touches no process.* itself.
 import path from 'node:path';
 import {EduError, isRefusal, UsageError} from '../base/errors.js';
-import {findProjectRoot} from '../core/project/root.js';
+import {findProjectRoot} from '../project/root.js';
 import {isFlagGroup} from './commands/global-options.js';
 import type {CommandContext} from './commands/context.js';
 import {startFolder} from '../base/options.js';
@@ -62,7 +62,7 @@ export async function openKindWizard(run: Invocation, options: {cwd?: string; pl
 	try {
 		// Found once here (a missing project is refused before anything loads); the wizard opens it.
 		const root = run.projectRoot(startFolder(io, options));
-		const {openWizard} = await import('../tui/open.js');
+		const {openWizard} = await import('./open.js');
 		return {json: {}, exitCode: await openWizard(io, {root, plain: options.plain, quiet: options.quiet})};
 	} finally {
 		typeAhead.releaseTypeAhead(io.stdin);

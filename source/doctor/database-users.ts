@@ -2,7 +2,7 @@
 // template's controllers need, read from the CREATE TABLE their CREATE_TABLE constant holds.
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
-import {readTextFile} from '../core/project/path-kind.js';
+import {readTextFile} from '../base/path-kind.js';
 
 export interface DatabaseUser {
 	/** The controller's path from the project root, with / separators. */

@@ -1,6 +1,6 @@
 // PHP on PATH against composer.json's requirement, and the extensions the project's DB_TYPE needs.
 import semver from 'semver';
-import {installPhp, phpPackages} from '../start/php.js';
+import {installPhp, phpPackages} from '../php/runtime.js';
 import {fail, ok, type CheckResult} from './check.js';
 import type {PhpInfo, PhpProbe} from './php-probe.js';
 

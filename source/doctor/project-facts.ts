@@ -2,7 +2,7 @@
 // requirement, the installed framework's version, and the mock service in compose.yaml.
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {readTextFile} from '../core/project/path-kind.js';
+import {readTextFile} from '../base/path-kind.js';
 import {parse as parseEnv} from 'dotenv';
 
 export interface ProjectFacts {

@@ -3,8 +3,8 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
-import {isFile, isFolder} from '../core/project/path-kind.js';
-import {shellWord} from '../core/sink/leftovers.js';
+import {isFile, isFolder} from '../base/path-kind.js';
+import {shellWord} from '../sink/leftovers.js';
 
 /** What a compose file needs for the mock API, as messages say it. */
 export const mockServiceShape = 'image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]';

@@ -14,7 +14,7 @@ import {confined, findMockProject, readProjectText} from './project-files.js';
 import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {editProjectText} from './token.js';
-import {posixPath} from '../core/project/posix-path.js';
+import {posixPath} from '../base/posix-path.js';
 
 /**
  * The folder of the mock's database, in its var/: the image has it, but the project's var/api

@@ -8,7 +8,7 @@ import {composeFileNames} from './compose-file.js';
 export {mockServiceShape} from './compose-file.js';
 import {mockCandidates, mountsHostFolder, readCompose} from './compose-volume.js';
 import {defaultMockUrl} from './init-client.js';
-import {isFile} from '../core/project/path-kind.js';
+import {isFile} from '../base/path-kind.js';
 
 export interface MockService {
 	readonly service: string;

@@ -7,13 +7,13 @@ import {EduError, UsageError} from '../base/errors.js';
 import {withNotes, type Io, type Outcome} from '../base/io.js';
 import {startFolder, waitNotice} from '../base/options.js';
 import type {PersistOptions} from './options.js';
-import {modeReport, sinkFor} from '../core/sink/sink.js';
+import {modeReport, sinkFor} from '../sink/sink.js';
 import {composeArgs, findComposeFile, mockServiceShape, restartCommand} from './compose-file.js';
 import {checkTarget, hostFolder, mockCandidates, planVolume, readCompose, type ComposeModel} from './compose-volume.js';
 import {databaseFile, databaseFolder} from './init.js';
 import {confined, eduRootOf, readProjectText} from './project-files.js';
 import {tokenFile} from './token-store.js';
-import {posixPath} from '../core/project/posix-path.js';
+import {posixPath} from '../base/posix-path.js';
 
 async function chooseService(model: ComposeModel, options: PersistOptions, io: Io): Promise<string> {
 	if (options.service !== undefined) return options.service;

@@ -5,9 +5,9 @@
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
-import {isWithin, realPathOf} from '../core/project/confinement.js';
-import {readRegularFile} from '../core/project/regular-file.js';
-import {findProjectRoot} from '../core/project/root.js';
+import {isWithin, realPathOf} from '../project/confinement.js';
+import {readRegularFile} from '../project/regular-file.js';
+import {findProjectRoot} from '../project/root.js';
 import {mockRootAbove} from './compose-file.js';
 import {decodeUtf8At} from '../base/json-check.js';
 

@@ -4,9 +4,9 @@
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {UsageError} from '../base/errors.js';
-import {oneFileChangeset} from '../core/sink/sink.js';
-import type {Changeset, StopSubscription} from '../core/sink/file-change.js';
-import {fileSystemSink} from '../core/sink/fs.js';
+import {oneFileChangeset} from '../sink/sink.js';
+import type {Changeset, StopSubscription} from '../sink/file-change.js';
+import {fileSystemSink} from '../sink/fs.js';
 import {withNotes, type Io, type Outcome} from '../base/io.js';
 import {startFolder, waitNotice} from '../base/options.js';
 import {defaultMockUrl} from './init-client.js';
@@ -14,7 +14,7 @@ import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockSe
 import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject, type ReadText} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
-import {posixPath} from '../core/project/posix-path.js';
+import {posixPath} from '../base/posix-path.js';
 
 /** Apache runs as www-data in the container: through a bind mount it reads a host file only when others may. */
 export const newTokenFileMode = 0o644;

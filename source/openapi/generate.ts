@@ -3,22 +3,22 @@
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {EduError, UsageError} from '../base/errors.js';
-import type {SinkChoice} from '../core/sink/sink.js';
-import type {SinkMode} from '../core/sink/file-change.js';
+import type {SinkChoice} from '../sink/sink.js';
+import type {SinkMode} from '../sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument, type ApiOperation} from './document/build-document.js';
-import {readRoutesFile} from '../core/project/project.js';
+import {readRoutesFile} from '../make/snapshot.js';
 import {pageSpecName} from './html/doc-page.js';
 import {docFolder} from './html/doc-location.js';
 import {pageOwner} from './html/page-owner.js';
 import {distinctFiles, outputChanges, type OutputFile, type OutputReport} from './output-files.js';
-import type {Changeset, FileChange} from '../core/sink/file-change.js';
-import {formatDiagnostic, type Diagnostic} from './php/diagnostics.js';
-import type {ParseOptions} from './php/parse-pool.js';
-import {apiFolder, scanApiFolder} from './php/scan.js';
+import type {Changeset, FileChange} from '../sink/file-change.js';
+import {formatDiagnostic, type Diagnostic} from '../php/diagnostics.js';
+import type {ParseOptions} from '../php/parse-pool.js';
+import {apiFolder, scanApiFolder} from '../php/scan.js';
 import {editedByHand, withHeader} from './spec-header.js';
-import {posixPath} from '../core/project/posix-path.js';
-import {readTextFile} from '../core/project/path-kind.js';
+import {posixPath} from '../base/posix-path.js';
+import {readTextFile} from '../base/path-kind.js';
 
 export const defaultOut = 'public/openapi.yaml';
 
@@ -96,7 +96,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 	const {root} = options;
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {
-		const {confinementProblem} = await import('../core/sink/commit.js');
+		const {confinementProblem} = await import('../make/commit.js');
 		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false);
 		if (problem) throw EduError.from(problem);
 	}
@@ -125,7 +125,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 	let forced: ReadonlySet<string> = new Set();
 	const pageNotes: string[] = [];
 	if (options.write) {
-		const {sinkFor} = await import('../core/sink/sink.js');
+		const {sinkFor} = await import('../sink/sink.js');
 		const files: OutputFile[] = [];
 		const specification = withHeader(yaml, apiFolder);
 		// A page edu made is kept in step by every run, so /doc/ never shows an older API.

@@ -1,9 +1,9 @@
 // `edu openapi --out`: the same output check as every command's (core/confinement.ts), where
 // the file edu may replace without --force is an OpenAPI document (what an earlier run wrote).
 import {parse} from 'yaml';
-import {outputProblem} from '../core/project/confinement.js';
+import {outputProblem} from '../project/confinement.js';
 import type {Refusal} from '../base/errors.js';
-import {readRegularFile} from '../core/project/regular-file.js';
+import {readRegularFile} from '../project/regular-file.js';
 
 export function openapiOutputProblem(root: string, out: string, force: boolean): Refusal | undefined {
 	return outputProblem(root, out, {

@@ -3,9 +3,9 @@
 // nothing takes no lock and writes nothing.
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
-import type {FileChange} from '../core/sink/file-change.js';
-import {readRegularFile} from '../core/project/regular-file.js';
-import {isFolder} from '../core/project/path-kind.js';
+import type {FileChange} from '../sink/file-change.js';
+import {readRegularFile} from '../project/regular-file.js';
+import {isFolder} from '../base/path-kind.js';
 
 export interface OutputFile {
 	/** Relative to the project root, with `/`. */

@@ -1,13 +1,13 @@
 // edu routes: every route of routes.yaml checked against its controller file, its class and its
 // OpenAPI attributes (a route's uri and its attributes' path must stay identical), plus
 // the operation attributes no route serves. Pure: file access comes in as functions.
-import type {RouteEntry, RoutesFile} from '../core/routes-yaml/routes.js';
+import type {RouteEntry, RoutesFile} from '../project/routes-yaml/routes.js';
 import type {ApiOperation} from '../openapi/document/build-document.js';
-import type {Diagnostic} from '../openapi/php/diagnostics.js';
-import type {PhpFileFacts, PhpSyntaxError} from '../openapi/php/php-file.js';
-import {sameClass} from '../openapi/php/php-names.js';
-import {shortName, siteText, type Site} from '../openapi/php/php-value.js';
-import {apiFolder} from '../openapi/php/scan.js';
+import type {Diagnostic} from '../php/diagnostics.js';
+import type {PhpFileFacts, PhpSyntaxError} from '../php/php-file.js';
+import {sameClass} from '../php/php-names.js';
+import {shortName, siteText, type Site} from '../php/php-value.js';
+import {apiFolder} from '../php/scan.js';
 
 export type RouteProblemCode = 'CONTROLLER_MISSING' | 'CLASS_MISMATCH' | 'PHP_ERROR' | 'NO_ATTRIBUTE' | 'METHOD_UNDOCUMENTED' | 'NO_ROUTE' | 'CLASH';
 

@@ -4,12 +4,12 @@
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
-import {readRoutesFile} from '../core/project/project.js';
-import type {RoutesFile} from '../core/routes-yaml/routes.js';
+import {readRoutesFile} from '../make/snapshot.js';
+import type {RoutesFile} from '../project/routes-yaml/routes.js';
 import {buildDocument} from '../openapi/document/build-document.js';
-import type {PhpFileFacts, PhpSyntaxError} from '../openapi/php/php-file.js';
-import type {ParseOptions} from '../openapi/php/parse-pool.js';
-import {listPhpFiles, split} from '../openapi/php/scan.js';
+import type {PhpFileFacts, PhpSyntaxError} from '../php/php-file.js';
+import type {ParseOptions} from '../php/parse-pool.js';
+import {listPhpFiles, split} from '../php/scan.js';
 import {checkRoutes, controllerFile, type RouteRow} from './drift.js';
 
 export interface RoutesReport {
@@ -48,7 +48,7 @@ export async function inspectRoutes(root: string, options: ParseOptions = {}): P
 	const routed = routes.entries.map((route) => controllerFile(route.controller)).filter((file): file is string => file !== undefined && exists(file));
 	const inApi = new Set(apiFiles);
 	const others = [...new Set(routed)].filter((file) => !inApi.has(file));
-	const {parseAll} = await import('../openapi/php/parse-pool.js');
+	const {parseAll} = await import('../php/parse-pool.js');
 	const files = [...apiFiles, ...others];
 	const results = await parseAll(root, files, options);
 	const scan = split(results.slice(0, apiFiles.length));

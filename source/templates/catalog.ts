@@ -10,7 +10,7 @@ import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {defaultProblem} from './option-values.js';
 import {position, readJson, type JsonNode} from '../base/json-check.js';
-import {isFolder, readTextFile} from '../core/project/path-kind.js';
+import {isFolder, readTextFile} from '../base/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
 export const builtinNames = ['default', 'resource', 'upload', 'web', 'command'] as const;

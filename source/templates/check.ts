@@ -2,7 +2,7 @@
 // one its engine offers (the nearest one named when not). Pure; the caller adds the file's path.
 import Mustache from 'mustache';
 import {nearest} from '../base/levenshtein.js';
-import {render} from '../core/templates.js';
+import {render} from './fill.js';
 import type {Engine} from './engines.js';
 
 export const tags: [string, string] = ['<%', '%>'];

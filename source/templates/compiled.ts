@@ -5,7 +5,7 @@
 // output or the sources there is no such folder: the catalog reads templates/ itself.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {knownParse} from '../core/templates.js';
+import {knownParse} from './fill.js';
 import type {Manifest} from './manifest.js';
 
 /** Set by the bundle: the folder, beside it, that holds the compiled built-ins. */

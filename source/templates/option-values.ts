@@ -1,9 +1,9 @@
 // The values of the templates' options (--table, --fields, --field, --extensions, --dir) and
 // their rules: one check for a flag, the wizard's answer and a manifest's default. Pure.
 import {refusal, type Refusal} from '../base/errors.js';
-import type {FieldSpec, UploadSpec} from '../core/request.js';
-import {reservedBy} from '../core/sql/reserved-words.js';
-import {maxInlineLength, maxRecordBytes, maxRowBytes, recordBytes, rowBytes} from '../core/sql/row-size.js';
+import type {FieldSpec, UploadSpec} from './field-spec.js';
+import {reservedBy} from './sql/reserved-words.js';
+import {maxInlineLength, maxRecordBytes, maxRowBytes, recordBytes, rowBytes} from './sql/row-size.js';
 import type {OptionType} from './engines.js';
 import type {Manifest} from './manifest.js';
 

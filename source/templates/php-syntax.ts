@@ -8,9 +8,8 @@
 // template's line that made it (trace.ts).
 // The built-in templates are not parsed here: their tests run php -l on everything they make.
 import {refusal, type Refusal} from '../base/errors.js';
-import {render, type TemplateView} from '../core/templates.js';
-import type {Filled, Unit} from '../core/unit.js';
-import {isSyntaxError, parsePhp, phpEngine} from '../openapi/php/php-parser.js';
+import type {Filled} from './fill.js';
+import {isSyntaxError, parsePhp, phpEngine} from '../php/php-parser.js';
 import {builtinNames, type LoadedTemplate} from './catalog.js';
 import {originOf} from './trace.js';
 
@@ -31,19 +30,6 @@ export function unparsablePhp(template: LoadedTemplate, made: readonly MadeFile[
 	const broken = phpProblem(template, made);
 	if (broken !== undefined) return {...refusal('BAD_PROJECT_FILE', `${broken} (fix the template, or ${wayOut})`), template: true};
 	return undefined;
-}
-
-/** Each file of `units`, then each file written once (openapi.php) filled with `onceView`: everything the template makes, written or not. */
-export function madeFiles(template: LoadedTemplate, units: readonly Unit[], onceView: TemplateView): MadeFile[] {
-	const made: MadeFile[] = [];
-	for (const unit of units) {
-		made.push({path: unit.route.controllerPath, text: unit.controller, ...(unit.controllerFrom === undefined ? {} : {from: unit.controllerFrom})});
-		if (unit.route.viewPath !== undefined && unit.view !== undefined) made.push({path: unit.route.viewPath, text: unit.view, ...(unit.viewFrom === undefined ? {} : {from: unit.viewFrom})});
-	}
-	for (const file of template.manifest.files) {
-		if (file.once) made.push({path: render(file.to, onceView), text: render(template.texts[file.role] ?? '', onceView), from: {role: file.role, view: onceView}});
-	}
-	return made;
 }
 
 /**

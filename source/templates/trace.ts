@@ -2,7 +2,7 @@
 // template is shown at the template's own line: the text is filled again as render() fills it,
 // by a writer that notes the template offset behind each piece (a section's text at each repeat).
 import Mustache from 'mustache';
-import {phpSingleQuoted, type TemplateView} from '../core/templates.js';
+import {phpSingleQuoted, type TemplateView} from './fill.js';
 import {tags} from './check.js';
 
 interface Piece {

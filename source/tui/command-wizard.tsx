@@ -3,12 +3,12 @@
 // and its refusals inline; Enter sends the plan to the sink, then the result is shown.
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput} from 'ink';
-import {dryRunDone, fileLines, runHeading} from '../core/describe-plan.js';
+import {dryRunDone, fileLines, runHeading} from '../present/describe-plan.js';
 import {EduError} from '../base/errors.js';
-import type {Sink, SinkMode} from '../core/sink/sink.js';
-import {commandChangeset} from '../console/command-project.js';
+import type {Sink, SinkMode} from '../sink/sink.js';
+import {commandChangeset} from '../make/command/command-project.js';
 import {stoppedWrite, useWriteStop} from './keys/stop-write.js';
-import {planCommand, type CommandPlan, type CommandSnapshot} from '../console/command-plan.js';
+import {planCommand, type CommandPlan, type CommandSnapshot} from '../make/command/command-plan.js';
 import {Frame, frameHeight, quitKey, titleText} from './controls/frame.js';
 import {refusalLines} from './preview.js';
 import {blank, Clipped, type Line} from './controls/clipped.js';
@@ -18,7 +18,7 @@ import {TextField} from './controls/text-field.js';
 import {WriterNotes} from './controls/writer-notes.js';
 import {Toned} from './controls/theme.js';
 import {useLatest} from './use-latest.js';
-import {commandNextSteps} from './next-steps.js';
+import {commandNextSteps} from '../present/next-steps.js';
 
 export type CommandOutcome =
 	| {readonly status: 'written' | 'dry-run'; readonly command: CommandPlan}

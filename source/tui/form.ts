@@ -1,13 +1,13 @@
 // What the wizard (and the plain prompts) collect, and how it becomes the core's MakeRequest.
 // No names are computed here: the core's plan() derives them from the request.
 import type {Refusal, RefusalCode} from '../base/errors.js';
-import type {Kind} from '../core/naming.js';
-import type {Plan} from '../core/plan.js';
-import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../core/request.js';
-import {engineOf, templateChoices} from '../core/template-units.js';
+import type {Kind} from '../make/naming.js';
+import type {Plan} from '../make/plan.js';
+import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../make/request.js';
+import {engineOf, templateChoices} from '../make/template-units.js';
 import {isBroken, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../templates/catalog.js';
 import {engines} from '../templates/engines.js';
-import {uploadSpecOf} from '../core/upload.js';
+import {uploadSpecOf} from '../make/upload.js';
 import {defaultFields, parseExtensions} from '../templates/option-values.js';
 
 export interface FieldRow {

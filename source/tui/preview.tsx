@@ -3,8 +3,8 @@
 // wording (whether the URI is the name's own, in customUri).
 import {Text} from 'ink';
 import type {Refusal} from '../base/errors.js';
-import {placeLine} from '../core/describe-plan.js';
-import type {Plan} from '../core/plan.js';
+import {placeLine} from '../present/describe-plan.js';
+import type {Plan} from '../make/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './controls/theme.js';
 import {blank, Clipped, heightOf, type Line} from './controls/clipped.js';

@@ -1,12 +1,12 @@
 // `edu make:command` without a name in a terminal: the make:command screen on its own, and its
 // outcome as an exit code. Loaded lazily, as the main wizard is.
-import type {Sink} from '../core/sink/sink.js';
-import {commandTemplates, readCommandSnapshot} from '../console/command-project.js';
-import type {CommandSnapshot} from '../console/command-plan.js';
+import type {Sink} from '../sink/sink.js';
+import {commandTemplates, readCommandSnapshot} from '../make/command/command-project.js';
+import type {CommandSnapshot} from '../make/command/command-plan.js';
 import type {Io} from '../base/io.js';
 import {CommandWizard, type CommandOutcome} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';
-import {folderToEnter} from './next-steps.js';
+import {folderToEnter} from '../present/next-steps.js';
 import {showUntilExit} from './show.js';
 
 /** `snapshot`: the project as the command read it, with the template it chose. */

@@ -1,14 +1,14 @@
 // Opens the Ink wizard on the Io's terminal and turns its outcome into an exit code.
 // Loaded lazily (await import) so that --yes, --help and --version never load Ink or React.
-import type {Kind} from '../core/naming.js';
+import type {Kind} from '../make/naming.js';
 import {terminalWidth} from '../present/help-text.js';
-import {openProject, unreadProject, type Snapshot} from '../core/project/project.js';
-import {commandTemplates, readCommandSnapshot} from '../console/command-project.js';
-import type {Sink} from '../core/sink/sink.js';
+import {openProject, unreadProject, type Snapshot} from '../make/snapshot.js';
+import {commandTemplates, readCommandSnapshot} from '../make/command/command-project.js';
+import type {Sink} from '../sink/sink.js';
 import type {WizardForm} from './form.js';
 import {useColor, type Io} from '../base/io.js';
-import {fileLines, routesDiff} from '../core/describe-plan.js';
-import {folderToEnter, nextStepsBlock} from './next-steps.js';
+import {fileLines, routesDiff} from '../present/describe-plan.js';
+import {folderToEnter, nextStepsBlock} from '../present/next-steps.js';
 import {showUntilExit} from './show.js';
 import {Wizard, type WizardOutcome} from './wizard.js';
 import type {TemplateCatalog} from '../templates/catalog.js';

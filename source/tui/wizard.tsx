@@ -5,16 +5,16 @@
 // --dry-run (it writes, or only reports).
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {useApp, useInput} from 'ink';
-import {commit, type CommitResult} from '../core/sink/commit.js';
+import {commit, type CommitResult} from '../make/commit.js';
 import {EduError} from '../base/errors.js';
-import type {Kind} from '../core/naming.js';
-import {plan as makePlan, type Plan} from '../core/plan.js';
-import type {Snapshot} from '../core/project/project.js';
-import type {Sink} from '../core/sink/sink.js';
-import {catalogOf} from '../core/template-units.js';
-import type {CommandPlan, CommandSnapshot} from '../console/command-plan.js';
+import type {Kind} from '../make/naming.js';
+import {plan as makePlan, type Plan} from '../make/plan.js';
+import type {Snapshot} from '../make/snapshot.js';
+import type {Sink} from '../sink/sink.js';
+import {catalogOf} from '../make/template-units.js';
+import type {CommandPlan, CommandSnapshot} from '../make/command/command-plan.js';
 import {DoneScreen} from './screens/done-screen.js';
-import {nextSteps, stepsContext, type NextStep} from './next-steps.js';
+import {nextSteps, stepsContext, type NextStep} from '../present/next-steps.js';
 import {blockingRefusals, initialForm, screensFor, toRequest, type Screen, type WizardForm} from './form.js';
 import {CommandWizard} from './command-wizard.js';
 import {KeyPump} from './keys/key-pump.js';

@@ -7,7 +7,7 @@ import {spawnSync} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, test} from 'vitest';
-import {renderEntry} from '../../source/core/routes-yaml/append.js';
+import {renderEntry} from '../../source/project/routes-yaml/append.js';
 import {binPath, tempProject} from '../helpers/temp-project.js';
 
 let project: string;

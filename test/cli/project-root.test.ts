@@ -3,7 +3,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {isProjectRoot} from '../../source/core/project/root.js';
+import {isProjectRoot} from '../../source/project/root.js';
 import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {binPath, fixturesDir, snapshotTree, tempProject} from '../helpers/temp-project.js';

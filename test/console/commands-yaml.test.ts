@@ -1,8 +1,8 @@
 // The pure parts of make:command: the original's naming, and commands.yaml read, appended to and
 // re-read (every byte kept, anything that would not read back as intended refused).
 import {describe, expect, it} from 'vitest';
-import {commandNames} from '../../source/console/command-naming.js';
-import {appendCommand, parseCommands} from '../../source/console/commands-yaml.js';
+import {commandNames} from '../../source/make/command/command-naming.js';
+import {appendCommand, parseCommands} from '../../source/project/commands-yaml.js';
 
 describe('make:command naming (the original: ucfirst(name) + Command, strtolower(name))', () => {
 	it.each([

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {titleBlockOf} from '../../source/core/project/base-view.js';
+import {titleBlockOf} from '../../source/project/base-view.js';
 
 describe('the block a generated view fills with its title', () => {
 	it.each([

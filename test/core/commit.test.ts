@@ -3,14 +3,14 @@ import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {commit} from '../../source/core/sink/commit.js';
-import {fileSystemSink} from '../../source/core/sink/fs.js';
-import {dryRunSink, oneFileChangeset} from '../../source/core/sink/sink.js';
-import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
+import {commit} from '../../source/make/commit.js';
+import {fileSystemSink} from '../../source/sink/fs.js';
+import {dryRunSink, oneFileChangeset} from '../../source/sink/sink.js';
+import {processHost, realFs, type SinkFs} from '../../source/sink/host.js';
 import {EduError} from '../../source/base/errors.js';
-import {plan} from '../../source/core/plan.js';
-import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
-import type {MakeRequest} from '../../source/core/request.js';
+import {plan} from '../../source/make/plan.js';
+import {readSnapshot, type Snapshot} from '../../source/make/snapshot.js';
+import type {MakeRequest} from '../../source/make/request.js';
 import {failingFs} from '../helpers/failing-fs.js';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';

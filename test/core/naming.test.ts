@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {deriveNames, type Names} from '../../source/core/naming.js';
+import {deriveNames, type Names} from '../../source/make/naming.js';
 import {hasPhp} from '../helpers/php.js';
 
 function names(kind: 'api' | 'controller', argument: string): Names {

@@ -2,8 +2,8 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {plan, type Plan} from '../../source/core/plan.js';
-import {methodNames, type MakeRequest} from '../../source/core/request.js';
+import {plan, type Plan} from '../../source/make/plan.js';
+import {methodNames, type MakeRequest} from '../../source/make/request.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 

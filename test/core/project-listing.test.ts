@@ -4,7 +4,7 @@
 import {mkdirSync, renameSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {existingFile, readSnapshot, type Snapshot} from '../../source/core/project/project.js';
+import {existingFile, readSnapshot, type Snapshot} from '../../source/make/snapshot.js';
 import {execa} from 'execa';
 import {binPath, runEdu, tempProject} from '../helpers/temp-project.js';
 

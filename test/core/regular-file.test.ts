@@ -5,7 +5,7 @@ import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {readRegularFile} from '../../source/core/project/regular-file.js';
+import {readRegularFile} from '../../source/project/regular-file.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'edu-regular-file-'));
 

@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {appendRoutes, verifyAppended} from '../../source/core/routes-yaml/append.js';
-import {composeRoutes, parseRoutes, type NewRoute, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
+import {appendRoutes, verifyAppended} from '../../source/project/routes-yaml/append.js';
+import {composeRoutes, parseRoutes, type NewRoute, type RoutesFile} from '../../source/project/routes-yaml/routes.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 

@@ -1,9 +1,9 @@
 // The upload template's pure parts: the extension deny-list (table-driven), and the choice
 // between the seed's Request methods and PHP's $_FILES from the installed framework's Request.
 import {describe, expect, it} from 'vitest';
-import {uploadApiOf} from '../../source/core/framework-request.js';
-import {plan, type FileChange} from '../../source/core/plan.js';
-import {uploadSpecOf} from '../../source/core/upload.js';
+import {uploadApiOf} from '../../source/project/framework-request.js';
+import {plan, type FileChange} from '../../source/make/plan.js';
+import {uploadSpecOf} from '../../source/make/upload.js';
 import {uploadProblem} from '../../source/templates/option-values.js';
 import {memorySnapshot} from '../helpers/snapshot.js';
 

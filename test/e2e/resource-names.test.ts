@@ -4,7 +4,7 @@
 // is refused by edu before anything is written.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {createTable} from '../../source/core/resource.js';
+import {createTable} from '../../source/make/resource.js';
 import {identifierProblem} from '../../source/templates/option-values.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';

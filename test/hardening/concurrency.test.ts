@@ -6,7 +6,7 @@ import path from 'node:path';
 import {build} from 'esbuild';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parseRoutes} from '../../source/core/routes-yaml/routes.js';
+import {parseRoutes} from '../../source/project/routes-yaml/routes.js';
 import {startSwapper} from '../helpers/swapper.js';
 import {binPath, readProjectFile, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 

@@ -7,13 +7,13 @@ import {execFileSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {commit} from '../../source/core/sink/commit.js';
-import type {Changeset} from '../../source/core/sink/file-change.js';
-import {plan} from '../../source/core/plan.js';
-import {readSnapshot} from '../../source/core/project/project.js';
-import {fileSystemSink} from '../../source/core/sink/fs.js';
-import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
-import {oneFileChangeset} from '../../source/core/sink/sink.js';
+import {commit} from '../../source/make/commit.js';
+import type {Changeset} from '../../source/sink/file-change.js';
+import {plan} from '../../source/make/plan.js';
+import {readSnapshot} from '../../source/make/snapshot.js';
+import {fileSystemSink} from '../../source/sink/fs.js';
+import {processHost, realFs, type SinkFs} from '../../source/sink/host.js';
+import {oneFileChangeset} from '../../source/sink/sink.js';
 import {failingFs, type Fault} from '../helpers/failing-fs.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
@@ -100,8 +100,8 @@ describe('a --json report names what was left, as the text does', () => {
 	});
 
 	it('make:command', async () => {
-		const {writeCommand} = await import('../../source/console/command-report.js');
-		const {readCommandSnapshot} = await import('../../source/console/command-project.js');
+		const {writeCommand} = await import('../../source/present/command-report.js');
+		const {readCommandSnapshot} = await import('../../source/make/command/command-project.js');
 		expectNamed(await writeCommand('generate', readCommandSnapshot(tempProject('skeleton')), sink()));
 	});
 

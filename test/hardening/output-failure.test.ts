@@ -6,7 +6,7 @@ import {spawnSync} from 'node:child_process';
 import {closeSync, existsSync, openSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {readOpened} from '../../source/core/project/regular-file.js';
+import {readOpened} from '../../source/project/regular-file.js';
 import {binPath, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 type Target = 'full' | 'closed' | 'pipe';

@@ -2,10 +2,10 @@
 // with a reason, never an exception; any append keeps the old bytes and reads back as intended.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {deriveNames, kebabCase} from '../../source/core/naming.js';
-import {plan} from '../../source/core/plan.js';
-import {appendRoutes} from '../../source/core/routes-yaml/append.js';
-import {parseRoutes, type NewRoute} from '../../source/core/routes-yaml/routes.js';
+import {deriveNames, kebabCase} from '../../source/make/naming.js';
+import {plan} from '../../source/make/plan.js';
+import {appendRoutes} from '../../source/project/routes-yaml/append.js';
+import {parseRoutes, type NewRoute} from '../../source/project/routes-yaml/routes.js';
 import {hasPhp, symfonyYamlParse} from '../helpers/php.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 

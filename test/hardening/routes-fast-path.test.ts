@@ -4,9 +4,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {scanRoutes} from '../../source/core/routes-yaml/scan.js';
-import {renderEntry} from '../../source/core/routes-yaml/append.js';
-import {composeRoutes, parseRoutes, type RouteEntry, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
+import {scanRoutes} from '../../source/project/routes-yaml/scan.js';
+import {renderEntry} from '../../source/project/routes-yaml/append.js';
+import {composeRoutes, parseRoutes, type RouteEntry, type RoutesFile} from '../../source/project/routes-yaml/routes.js';
 import type {Refusal} from '../../source/base/errors.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 

@@ -9,7 +9,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {routesPath} from '../../source/core/routes-yaml/routes.js';
+import {routesPath} from '../../source/project/routes-yaml/routes.js';
 import {hasPhp, symfonyVerdicts} from '../helpers/php.js';
 import {disagreement, edu} from '../helpers/symfony-routes.js';
 import {fixturesDir} from '../helpers/temp-project.js';

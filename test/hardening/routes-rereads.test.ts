@@ -4,7 +4,7 @@
 // file:line:col at the first place left, instead of a parse per place over the whole file, which
 // takes a time that grows with the square of the file's size.
 import {describe, expect, it} from 'vitest';
-import {maxRereads, parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
+import {maxRereads, parseRoutes, routesPath} from '../../source/project/routes-yaml/routes.js';
 import {hasPhp, symfonyVerdicts as symfony} from '../helpers/php.js';
 
 /** `count` routes whose method lists each have text after them on their line. */

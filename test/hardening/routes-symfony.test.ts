@@ -5,7 +5,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {routesPath} from '../../source/core/routes-yaml/routes.js';
+import {routesPath} from '../../source/project/routes-yaml/routes.js';
 import {hasPhp, symfonyVerdicts as symfony} from '../helpers/php.js';
 import {disagreement, edu, newRoute, routesOf} from '../helpers/symfony-routes.js';
 import {fixturesDir, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';

@@ -1,6 +1,6 @@
 // The sink's file system with injected faults: the real one, with `operation` failing with `code`
 // on its nth call (every call when nth is 0). `calls` counts the calls of each faulty operation.
-import {realFs, type SinkFs} from '../../source/core/sink/host.js';
+import {realFs, type SinkFs} from '../../source/sink/host.js';
 
 export type Fault = readonly [keyof SinkFs, number, string];
 

@@ -3,11 +3,11 @@
 //   node killed-commit.mjs <project root> <name> <step: create|link|rename-routes|after-commit> [force]
 // (after-commit: routes.yaml renamed into place, the lock not yet released; force: as --force.)
 import process from 'node:process';
-import {commit} from '../../source/core/sink/commit.js';
-import {plan} from '../../source/core/plan.js';
-import {readSnapshot} from '../../source/core/project/project.js';
-import {fileSystemSink} from '../../source/core/sink/fs.js';
-import {processHost, realFs, type SinkFs} from '../../source/core/sink/host.js';
+import {commit} from '../../source/make/commit.js';
+import {plan} from '../../source/make/plan.js';
+import {readSnapshot} from '../../source/make/snapshot.js';
+import {fileSystemSink} from '../../source/sink/fs.js';
+import {processHost, realFs, type SinkFs} from '../../source/sink/host.js';
 
 const [root = '.', name = 'ville', step = 'rename-routes', force] = process.argv.slice(2);
 const die = (): never => {

@@ -5,7 +5,7 @@
 import {spawnSync} from 'node:child_process';
 import {statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {writtenFile} from '../../source/core/sink/lock.js';
+import {writtenFile} from '../../source/sink/lock.js';
 
 /**
  * Plants the killed run in `root`; returns the file it left (relative to `root`). The defaults

@@ -1,6 +1,6 @@
 // In-memory project snapshots for the pure core.
-import type {Snapshot} from '../../source/core/project/project.js';
-import {parseRoutes} from '../../source/core/routes-yaml/routes.js';
+import type {Snapshot} from '../../source/make/snapshot.js';
+import {parseRoutes} from '../../source/project/routes-yaml/routes.js';
 
 export function memorySnapshot(routesText: string | null, files: readonly string[] = []): Snapshot {
 	const routes = parseRoutes(routesText ?? '', 'app/Config/routes.yaml', routesText !== null);

@@ -1,8 +1,8 @@
 // edu's reading of a routes.yaml text against Symfony YAML's (see symfonyVerdicts in php.ts):
 // what counts as the same verdict, the same routes, and the same line.
-import {plan} from '../../source/core/plan.js';
-import type {Snapshot} from '../../source/core/project/project.js';
-import {parseRoutes, routesPath} from '../../source/core/routes-yaml/routes.js';
+import {plan} from '../../source/make/plan.js';
+import type {Snapshot} from '../../source/make/snapshot.js';
+import {parseRoutes, routesPath} from '../../source/project/routes-yaml/routes.js';
 import type {SymfonyVerdict} from './php.js';
 
 export const newRoute = {uri: '/api/fuzz-new', controller: 'Controller\\api\\FuzzNewController', httpMethod: ['GET']};

@@ -3,9 +3,9 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
-import {formatDiagnostic} from '../../source/openapi/php/diagnostics.js';
+import {formatDiagnostic} from '../../source/php/diagnostics.js';
 import {operationId} from '../../source/openapi/document/operation.js';
-import {readPhpFile} from '../../source/openapi/php/php-file.js';
+import {readPhpFile} from '../../source/php/php-file.js';
 import {fixturesDir} from '../helpers/temp-project.js';
 import {readHere} from './read-here.js';
 import {expectValidOpenApi} from './validate.js';

@@ -8,11 +8,11 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {toJson} from '../../source/openapi/document/arguments.js';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
-import {Diagnostics} from '../../source/openapi/php/diagnostics.js';
-import {EvaluationProblem, Evaluator} from '../../source/openapi/php/evaluate.js';
-import {readPhpFile, type PhpFileFacts} from '../../source/openapi/php/php-file.js';
-import {constantCandidates, resolveClassName, type NameScope} from '../../source/openapi/php/php-names.js';
-import {isPhpObject, type PhpValue} from '../../source/openapi/php/php-value.js';
+import {Diagnostics} from '../../source/php/diagnostics.js';
+import {EvaluationProblem, Evaluator} from '../../source/php/evaluate/evaluate.js';
+import {readPhpFile, type PhpFileFacts} from '../../source/php/php-file.js';
+import {constantCandidates, resolveClassName, type NameScope} from '../../source/php/php-names.js';
+import {isPhpObject, type PhpValue} from '../../source/php/php-value.js';
 import {hasPhp} from '../helpers/php.js';
 
 function facts(source: string, file = 'app/Controller/api/T.php'): PhpFileFacts {

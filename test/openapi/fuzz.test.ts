@@ -8,14 +8,14 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
-import {parseRoutes, type RoutesFile} from '../../source/core/routes-yaml/routes.js';
+import {parseRoutes, type RoutesFile} from '../../source/project/routes-yaml/routes.js';
 import {buildDocument} from '../../source/openapi/document/build-document.js';
-import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
+import {parseAll, type ParseResult} from '../../source/php/parse-pool.js';
 import {checkRoutes} from '../../source/routes/drift.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
 import {fixturesDir, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {execFileSync} from 'node:child_process';
-import {readPhpFile} from '../../source/openapi/php/php-file.js';
+import {readPhpFile} from '../../source/php/php-file.js';
 import {symlinkSync} from 'node:fs';
 
 const bundledWorker = pathToFileURL(path.join(repoRoot, 'dist', 'bin', 'parse-worker.js'));

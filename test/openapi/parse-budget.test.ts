@@ -6,7 +6,7 @@ import {rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {writeOpenApi, GenerateError} from '../../source/openapi/generate.js';
-import {parseAll} from '../../source/openapi/php/parse-pool.js';
+import {parseAll} from '../../source/php/parse-pool.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const hangingWorker = new URL('./workers/hanging-worker.mjs', import.meta.url);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {writeOpenApi, GenerateError} from '../../source/openapi/generate.js';
-import {parseAll, type ParseResult} from '../../source/openapi/php/parse-pool.js';
+import {parseAll, type ParseResult} from '../../source/php/parse-pool.js';
 import {repoRoot, tempProject} from '../helpers/temp-project.js';
 
 const bundledWorker = pathToFileURL(path.join(repoRoot, 'dist', 'bin', 'parse-worker.js'));

@@ -2,7 +2,7 @@
 // pure check and the table layout.
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parseRoutes} from '../../source/core/routes-yaml/routes.js';
+import {parseRoutes} from '../../source/project/routes-yaml/routes.js';
 import {checkRoutes, controllerFile, type RouteRow} from '../../source/routes/drift.js';
 import {inspectRoutes} from '../../source/routes/report.js';
 import {renderProblems, renderTable} from '../../source/routes/table.js';

@@ -4,6 +4,8 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+// @ts-expect-error: a plain JavaScript script without types
+import {importGraph} from '../../scripts/import-cycles.js';
 
 const source = path.resolve(import.meta.dirname, '..', '..', 'source');
 
@@ -55,5 +57,47 @@ describe('the layout of source/', () => {
 		const outside = files.filter(file => /\.tsx?$/.test(file)).flatMap(file => comments(readFileSync(file, 'utf8'))
 			.filter(comment => /DESIGN\.md|seed rule|spec\/seed|STYLE\.md/.test(comment.text)).map(comment => `${shown(file)}:${comment.line}`));
 		expect(outside).toEqual([]);
+	});
+});
+
+/**
+ * The folders of source/, top to bottom: a module may import its own folder and the folders
+ * below it, never one above. launch starts the program; cli reads the command line; the plain
+ * prompts and the wizard ask (the prompts with the wizard's form); present words things for
+ * people; the features use make, which uses templates, the sink, the project's files, PHP
+ * reading and base.
+ */
+export const layers = ['launch', 'cli', 'prompts', 'tui', 'present', 'doctor', 'routes', 'openapi', 'mock', 'start', 'make', 'templates', 'sink', 'project', 'php', 'base'];
+
+/** Each import of `graph` (file → files) that runs up the layers, as `from → to`. */
+export function upwardImports(graph: ReadonlyMap<string, readonly string[]>, root: string): string[] {
+	const layerOf = (file: string): string => path.relative(root, file).split(path.sep)[0] ?? '';
+	const rank = (file: string): number => layers.indexOf(layerOf(file));
+	const upward: string[] = [];
+	for (const [from, targets] of graph) {
+		for (const to of targets) {
+			if (rank(to) < rank(from) || rank(from) === -1 || rank(to) === -1) upward.push(`${shown(from)} → ${shown(to)}`);
+		}
+	}
+	return upward;
+}
+
+describe('the folders of source/ import in one direction', () => {
+	const graph = importGraph(source) as Map<string, string[]>;
+
+	it('every module lives in a ranked folder, none at the root but the few allowed', () => {
+		const loose = files.filter(file => path.dirname(file) === source);
+		expect(loose.length).toBeLessThanOrEqual(4);
+		expect([...graph.keys()].filter(file => path.dirname(file) !== source && !layers.includes(path.relative(source, file).split(path.sep)[0] ?? '')).map(shown)).toEqual([]);
+	});
+
+	it('no import runs up the layers', () => {
+		expect(upwardImports(graph, source)).toEqual([]);
+	});
+
+	it('an import from a lower folder to a higher one is caught', () => {
+		const low = path.join(source, 'base', 'errors.ts');
+		const high = path.join(source, 'tui', 'wizard.tsx');
+		expect(upwardImports(new Map([[low, [high]], [high, [low]]]), source)).toEqual(['source/base/errors.ts → source/tui/wizard.tsx']);
 	});
 });

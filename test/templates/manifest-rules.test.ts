@@ -2,9 +2,9 @@
 // with its flag's rule, "once" only where the engine writes once, and the nearest key only when near.
 import {describe, expect, test} from 'vitest';
 import {nearest} from '../../source/base/levenshtein.js';
-import {plan} from '../../source/core/plan.js';
-import {openProject} from '../../source/core/project/project.js';
-import {unknownTemplate} from '../../source/core/template-units.js';
+import {plan} from '../../source/make/plan.js';
+import {openProject} from '../../source/make/snapshot.js';
+import {unknownTemplate} from '../../source/make/template-units.js';
 import {isBroken, templateCatalog} from '../../source/templates/catalog.js';
 import {checkText} from '../../source/templates/check.js';
 import {engines} from '../../source/templates/engines.js';

@@ -1,7 +1,7 @@
 // originOf: a character of what a template made → the template's offset that made it, through
 // values of every length and sections that repeat their lines.
 import {describe, expect, it} from 'vitest';
-import {render} from '../../source/core/templates.js';
+import {render} from '../../source/templates/fill.js';
 import {originOf} from '../../source/templates/trace.js';
 
 /** The template's line:col that made the first character of `needle` in what `text` makes with `view`. */

@@ -4,9 +4,9 @@
 import {act} from 'react';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {Kind} from '../../source/core/naming.js';
-import {unreadProject, type Snapshot} from '../../source/core/project/project.js';
-import {sinkFor} from '../../source/core/sink/sink.js';
+import type {Kind} from '../../source/make/naming.js';
+import {unreadProject, type Snapshot} from '../../source/make/snapshot.js';
+import {sinkFor} from '../../source/sink/sink.js';
 import type {WizardForm} from '../../source/tui/form.js';
 import {ThemeProvider} from '../../source/tui/controls/theme.js';
 import {Wizard} from '../../source/tui/wizard.js';

@@ -4,7 +4,7 @@
 import {existsSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {fileSystemSink} from '../../source/core/sink/fs.js';
+import {fileSystemSink} from '../../source/sink/fs.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
 

@@ -2,9 +2,9 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {plan} from '../../source/core/plan.js';
-import type {MakeRequest} from '../../source/core/request.js';
-import {commandNextSteps, nextSteps, nextStepsLines, stepsContext} from '../../source/tui/next-steps.js';
+import {plan} from '../../source/make/plan.js';
+import type {MakeRequest} from '../../source/make/request.js';
+import {commandNextSteps, nextSteps, nextStepsLines, stepsContext} from '../../source/present/next-steps.js';
 import {copyTemplate} from '../helpers/template-copy.js';
 import {tempProject} from '../helpers/temp-project.js';
 import {snapshotOf} from './wizard-harness.js';

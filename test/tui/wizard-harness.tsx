@@ -3,10 +3,10 @@
 // previous one has shown its effect.
 import {act} from 'react';
 import {cleanup, render} from 'ink-testing-library';
-import type {Kind} from '../../source/core/naming.js';
-import {readSnapshot, type Snapshot} from '../../source/core/project/project.js';
-import {sinkFor, type Sink} from '../../source/core/sink/sink.js';
-import {commandTemplates, readCommandSnapshot} from '../../source/console/command-project.js';
+import type {Kind} from '../../source/make/naming.js';
+import {readSnapshot, type Snapshot} from '../../source/make/snapshot.js';
+import {sinkFor, type Sink} from '../../source/sink/sink.js';
+import {commandTemplates, readCommandSnapshot} from '../../source/make/command/command-project.js';
 import type {WizardForm} from '../../source/tui/form.js';
 import {ThemeProvider} from '../../source/tui/controls/theme.js';
 import {Wizard, type WizardOutcome} from '../../source/tui/wizard.js';

@@ -6,8 +6,8 @@ import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
 const counted = vi.hoisted(() => ({plans: 0}));
 
-vi.mock('../../source/core/plan.js', async (importOriginal) => {
-	const actual = await importOriginal<typeof import('../../source/core/plan.js')>();
+vi.mock('../../source/make/plan.js', async (importOriginal) => {
+	const actual = await importOriginal<typeof import('../../source/make/plan.js')>();
 	return {
 		...actual,
 		plan: (...args: Parameters<typeof actual.plan>) => {

@@ -8,7 +8,7 @@ import {diffWindow} from '../../source/tui/screens/review-screen.js';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
-import {nextStepsLines} from '../../source/tui/next-steps.js';
+import {nextStepsLines} from '../../source/present/next-steps.js';
 import type {WizardOutcome} from '../../source/tui/wizard.js';
 
 afterEach(cleanupWizards);

@@ -78,7 +78,7 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.option('--cwd <dir>', 'project root, whose own commands (app/Config/commands.yaml) are listed too (default: the current folder or the nearest project above it)')
 		.action(async (options: {cwd?: string}) => {
 			const commands = visible(program).map((command) => ({name: command.name(), usage: `edu ${command.name()} ${command.usage()}`.trim(), description: command.description()}));
-			const {describedBy, projectCommands} = await import('../../console/project-commands.js');
+			const {describedBy, projectCommands} = await import('../../project/project-commands.js');
 			const found = projectCommands(startFolder(context.io, options));
 			const own = (found?.commands ?? []).filter(({name}) => !commands.some((command) => command.name === name)).map((command) => ({...command, description: describedBy(found!.root, command.className)}));
 			const pad = Math.max(...commands.map(({name}) => name.length), ...own.map(({name}) => name.length)) + 2;
@@ -99,7 +99,7 @@ export function registerConsole(program: Command, context: CommandContext): void
 			const target = name === undefined ? program : named(name) ?? (others.length === 0 ? named(only) : undefined);
 			if (target === undefined) {
 				// A command of the project's: its help is php bin/edu's.
-				const {projectCommands, runProjectCommand} = await import('../../console/project-commands.js');
+				const {projectCommands, runProjectCommand} = await import('../../project/project-commands.js');
 				const found = projectCommands(context.io.cwd);
 				const own = found?.commands.find((command) => command.name === name);
 				if (found !== undefined && own !== undefined) {

@@ -44,7 +44,7 @@ async function runCheckConfig(options: DoctorOptions, context: CommandContext): 
 	const report = checkConfig(probe, minimum);
 	if (report === undefined) {
 		const detail = 'problem' in probe ? probe.detail : '';
-		const {installPhp} = await import('../../start/php.js');
+		const {installPhp} = await import('../../php/runtime.js');
 		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp(minimum)}.`);
 	}
 	return {json: report.json, text: report.text};

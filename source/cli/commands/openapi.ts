@@ -4,7 +4,7 @@ import {EduError, UsageError} from '../../base/errors.js';
 import {withNotes, type Outcome} from '../../base/io.js';
 import {docFolder, docPage, docUrlPath, localServer} from '../../openapi/html/doc-location.js';
 import type {OutputReport} from '../../openapi/output-files.js';
-import type {Diagnostic} from '../../openapi/php/diagnostics.js';
+import type {Diagnostic} from '../../php/diagnostics.js';
 import {startFolder, waitNotice} from '../../base/options.js';
 import type {CommandContext} from './context.js';
 
@@ -59,7 +59,7 @@ function diagnosticJson(diagnostic: Diagnostic): object {
 export async function runOpenapi(options: OpenapiOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
 	const {writeOpenApi, GenerateError} = await import('../../openapi/generate.js');
-	const {formatDiagnostic} = await import('../../openapi/php/diagnostics.js');
+	const {formatDiagnostic} = await import('../../php/diagnostics.js');
 	const root = context.projectRoot(startFolder(io, options), options.stdout ? 'stderr' : 'stdout');
 	let result: Awaited<ReturnType<typeof writeOpenApi>>;
 	try {
@@ -97,7 +97,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 	const above = result.warnings.length > 0 ? ` (${count(result.warnings.length, 'warning')} above)` : '';
 	const operations = `Operations : ${result.operations} on ${count(result.paths, 'path')} (${count(result.files, 'PHP file')} read)`;
 	if (result.mode === 'dry-run') {
-		const {dryRunDone} = await import('../../core/describe-plan.js');
+		const {dryRunDone} = await import('../../present/describe-plan.js');
 		return {json, warnings, text: [dryRunDone, ...changeLines(result.outputs), operations, ''].join('\n')};
 	}
 	const unchanged = (path: string): string => (result.outputs.find((output) => output.path === path)?.action === 'unchanged' ? ' (unchanged)' : '');

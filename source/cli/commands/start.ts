@@ -3,13 +3,13 @@ import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError, type Refusal} from '../../base/errors.js';
-import {findProjectRoot, isProjectRoot} from '../../core/project/root.js';
+import {findProjectRoot, isProjectRoot} from '../../project/root.js';
 import type {Outcome} from '../../base/io.js';
 import {startFolder} from '../../base/options.js';
 import type {CommandContext} from './context.js';
-import {posixPath} from '../../core/project/posix-path.js';
-import {isFolder} from '../../core/project/path-kind.js';
-import {isWithin} from '../../core/project/confinement.js';
+import {posixPath} from '../../base/posix-path.js';
+import {isFolder} from '../../base/path-kind.js';
+import {isWithin} from '../../project/confinement.js';
 
 export interface StartOptions {
 	readonly port: string;
@@ -112,7 +112,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const located = locateDocroot(start, options.docroot);
 	context.announceRoot(located.root);
 
-	const {checkPhp} = await import('../../start/php.js');
+	const {checkPhp} = await import('../../php/runtime.js');
 	const {checkPortFree} = await import('../../start/port.js');
 	const {serve} = await import('../../start/serve.js');
 	const {frameworkMinimumPhp} = await import('../../doctor/project-facts.js');

@@ -5,13 +5,13 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../../base/errors.js';
-import type {FileChange} from '../../core/sink/file-change.js';
+import type {FileChange} from '../../sink/file-change.js';
 import {withNotes, type Outcome} from '../../base/io.js';
 import {startFolder, type CommonOptions} from '../../base/options.js';
-import {readTextFile} from '../../core/project/path-kind.js';
+import {readTextFile} from '../../base/path-kind.js';
 import {builtinFolder, builtinNames, isBroken, manifestFile, projectTemplatesFolder, templateCatalog} from '../../templates/catalog.js';
 import {engineNames, engines} from '../../templates/engines.js';
-import {sampleProblem} from '../../templates/sample-check.js';
+import {sampleProblem} from '../../make/sample-check.js';
 import type {CommandContext} from './context.js';
 import {nearest} from './suggest.js';
 
@@ -132,7 +132,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 			changes.push({path: relative, action: before === null ? 'create' : 'modify', before, after, ...(before === null ? {} : {keep: true})});
 		}
 	}
-	const {sinkFor, modeReport} = await import('../../core/sink/sink.js');
+	const {sinkFor, modeReport} = await import('../../sink/sink.js');
 	const sink = sinkFor({...options, onSignal: context.io.onSignal});
 	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined});
 	const dry = written.mode === 'dry-run';

@@ -1,8 +1,8 @@
 // An evaluated attribute's arguments, read by name: positional arguments put in their
 // constructor slot, values checked against what the OpenAPI field needs, leftovers reported.
-import {lookupAttribute, type AttributeSpec} from '../php/attribute-set.js';
-import type {Diagnostics} from '../php/diagnostics.js';
-import {describeValue, isPhpObject, PhpArray, phpString, shortName, type PhpObject, type PhpValue, type Site} from '../php/php-value.js';
+import {lookupAttribute, type AttributeSpec} from '../../php/evaluate/attribute-set.js';
+import type {Diagnostics} from '../../php/diagnostics.js';
+import {describeValue, isPhpObject, PhpArray, phpString, shortName, type PhpObject, type PhpValue, type Site} from '../../php/php-value.js';
 
 export type Json = string | number | boolean | null | Json[] | JsonObject;
 export interface JsonObject {

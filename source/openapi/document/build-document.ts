@@ -2,13 +2,13 @@
 // components, tags; paths sorted, operations in Path Item order. Pure: no I/O.
 import {Args, type JsonObject} from './arguments.js';
 import {classSchema} from './class-schema.js';
-import {Diagnostics} from '../php/diagnostics.js';
-import {evaluateClasses, type Evaluated} from '../php/evaluate-attributes.js';
+import {Diagnostics} from '../../php/diagnostics.js';
+import {evaluateClasses, type Evaluated} from '../../php/evaluate/evaluate-attributes.js';
 import {infoFrom, securitySchemeFrom, serverFrom, tagFrom} from './info.js';
 import {operationFrom, type MethodLevel} from './operation.js';
-import {openapiPaths} from '../../fast-route/route-variants.js';
-import type {PhpFileFacts} from '../php/php-file.js';
-import {shortName, type PhpObject, type Site} from '../php/php-value.js';
+import {openapiPaths} from '../../project/fast-route/route-variants.js';
+import type {PhpFileFacts} from '../../php/php-file.js';
+import {shortName, type PhpObject, type Site} from '../../php/php-value.js';
 import type {SchemaContext} from './schema.js';
 
 export const defaultInfo = {title: 'My First API', version: '0.1'} as const;

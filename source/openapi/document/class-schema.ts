@@ -2,9 +2,9 @@
 // on the class or on its properties fill it, taking the PHP property's name and type when
 // they do not say otherwise.
 import {Args, type JsonObject} from './arguments.js';
-import type {ClassAttributes, Evaluated} from '../php/evaluate-attributes.js';
-import type {MemberFacts} from '../php/php-file.js';
-import {shortName} from '../php/php-value.js';
+import type {ClassAttributes, Evaluated} from '../../php/evaluate/evaluate-attributes.js';
+import type {MemberFacts} from '../../php/php-file.js';
+import {shortName} from '../../php/php-value.js';
 import {nestedSchema, schemaFrom, type SchemaContext} from './schema.js';
 
 const phpTypes: Readonly<Record<string, string>> = {int: 'integer', integer: 'integer', float: 'number', double: 'number', string: 'string', bool: 'boolean', boolean: 'boolean', array: 'array'};

@@ -1,8 +1,8 @@
 // The document-level attributes: Info (with Contact and License), Server, Tag, SecurityScheme,
 // and ExternalDocumentation (also nested in tags, operations and schemas).
 import {addExtensions, type Args, nestedArgs, put, type JsonObject} from './arguments.js';
-import type {Diagnostics} from '../php/diagnostics.js';
-import type {PhpObject} from '../php/php-value.js';
+import type {Diagnostics} from '../../php/diagnostics.js';
+import type {PhpObject} from '../../php/php-value.js';
 
 /** Info; Contact and License may be nested (contact: new Contact(…)) or sit beside it on the class. */
 export function infoFrom(args: Args, siblings: {contact?: PhpObject | undefined; license?: PhpObject | undefined}, defaults: {title: string; version: string}): JsonObject {

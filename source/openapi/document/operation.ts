@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto';
 import {addExtensions, Args, nestedArgs, put, type Json, type JsonObject} from './arguments.js';
 import {externalDocsFrom, serverFrom} from './info.js';
-import type {PhpObject, Site} from '../php/php-value.js';
+import type {PhpObject, Site} from '../../php/php-value.js';
 import {parameterFrom} from './parameter.js';
 import {requestBodyFrom, responseFrom} from './response.js';
 import type {SchemaContext} from './schema.js';

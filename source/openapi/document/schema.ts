@@ -1,9 +1,9 @@
 // Schema, Property, Items, AdditionalProperties (and the schema half of JsonContent) →
 // an OpenAPI 3.0 Schema Object, fields in swagger-php's order.
 import {addExtensions, Args, nestedArgs, put, type Json, type JsonObject} from './arguments.js';
-import type {Diagnostics} from '../php/diagnostics.js';
+import type {Diagnostics} from '../../php/diagnostics.js';
 import {externalDocsFrom} from './info.js';
-import {shortName} from '../php/php-value.js';
+import {shortName} from '../../php/php-value.js';
 
 export interface SchemaContext {
 	readonly report: Diagnostics;

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type {JsonObject} from '../document/arguments.js';
 import type {OutputFile} from '../output-files.js';
-import {readTextFile} from '../../core/project/path-kind.js';
+import {readTextFile} from '../../base/path-kind.js';
 import {docFolder} from './doc-location.js';
 import {gitignoreFor, pageFiles, pageSpecName} from './doc-page.js';
 import {manifestName, manifestText, pageOwner} from './page-owner.js';

@@ -2,7 +2,7 @@
 // silently a file of the user's (a page of their own, or one of its files changed since).
 import {createHash} from 'node:crypto';
 import path from 'node:path';
-import {readTextFile} from '../../core/project/path-kind.js';
+import {readTextFile} from '../../base/path-kind.js';
 import {editedByHand} from '../spec-header.js';
 import {docFolder, docPage} from './doc-location.js';
 

@@ -6,7 +6,7 @@
 import {useMemo} from 'react';
 import {EduError} from '../../base/errors.js';
 import {signalExitCodes, type StopSignal} from '../../base/io.js';
-import type {StopSubscription} from '../../core/sink/file-change.js';
+import type {StopSubscription} from '../../sink/file-change.js';
 
 export interface WriteStop {
 	/** Given to the write: its subscription to the stop. */

@@ -2,8 +2,8 @@
 // and the next steps are printed below it as plain lines (run-wizard.tsx), so that long paths
 // and commands are one line each, the terminal's to wrap, and paste whole.
 import {Text} from 'ink';
-import type {CommitResult} from '../../core/sink/commit.js';
-import {dryRunDone, successLine} from '../../core/describe-plan.js';
+import type {CommitResult} from '../../make/commit.js';
+import {dryRunDone, successLine} from '../../present/describe-plan.js';
 import {Frame} from '../controls/frame.js';
 import type {Chrome} from './screen-props.js';
 import {Toned} from '../controls/theme.js';

@@ -1,6 +1,6 @@
 // Step 1 (only for `edu` without a command): an API controller, a web controller or a console command.
 import {Text} from 'ink';
-import type {Kind} from '../../core/naming.js';
+import type {Kind} from '../../make/naming.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import {useTerminalSize} from '../controls/terminal-size.js';

@@ -3,8 +3,8 @@
 import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {useTerminalSize} from '../controls/terminal-size.js';
-import {dryRunNote, fileLines, routesDiff, runHeading} from '../../core/describe-plan.js';
-import type {SinkMode} from '../../core/sink/sink.js';
+import {dryRunNote, fileLines, routesDiff, runHeading} from '../../present/describe-plan.js';
+import type {SinkMode} from '../../sink/sink.js';
 import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';
 import {refusalLines} from '../preview.js';
 import {blank, Clipped, heightOf, type Line} from '../controls/clipped.js';

@@ -1,7 +1,7 @@
 // The route: HTTP methods as a checklist (Space toggles) and the URI, editable, with {param}s.
 // The resource and upload templates choose their own methods: then only the URI is asked.
 import {Box, Text, useInput} from 'ink';
-import {httpMethods} from '../../core/request.js';
+import {httpMethods} from '../../make/request.js';
 import {blockingRefusals, fixedEarlier} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';

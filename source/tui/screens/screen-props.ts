@@ -1,6 +1,6 @@
 // What the wizard hands every screen: the form, a way to change it, the core's plan for it,
 // and the way forward. Screens hold no state the wizard needs after they close.
-import type {Plan} from '../../core/plan.js';
+import type {Plan} from '../../make/plan.js';
 import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {Screen, WizardForm} from '../form.js';
 

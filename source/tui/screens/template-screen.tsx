@@ -1,5 +1,5 @@
 // What the controller does: an API controller's template, or a web controller's when the project has its own.
-import {templateChoices} from '../../core/template-units.js';
+import {templateChoices} from '../../make/template-units.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
 import {blockingRefusals, withTemplate} from '../form.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';

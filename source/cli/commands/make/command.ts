@@ -2,7 +2,7 @@
 // in app/Config/commands.yaml, through the same plan → sink pipeline as make:api.
 import type {Command} from 'commander';
 import {EduError, UsageError, refusal} from '../../../base/errors.js';
-import {defaultCommandTemplate, readCommandSnapshot} from '../../../console/command-project.js';
+import {defaultCommandTemplate, readCommandSnapshot} from '../../../make/command/command-project.js';
 import {useColor, type Outcome} from '../../../base/io.js';
 import {terminalWidth} from '../../../present/help-text.js';
 import {startFolder, waitNotice, type CommonOptions} from '../../../base/options.js';
@@ -48,13 +48,13 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	const snapshot = readCommandSnapshot(context.projectRoot(startFolder(io, options), 'stderr'), options.template);
 	// A template that is no make:command one is a usage error, before anything is planned or asked.
 	if ('code' in snapshot.template && snapshot.template.code === 'INVALID_OPTION') throw new UsageError(`edu: ${snapshot.template.message}`, 'INVALID_OPTION');
-	const {sinkFor} = await import('../../../core/sink/sink.js');
+	const {sinkFor} = await import('../../../sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (name === undefined) {
-		const {openCommandWizard} = await import('../../../tui/open.js');
+		const {openCommandWizard} = await import('../../open.js');
 		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, quiet: options.quiet, sink})};
 	}
-	const {writeCommand} = await import('../../../console/command-report.js');
-	const {folderToEnter} = await import('../../../tui/next-steps.js');
+	const {writeCommand} = await import('../../../present/command-report.js');
+	const {folderToEnter} = await import('../../../present/next-steps.js');
 	return writeCommand(name, snapshot, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, snapshot.root), width: terminalWidth(io.stdout, io.env)});
 }

@@ -1,15 +1,15 @@
 // make:api and make:controller once the request is complete: snapshot → plan → commit through
 // the sink the flags chose, then the report of what it did (written, or only reported).
 // Loaded only when a command runs, so --help and --version load no YAML.
-import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../../../core/describe-plan.js';
+import {dryRunDone, fileLines, jsonSuccess, refusalText, routesDiff, successLine, summaryLines} from '../../../present/describe-plan.js';
 import {EduError, exitCodeFor, placeHint} from '../../../base/errors.js';
-import {plan as makePlan} from '../../../core/plan.js';
-import {openProject, type Snapshot} from '../../../core/project/project.js';
+import {plan as makePlan} from '../../../make/plan.js';
+import {openProject, type Snapshot} from '../../../make/snapshot.js';
 import type {TemplateCatalog} from '../../../templates/catalog.js';
-import type {MakeRequest} from '../../../core/request.js';
-import type {Plan} from '../../../core/plan.js';
-import type {Sink} from '../../../core/sink/sink.js';
-import {fileLinesShown, nextSteps, nextStepsBlock, stepsContext} from '../../../tui/next-steps.js';
+import type {MakeRequest} from '../../../make/request.js';
+import type {Plan} from '../../../make/plan.js';
+import type {Sink} from '../../../sink/sink.js';
+import {fileLinesShown, nextSteps, nextStepsBlock, stepsContext} from '../../../present/next-steps.js';
 import {sgr, withNotes, type Outcome} from '../../../base/io.js';
 
 /** How the report is shown: a terminal also gets the files and the next steps, in colour unless NO_COLOR. */
@@ -46,7 +46,7 @@ export async function generateFromRequest(request: MakeRequest, project: {readon
 		});
 	}
 
-	const {commit} = await import('../../../core/sink/commit.js');
+	const {commit} = await import('../../../make/commit.js');
 	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);
 	if (mode === 'dry-run') {
 		return {

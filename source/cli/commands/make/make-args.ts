@@ -6,7 +6,7 @@
 // here into exactly the options commander gives (test/cli/make-args.test.ts compares the two on
 // generated lines). Anything else (help, a mistake, `--`, a repeated or grouped flag, a value
 // that is empty or starts with -) is left to commander, which reads it or says what is wrong.
-import type {Kind} from '../../../core/naming.js';
+import type {Kind} from '../../../make/naming.js';
 import type {CommonOptions, OptionSpec} from '../../../base/options.js';
 import {globalOptionSpecs} from '../global-options.js';
 import {isMakeCommand} from './command-names.js';

@@ -2,13 +2,13 @@
 // chose (the file system, or a dry run that only reports).
 import type {Command} from 'commander';
 import {EduError, UsageError, isRefusal, messages, refusal} from '../../../base/errors.js';
-import {templateOf} from '../../../core/template-units.js';
-import {nameProblem, type Kind} from '../../../core/naming.js';
-import type {MakeRequest} from '../../../core/request.js';
+import {templateOf} from '../../../make/template-units.js';
+import {nameProblem, type Kind} from '../../../make/naming.js';
+import type {MakeRequest} from '../../../make/request.js';
 import {useColor, type Outcome} from '../../../base/io.js';
 import {flagsOf, splitList, startFolder, waitNotice} from '../../../base/options.js';
 import type {CommandContext} from '../context.js';
-import {findProjectRoot} from '../../../core/project/root.js';
+import {findProjectRoot} from '../../../project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../../templates/catalog.js';
 import {defaultMethods, makeOptionSpecs, type MakeOptions} from './make-args.js';
 import {terminalWidth} from '../../../present/help-text.js';
@@ -121,13 +121,13 @@ interface FoundProject {
 async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: FoundProject, options: MakeOptions, context: CommandContext, interactive: boolean): Promise<Outcome> {
 	const {io} = context;
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
-	const {sinkFor} = await import('../../../core/sink/sink.js');
+	const {sinkFor} = await import('../../../sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (interactive) {
-		const {openWizard} = await import('../../../tui/open.js');
+		const {openWizard} = await import('../../open.js');
 		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, quiet: options.quiet, sink, request})};
 	}
 	const {generateFromRequest} = await import('./generate.js');
-	const {folderToEnter} = await import('../../../tui/next-steps.js');
+	const {folderToEnter} = await import('../../../present/next-steps.js');
 	return generateFromRequest(request, {root, templates}, sink, {terminal: Boolean(io.stdout.isTTY), color: useColor(io), cd: folderToEnter(io.cwd, root), width: terminalWidth(io.stdout, io.env)});
 }

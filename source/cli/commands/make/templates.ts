@@ -3,11 +3,11 @@
 // project's catalog (its own templates included). Mistakes are one-line errors before any planning.
 import type {Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../../../base/errors.js';
-import type {MakeRequest} from '../../../core/request.js';
-import {resourceMethods} from '../../../core/resource.js';
+import type {MakeRequest} from '../../../make/request.js';
+import {resourceMethods} from '../../../make/resource.js';
 import {parseExtensions, parseFields} from '../../../templates/option-values.js';
 import {flagsOf, splitList, type OptionSpec} from '../../../base/options.js';
-import {unknownTemplate} from '../../../core/template-units.js';
+import {unknownTemplate} from '../../../make/template-units.js';
 import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../../templates/catalog.js';
 import {engines, type CommandName} from '../../../templates/engines.js';
 import type {TemplateOption} from '../../../templates/manifest.js';

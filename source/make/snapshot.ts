@@ -1,0 +1,173 @@
+// Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
+// the existing controllers and views. Reads only; never writes.
+import {existsSync, readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
+import path from 'node:path';
+import {EduError, refusal, type Refusal} from '../base/errors.js';
+import {readUploadApi, type UploadApi} from '../project/framework-request.js';
+import {readTitleBlock} from '../project/base-view.js';
+import {lockFileFor, readLock} from '../sink/lock.js';
+import {readRegularFile} from '../project/regular-file.js';
+import {killedRunLeftovers} from '../sink/killed-run.js';
+import {processHost, type SinkHost} from '../sink/host.js';
+import {findProjectRoot} from '../project/root.js';
+import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../project/routes-yaml/routes.js';
+import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
+import {plannedFolders} from '../templates/manifest.js';
+import {decodeUtf8, decodeUtf8At} from '../base/json-check.js';
+import type {Settings} from '../project/settings.js';
+
+export {findProjectRoot};
+
+export interface Snapshot {
+	/** Absolute project root. */
+	readonly root: string;
+	readonly routes: RoutesFile;
+	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
+	readonly files: ReadonlyMap<string, string>;
+	/** The upload API of the installed framework's Request; `php` when absent. */
+	readonly uploadApi?: UploadApi;
+	/** The block of app/Template/base.html.twig that holds the page title (base-view.ts); the framework's when absent. */
+	readonly titleBlock?: string;
+	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
+	readonly dependenciesInstalled?: boolean;
+	/** Where the framework's settings (the database…) are: .env, only its example, or neither. */
+	readonly settings?: Settings;
+	/** The built-in templates and the project's own (.edu/templates/); the built-ins when absent. */
+	readonly templates?: TemplateCatalog;
+}
+
+export type {Settings};
+
+function settingsOf(root: string): Settings {
+	if (existsSync(path.join(root, '.env'))) return '.env';
+	return existsSync(path.join(root, '.env.example')) ? '.env.example' : 'none';
+}
+
+/**
+ * Reads routes.yaml (absent is fine: it will be created) and lists controllers and views.
+ * `templates`: the project's catalog when the caller has it already (its folders read once).
+ */
+export function readSnapshot(root: string, host: SinkHost = processHost, templates: TemplateCatalog = templateCatalog(root)): Snapshot | Refusal {
+	const routes = readRoutesFile(root);
+	if ('code' in routes) return routes;
+	const files = new Map<string, string>();
+	for (const folder of plannedFolders) listFiles(root, folder.replace(/\/$/, ''), files);
+	// A run killed between its renames left files without their route: the file-system sink
+	// removes them under the lock before writing, so plan as if they were gone already.
+	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
+	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates};
+}
+
+/**
+ * The project at `root` (found by the command), read once: what make:* plans against, the
+ * command and the wizard alike. Throws the core's refusal (a routes.yaml that cannot be read…).
+ */
+export function openProject(root: string, templates?: TemplateCatalog): Snapshot {
+	const snapshot = readSnapshot(root, processHost, templates);
+	if ('code' in snapshot) throw EduError.from(snapshot);
+	return snapshot;
+}
+
+/**
+ * What the wizard plans its first frame against, before it reads the project: the templates the
+ * command read, and no routes or files. Only a form with no name and no URI plans the same on it
+ * as on the project (nothing it shows can clash yet).
+ */
+export function unreadProject(root: string, templates: TemplateCatalog = templateCatalog(root)): Snapshot {
+	return {root, routes: emptyRoutesFile(), files: new Map(), templates};
+}
+
+function killedRunFiles(root: string, host: SinkHost): string[] {
+	const owner = readLock(host, lockFileFor(path.join(root, routesPath)));
+	if (owner?.journal === undefined || host.isAlive(owner.pid)) return [];
+	return killedRunLeftovers(owner.journal, (relative) => {
+		try {
+			return statSync(path.join(root, relative));
+		} catch {
+			return null;
+		}
+	});
+}
+
+export function readRoutesFile(root: string): RoutesFile | Refusal {
+	const absolute = path.join(root, routesPath);
+	// Only a regular file: a FIFO would hang the run, a link to /dev/zero would fill memory.
+	const bytes = readRegularFile(absolute, routesPath);
+	if (bytes === null) return emptyRoutesFile();
+	if ('code' in bytes) return bytes;
+	const nul = bytes.indexOf(0);
+	if (nul !== -1) {
+		const line = bytes.subarray(0, nul).filter((byte) => byte === 0x0a).length + 1;
+		const col = nul - (bytes.lastIndexOf(0x0a, nul) + 1) + 1;
+		return refusal('BAD_PROJECT_FILE', `${routesPath}:${line}:${col}: not a text file (it contains a NUL byte)`);
+	}
+	const text = decodeUtf8(bytes);
+	if (text === undefined) {
+		// Where: read again byte by byte, only now (the native decoder above is what a valid file costs).
+		const at = decodeUtf8At(bytes);
+		const place = 'line' in at ? `${at.line}:${at.col}` : '1:1';
+		return refusal('BAD_PROJECT_FILE', `${routesPath}:${place}: not a UTF-8 text file (this byte starts no UTF-8 character)`);
+	}
+	return parseRoutes(text, routesPath, true);
+}
+
+
+function listFiles(root: string, folder: string, into: Map<string, string>): void {
+	const absolute = path.join(root, folder);
+	let real: string;
+	try {
+		if (!statSync(absolute).isDirectory()) return;
+		real = realpathSync(absolute);
+	} catch {
+		return;
+	}
+	const names: string[] = [];
+	listFolder(absolute, '', [real], names);
+	for (const name of names) {
+		const relative = `${folder}/${name}`;
+		into.set(relative.toLowerCase(), relative);
+	}
+}
+
+/**
+ * Every entry under `absolute` (folders too), as paths relative to the first folder, with links to
+ * folders followed as readdirSync's `recursive` follows them, except into a folder the walk is in
+ * already (`ln -s . loop`, or two folders linking to each other): there the recursive read went
+ * round until the path grew too long, and two such links made it run for ever. `above`: the real
+ * paths of the folders from the first one to this one. A folder that cannot be read is listed
+ * without what it holds, the rest as it is.
+ */
+function listFolder(absolute: string, relative: string, above: readonly string[], into: string[]): void {
+	let entries: Dirent[];
+	try {
+		entries = readdirSync(absolute, {withFileTypes: true, encoding: 'utf8'});
+	} catch {
+		return;
+	}
+	const here = above[above.length - 1]!;
+	for (const entry of entries) {
+		const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
+		into.push(name);
+		const child = path.join(absolute, entry.name);
+		if (entry.isDirectory()) {
+			listFolder(child, name, [...above, path.join(here, entry.name)], into);
+		} else if (entry.isSymbolicLink()) {
+			const target = linkedFolder(child);
+			if (target !== undefined && !above.includes(target)) listFolder(child, name, [...above, target], into);
+		}
+	}
+}
+
+/** The real path of the folder a link leads to; undefined for a link to a file, to nothing, or round in a circle. */
+function linkedFolder(link: string): string | undefined {
+	try {
+		return statSync(link).isDirectory() ? realpathSync(link) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The existing file at `relative`, compared case-insensitively (so a project stays portable to macOS and Windows). */
+export function existingFile(snapshot: Snapshot, relative: string): string | undefined {
+	return snapshot.files.get(relative.toLowerCase());
+}
