@@ -221,6 +221,27 @@ for (const {name, open, skip, createTable} of databases) {
 			}
 		});
 
+		// The item (PUT) checks INT bounds of its own (item.php): each bound taken, one past it refused, as form and JSON.
+		it('PUT /api/ville/{id} with the INT bounds: 200 and stored; one past either bound: 400 on nombre_habitant, the row unchanged; POST one past: 400', async () => {
+			const {id} = (await http('POST', '/api/ville', form({nom: 'Borne', code_postal: '00000', nombre_habitant: '1'}))).json as {id: number};
+			for (const nombre of [2_147_483_647, -2_147_483_648]) {
+				for (const body of [form({nom: 'Borne', code_postal: '00000', nombre_habitant: String(nombre)}), json({nom: 'Borne', code_postal: '00000', nombre_habitant: nombre})]) {
+					expect(await http('PUT', `/api/ville/${id}`, body)).toMatchObject({status: 200, json: {id, nombre_habitant: nombre}});
+					expect((await http('GET', `/api/ville/${id}`)).json).toMatchObject({id, nombre_habitant: nombre});
+				}
+			}
+			const row = (await http('GET', `/api/ville/${id}`)).json;
+			for (const nombre of [2_147_483_648, -2_147_483_649]) {
+				for (const body of [form({nom: 'Borne', code_postal: '00000', nombre_habitant: String(nombre)}), json({nom: 'Borne', code_postal: '00000', nombre_habitant: nombre})]) {
+					expect(await http('PUT', `/api/ville/${id}`, body)).toMatchObject({status: 400, json: {champs: ['nombre_habitant']}});
+				}
+			}
+			expect((await http('GET', `/api/ville/${id}`)).json).toEqual(row);
+			const before = rowCount();
+			expect(await http('POST', '/api/ville', form({nom: 'Borne', code_postal: '00000', nombre_habitant: '2147483648'}))).toMatchObject({status: 400, json: {champs: ['nombre_habitant']}});
+			expect(rowCount()).toBe(before);
+		});
+
 		it('an SQL injection string is stored as plain data', async () => {
 			const nom = "Robert'); DROP TABLE ville; --";
 			const created = await http('POST', '/api/ville', form({nom, code_postal: "' OR 1=1", nombre_habitant: '1'}));
