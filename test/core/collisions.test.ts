@@ -1,8 +1,8 @@
 // The plan's collision checks: every refusal found, in the contract's order (route, controller,
 // view, then a method and URI already served), and every HTTP method of the new route compared.
 import {describe, expect, it} from 'vitest';
-import {plan, type Plan} from '../../source/core/plan.js';
-import type {MakeRequest} from '../../source/core/request.js';
+import {plan, type Plan} from '../../source/make/plan.js';
+import type {MakeRequest} from '../../source/make/request.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 
 const api = (name: string, extra: Partial<MakeRequest> = {}): MakeRequest => ({kind: 'api', name, ...extra});

@@ -3,9 +3,9 @@
 import {mkdirSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {confinementProblem} from '../../source/core/project/confinement.js';
-import {fileSystemSink} from '../../source/core/sink/fs.js';
-import {oneFileChangeset} from '../../source/core/sink/sink.js';
+import {confinementProblem} from '../../source/project/confinement.js';
+import {fileSystemSink} from '../../source/sink/fs.js';
+import {oneFileChangeset} from '../../source/sink/sink.js';
 import {tempProject} from '../helpers/temp-project.js';
 
 describe('confinementProblem', () => {

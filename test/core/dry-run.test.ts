@@ -3,10 +3,10 @@
 import path from 'node:path';
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {commit} from '../../source/core/sink/commit.js';
-import {oneFileChangeset, sinkFor} from '../../source/core/sink/sink.js';
-import {plan} from '../../source/core/plan.js';
-import {readSnapshot} from '../../source/core/project/project.js';
+import {commit} from '../../source/make/commit.js';
+import {oneFileChangeset, sinkFor} from '../../source/sink/sink.js';
+import {plan} from '../../source/make/plan.js';
+import {readSnapshot} from '../../source/make/snapshot.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function snapshotOf(root: string) {

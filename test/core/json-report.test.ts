@@ -1,8 +1,8 @@
 // The --json report of a make:* run (describe-plan.ts's jsonSuccess), from the plan: its top-level
 // `uri` is the route's URI as written, the one --uri gave, not the default the name gives.
 import {describe, expect, it} from 'vitest';
-import {jsonSuccess} from '../../source/core/describe-plan.js';
-import {plan} from '../../source/core/plan.js';
+import {jsonSuccess} from '../../source/present/describe-plan.js';
+import {plan} from '../../source/make/plan.js';
 import {memorySnapshot, sampleRoutes} from '../helpers/snapshot.js';
 
 describe('jsonSuccess: the URI written', () => {
