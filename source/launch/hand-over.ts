@@ -2,7 +2,7 @@
 // program (help, and lines make-args.ts leaves to commander) and the wizard's modules
 // (scripts/bundle.js). Those are imported before anything is written or printed, so a run that
 // reaches one starts again as make.js, which has them: the same command line, the same result,
-// a few milliseconds later. make.js's program ends the process; this run's promise never settles.
+// only later. make.js's program ends the process; this run's promise never settles.
 import path from 'node:path';
 import process from 'node:process';
 import {binRun} from './bundles.js';

@@ -1,6 +1,6 @@
 // The keys a terminal already holds, read without waiting. The wizard's type-ahead (tui/keys/
-// type-ahead.ts) otherwise waits one turn of the event loop for them before the first frame,
-// which costs it one or two milliseconds (docs/performance.md). Only where it cannot block: on
+// type-ahead.ts) otherwise waits one turn of the event loop for them before the first frame
+// (the bench's first-frame row shows the cost). Only where it cannot block: on
 // Linux, /proc/self/fd/0 opens the terminal again as a non-blocking file of its own (opening
 // /dev/fd/0 elsewhere may share stdin's blocking one).
 import {closeSync, constants, openSync, readSync} from 'node:fs';

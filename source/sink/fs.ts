@@ -122,7 +122,7 @@ interface Staged {
 
 /**
  * Every content to a temp file first, then the renames, the last change last. Synchronous: a
- * Ctrl+C or SIGTERM that arrives during it (a few milliseconds) is heard once every file is whole
+ * Ctrl+C or SIGTERM that arrives during it is heard once every file is whole
  * and in place, so a write is never left half-done by one; only the wait for the lock is stopped.
  */
 function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined): void {

@@ -32,8 +32,8 @@ function comments(text: string): Array<{line: number; text: string}> {
 	return found;
 }
 
-/** A duration, a size in kilobytes, a speed-up or a count of runs: what a measurement looks like. */
-const measurement = /\b\d[\d,.]*\s?(?:ms|µs|ns|KB|kB|KiB)\b|\b\d[\d,.]*\s?×|\b\d+ (?:interleaved )?runs\b|\b(?:took|takes|measured|costs?|costing|saved?)\b[^.;]*?\b\d/i;
+/** A duration (in figures or in words), a size in kilobytes, a speed-up or a count of runs: what a measurement looks like. */
+const measurement = /\b(?:one|two|three|a few|several|\d+)(?: or \w+)? (?:milli|micro|nano)seconds?\b|\b\d[\d,.]*\s?(?:ms|µs|ns|KB|kB|KiB)\b|\b\d[\d,.]*\s?×|\b\d+ (?:interleaved )?runs\b|\b(?:took|takes|measured|costs?|costing|saved?)\b[^.;]*?\b\d/i;
 
 describe('the layout of source/', () => {
 	it('no folder holds more than 15 files', () => {

@@ -124,7 +124,7 @@ function wizardDraws(env: Readonly<Record<string, string | undefined>>, plain: b
  * prints next (`Project: …`) is erased instead: after one turn of the event loop, or, where io
  * read it without waiting, after Node's next ticks (where stdin starts reading, as the 'readable'
  * listener asked: done before the wizard takes stdin over, or the wizard loses its first keys).
- * No turn of the loop then: it delays the first frame by one or two milliseconds.
+ * No turn of the loop then: a turn would delay the first frame.
  */
 export async function holdForWizard(io: {readonly env: Readonly<Record<string, string | undefined>>; readonly stdin: unknown; readonly stdout: {write(chunk: string): unknown; readonly columns?: number}; readonly pendingInput?: () => string | undefined}, plain: boolean | undefined): Promise<void> {
 	if (!wizardDraws(io.env, plain)) return;
