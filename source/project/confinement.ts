@@ -44,7 +44,7 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 	if (repository !== undefined) {
 		const link = firstLink(realRoot, relative);
 		const through = link === undefined ? '' : ` through the link ${link}`;
-		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it leads${through} into ${repository}/, the project's version control, which edu never writes; nothing was written.`);
+		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it leads${through} into ${repository}/, the project's version control, which edu never writes, not even with --force; nothing was written.`);
 	}
 	return undefined;
 }

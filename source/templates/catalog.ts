@@ -4,13 +4,14 @@
 // one is refused (file:line) before anything is planned.
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {checkText, classFileProblem} from './check.js';
+import {checkText, classFileProblem, sameTarget} from './check.js';
+import {readTemplateFile} from './template-file.js';
 import {compiledManifest, compiledTexts} from './compiled.js';
 import {engines} from './engines.js';
 import {isManifestProblem, readManifest, type Manifest} from './manifest.js';
 import {defaultProblem} from './option-values.js';
 import {position, readJson, type JsonNode} from '../base/json-check.js';
-import {isFolder, readTextFile} from '../base/path-kind.js';
+import {isFolder} from '../base/path-kind.js';
 
 /** Registering a built-in template: add its folder under templates/ and its name here. */
 export const builtinNames = ['default', 'resource', 'upload', 'web', 'command'] as const;
@@ -111,10 +112,11 @@ function loadProject(root: string, name: string): TemplateEntry {
 	const broken = (file: string, line: number | undefined, message: string, col?: number): BrokenTemplate => ({
 		name, origin: 'project', folder, problem: `${folder}/${file}${line === undefined ? '' : `:${line}`}${line === undefined || col === undefined ? '' : `:${col}`}: ${message}`,
 	});
-	if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) return broken('', undefined, 'a template name uses letters, digits, _ and -');
-	const manifestText = readTextFile(path.join(root, folder, manifestFile));
-	if (manifestText === undefined) return broken(manifestFile, undefined, `missing: every template folder holds a ${manifestFile} (edu template:publish writes one)`);
-	const read = readManifestWithLines(manifestText, name);
+	if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) return broken('', undefined, 'a template name starts with a letter or a digit, then letters, digits, _ and - (at most 64)');
+	const manifestRead = readTemplateFile(root, `${folder}/${manifestFile}`, maxManifestBytes);
+	if (manifestRead === 'missing') return broken(manifestFile, undefined, `missing: every template folder holds a ${manifestFile} (edu template:publish writes one)`);
+	if ('problem' in manifestRead) return broken(manifestFile, undefined, manifestRead.problem);
+	const read = readManifestWithLines(manifestRead.text, name);
 	if ('problem' in read) return broken(manifestFile, read.line, read.problem, read.col);
 	const {manifest, siteOf} = read;
 	// A default is checked as the flag it stands for, and refused where it is written.
@@ -130,12 +132,19 @@ function loadProject(root: string, name: string): TemplateEntry {
 		const to = siteOf(['files', file.role, 'to']);
 		const toProblem = checkText(file.to, engine, [...engine.names, ...engine.pathVariables])?.message ?? classFileProblem(file.to, file.role, engine);
 		if (toProblem !== undefined) return broken(manifestFile, to.line, `"to": ${toProblem}`, to.col);
-		const text = readTextFile(path.join(root, folder, file.from));
+		const fileRead = readTemplateFile(root, `${folder}/${file.from}`);
 		const from = siteOf(['files', file.role, 'from']);
-		if (text === undefined) return broken(manifestFile, from.line, `"${file.from}" is not a file of ${folder}`, from.col);
+		if (fileRead === 'missing') return broken(manifestFile, from.line, `"${file.from}" is not a file of ${folder}`, from.col);
+		if ('problem' in fileRead) return broken(file.from, undefined, fileRead.problem);
+		const {text} = fileRead;
 		const problem = checkText(text, engine);
 		if (problem !== undefined) return broken(file.from, problem.line, problem.message, problem.col);
 		texts[file.role] = text;
+	}
+	const clash = clashingTarget(manifest);
+	if (clash !== undefined) {
+		const at = siteOf(['files', clash.role, 'to']);
+		return broken(manifestFile, at.line, `"to": the ${clash.role} file goes where the ${clash.other} file goes (${clash.to}): each file needs a place of its own`, at.col);
 	}
 	return {name, origin: 'project', folder, manifest, texts};
 }
@@ -168,4 +177,16 @@ function readManifestWithLines(file: string, name: string): Read {
 	const manifest = readManifest(JSON.parse(text), name);
 	if (isManifestProblem(manifest)) return {problem: manifest.message, ...siteOf(manifest.key)};
 	return {manifest, siteOf};
+}
+
+/** The most a template.json may hold. */
+const maxManifestBytes = 64 * 1024;
+
+/** The first file whose `to` lands where an earlier file's does, for any name. */
+function clashingTarget(manifest: Manifest): {readonly role: string; readonly other: string; readonly to: string} | undefined {
+	for (const [index, file] of manifest.files.entries()) {
+		const other = manifest.files.slice(0, index).find((earlier) => sameTarget(earlier.to, file.to));
+		if (other !== undefined) return {role: file.role, other: other.role, to: file.to};
+	}
+	return undefined;
 }

@@ -20,6 +20,8 @@ type Token = [string, string, number, number, Token[]?, number?];
 export function checkText(text: string, engine: Pick<Engine, 'variables' | 'sections' | 'freeText'>, offered: readonly string[] = engine.variables): TextProblem | undefined {
 	const unclosed = unclosedTag(text);
 	if (unclosed !== undefined) return {...siteAt(text, unclosed), message: 'a tag opened with <% is never closed with %>'};
+	const deep = tooDeep(text);
+	if (deep !== undefined) return {...siteAt(text, deep), message: `sections nest more than ${maxSectionDepth} deep here: a template is a page of code, not a tree (close some with <%/ name %>)`};
 	// New tags would hide a value from the rules below and from the PHP check of where it stands;
 	// looked for before the parse, which reads the rest of the text with the new tags.
 	const retag = /<%\s*=/.exec(text);
@@ -63,6 +65,19 @@ function walk(tokens: readonly Token[], text: string, engine: Pick<Engine, 'sect
 	return undefined;
 }
 
+/** How deep sections may nest: the built-in templates use two. */
+export const maxSectionDepth = 32;
+
+/** The position of the section tag that opens past `maxSectionDepth`, or undefined. */
+function tooDeep(text: string): number | undefined {
+	let depth = 0;
+	for (const match of text.matchAll(/<%\s*([#^/])/g)) {
+		depth += match[1] === '/' ? -1 : 1;
+		if (depth > maxSectionDepth) return match.index;
+	}
+	return undefined;
+}
+
 /** The position of the first `<%` with no `%>` before the next `<%` or the end. */
 function unclosedTag(text: string): number | undefined {
 	for (let open = text.indexOf(tags[0]); open !== -1;) {
@@ -91,6 +106,11 @@ function siteAt(text: string, position: number): {line: number; col: number} {
 
 /** A value for every variable a `to` path can use, each told apart from the others. */
 const probeView = {className: 'ProbeAController', itemClassName: 'ProbeBController', commandName: 'probe-c', routeName: 'probe_d', uri: '/probe-e', kebab: 'probe-f', twigFolder: 'probe_g'};
+
+/** Two `to` paths that land on one file for the names of a run. */
+export function sameTarget(one: string, other: string): boolean {
+	return render(one, probeView) === render(other, probeView);
+}
 
 /** Why the file of `role` cannot go to `to` (its class would not be found), or undefined. */
 export function classFileProblem(to: string, role: string, engine: Pick<Engine, 'classFiles'>): string | undefined {

@@ -112,7 +112,7 @@ export function readManifest(data: unknown, folder: string): Manifest | Manifest
 	const options: TemplateOption[] = [];
 	for (const [optionName, entry] of Object.entries(optionsData)) {
 		const at = ['options', optionName];
-		const type = definition.options[optionName];
+		const type = Object.hasOwn(definition.options, optionName) ? definition.options[optionName] : undefined;
 		if (type === undefined) {
 			const known = Object.keys(definition.options);
 			return {key: at, message: `the ${engine} engine reads no option "${optionName}"${known.length === 0 ? '' : `: it reads ${known.join(', ')}`}`};

@@ -21,6 +21,10 @@ export function identifierProblem(name: string, what: string): string | undefine
 	if (!identifier.test(name)) {
 		return `"${printable(name)}" cannot be a ${what} name: use letters A-Z and a-z, digits and _, not starting with a digit`;
 	}
+	// The OpenAPI document and the JSON reports hold fields as object keys: these would not be one.
+	if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+		return `"${name}" cannot be a ${what} name: it names a property every JavaScript object has, so the OpenAPI document could not list it; choose another ${what} name, such as "${name.replaceAll('_', '')}_value"`;
+	}
 	const databases = reservedBy(name);
 	if (databases.length > 0) {
 		const suggested = name.length < maxIdentifier ? `, such as "${name}_"` : '';

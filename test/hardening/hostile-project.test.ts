@@ -1,7 +1,8 @@
 // A project's own files (its templates, its links) never turn edu against its user: a typed value
 // never becomes code, and nothing is written into the project's version control through a link.
 // main() in-process: each case is one run, its refusal and the project's bytes.
-import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
@@ -80,5 +81,120 @@ describe('nothing is written into the project\'s version control through a link'
 		expect(statSync(hook).mode & 0o777).toBe(0o755);
 		expect(readdirSync(path.join(root, '.git', 'hooks'))).toEqual(['post-checkout']);
 		expect(existsSync(path.join(root, 'app', 'Controller', `${name}Controller.php`))).toBe(false);
+	});
+});
+
+describe('a project template is read as data of the project, within limits', () => {
+	/** Runs `make:api` with the project template `t` in a copy of the sample: exit code, stderr, and whether the project is untouched. */
+	async function makeWith(root: string, ...extra: string[]): Promise<{code: number; err: string; untouched: boolean}> {
+		// app/ only: the template folder may hold a FIFO, which a snapshot would wait on.
+		const before = snapshotTree(path.join(root, 'app'));
+		const io = captureIo(root);
+		const code = await main(['make:api', 'probe', '--template', 't', '--yes', ...extra], io);
+		return {code, err: io.err(), untouched: JSON.stringify(snapshotTree(path.join(root, 'app'))) === JSON.stringify(before)};
+	}
+
+	it('a template file that links outside the project is refused, naming the link, and its target is never read', async () => {
+		const root = tempProject('sample');
+		const secret = path.join(tempProject(), 'id_rsa');
+		writeFileSync(secret, 'PRIVATE KEY', {mode: 0o600});
+		const manifest = copyTemplate(root, 'default', 't');
+		const openapi = path.join(path.dirname(manifest), 'openapi.php.tpl');
+		rmSync(openapi);
+		symlinkSync(secret, openapi);
+		const {code, err, untouched} = await makeWith(root);
+		expect(code).toBe(1);
+		expect(err).toContain(`.edu/templates/t/openapi.php.tpl: is a link to ${realpathSync(secret)}, outside the project's own files`);
+		expect(err).not.toContain('PRIVATE KEY');
+		expect(untouched).toBe(true);
+	});
+
+	it.each([
+		['a FIFO', (file: string) => execFileSync('mkfifo', [file]), 'a FIFO'],
+		['a folder', (file: string) => mkdirSync(file), 'is a folder'],
+		['too big', (file: string) => writeFileSync(file, `<?php\n${'// x\n'.repeat(60_000)}`), 'too big'],
+	])('a template file that is %s is refused at once with its name', async (_label, make, said) => {
+		const root = tempProject('sample');
+		const manifest = copyTemplate(root, 'default', 't');
+		const controller = path.join(path.dirname(manifest), 'controller.php.tpl');
+		rmSync(controller);
+		make(controller);
+		const {code, err, untouched} = await makeWith(root);
+		expect(code).toBe(1);
+		expect(err).toContain('.edu/templates/t/controller.php.tpl: ');
+		expect(err).toContain(said);
+		expect(untouched).toBe(true);
+	});
+
+	it('a template.json that is a FIFO is named as one, not as missing', async () => {
+		const root = tempProject('sample');
+		const manifest = copyTemplate(root, 'default', 't');
+		rmSync(manifest);
+		execFileSync('mkfifo', [manifest]);
+		const {code, err} = await makeWith(root);
+		expect(code).toBe(1);
+		expect(err).toContain('.edu/templates/t/template.json: not a regular file (a FIFO)');
+	});
+
+	it('sections nested past the limit are refused at the section that goes too deep, for make:api, template:list and --help alike', async () => {
+		const root = tempProject('sample');
+		const manifest = copyTemplate(root, 'default', 't');
+		const controller = path.join(path.dirname(manifest), 'controller.php.tpl');
+		writeFileSync(controller, `<?php\n${'<%# operations %>'.repeat(3000)}${'<%/ operations %>'.repeat(3000)}\n`);
+		const {code, err} = await makeWith(root);
+		expect(code).toBe(1);
+		expect(err).toContain(`.edu/templates/t/controller.php.tpl:2:${33 * '<%# operations %>'.length - '<%# operations %>'.length + 1}: sections nest more than 32 deep`);
+		const listed = captureIo(root);
+		await main(['template:list'], listed);
+		expect(listed.out() + listed.err()).toContain('sections nest more than 32 deep');
+		const help = captureIo(root);
+		expect(await main(['make:api', '--help'], help)).toBe(0);
+		expect(help.err()).not.toContain('Maximum call stack');
+	});
+
+	it('two files of a template that go to the same place are refused at the second one\'s "to"', async () => {
+		const root = tempProject('sample');
+		const manifest = copyTemplate(root, 'web', 't', (data) => {
+			data.files['view']!['to'] = 'app/Controller/<%& className %>.php';
+		});
+		const io = captureIo(root);
+		expect(await main(['make:controller', 'probe', '--template', 't', '--yes'], io)).toBe(1);
+		const text = readFileSync(manifest, 'utf8');
+		const at = text.indexOf('"to"', text.indexOf('"view"'));
+		const line = text.slice(0, at).split('\n').length;
+		const col = at - text.lastIndexOf('\n', at - 1);
+		expect(io.err()).toContain(`.edu/templates/t/template.json:${line}:${col}: "to": the view file goes where the controller file goes`);
+		const listed = captureIo(root);
+		await main(['template:list'], listed);
+		expect(listed.out() + listed.err()).toContain('the view file goes where the controller file goes');
+	});
+
+	it.each(['toString', 'constructor'])('an option named %s is refused as one the engine does not read', async (option) => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'default', 't', (data) => {
+			data.options = {[option]: {help: 'x'}};
+		});
+		const {code, err} = await makeWith(root);
+		expect(code).toBe(1);
+		expect(err).toContain(`.edu/templates/t/template.json:18:3: the controller engine reads no option "${option}"`);
+	});
+
+	it('a folder named __proto__ is refused with the rule it breaks', async () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'default', '__proto__');
+		const io = captureIo(root);
+		await main(['template:list'], io);
+		expect(io.out() + io.err()).toContain('a template name starts with a letter or a digit');
+	});
+});
+
+describe('--fields names are plain identifiers for the database and OpenAPI alike', () => {
+	it.each(['__proto__', 'constructor', 'prototype'])('%s is refused as a usage error, and nothing is written', async (name) => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(['make:api', 'ville', '--template', 'resource', '--fields', `${name}:string:10,nom:string:20`, '--yes'], io)).toBe(2);
+		expect(io.err()).toContain(`"${name}" cannot be a field name`);
+		expect(snapshotTree(root)).toEqual(before);
 	});
 });

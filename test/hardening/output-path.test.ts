@@ -17,13 +17,19 @@ async function refused(root: string, args: string[], expected: RegExp): Promise<
 }
 
 describe('edu openapi --out', () => {
-	it.each(['app/Config/routes.yaml', 'composer.json', 'public/index.php', 'app/Controller/api/HelloController.php', 'app/Config/new.yaml', '.edu/templates/default/template.json', '.git/HEAD'])('%s is refused, with or without --force, the project byte-identical', async (out) => {
+	it.each(['app/Config/routes.yaml', 'composer.json', 'public/index.php', 'app/Controller/api/HelloController.php', 'app/Config/new.yaml', '.edu/templates/default/template.json'])('%s is refused, with or without --force, the project byte-identical', async (out) => {
 		const root = tempProject('openapi/project');
 		writeFileSync(path.join(root, 'composer.json'), '{"require": {}}\n');
 		mkdirSync(path.join(root, 'public'), {recursive: true});
 		writeFileSync(path.join(root, 'public/index.php'), '<?php\n');
 		await refused(root, ['openapi', '--out', out], /^Refusing to write .*: it is an input of the project .*not even with --force/);
 		await refused(root, ['openapi', '--out', out, '--force'], /not even with --force/);
+	});
+
+	it('.git/HEAD is refused as the project\'s version control, with or without --force, the project byte-identical', async () => {
+		const root = tempProject('openapi/project');
+		await refused(root, ['openapi', '--out', '.git/HEAD'], /^Refusing to write \.git\/HEAD: it leads into \.git\/, the project's version control, which edu never writes, not even with --force/);
+		await refused(root, ['openapi', '--out', '.git/HEAD', '--force'], /not even with --force/);
 	});
 
 	it('an empty --out is a usage error (exit 2) that says what to give', async () => {
