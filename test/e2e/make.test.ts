@@ -1,9 +1,11 @@
-// The built `edu` binary, run as a user would in temp copies of fixture projects.
+// edu make:* run in temp copies of fixture projects: through main() in-process, and the built
+// binary for the runs where the process itself is the point (its exit codes, no terminal).
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {execa} from 'execa';
 import {describe, expect, it} from 'vitest';
 import {hasPhp, phpLint, symfonyYamlParse, twigRender} from '../helpers/php.js';
+import {runMain} from '../helpers/run-main.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const goldenDir = path.join(fixturesDir, 'golden');
@@ -26,7 +28,7 @@ describe('golden files: what each run writes, byte for byte', () => {
 		['controller-villeRead', ['make:controller', 'villeRead']],
 	])('%s', async (scenario, args) => {
 		const root = tempProject('empty');
-		const result = await runEdu([...args, '--yes'], {cwd: root});
+		const result = await runMain([...args, '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		const written = filesUnder(root, 'app').filter((file) => !file.endsWith('.gitkeep')).sort();
 		const golden = path.join(goldenDir, scenario);
@@ -44,6 +46,7 @@ describe('golden files: what each run writes, byte for byte', () => {
 });
 
 describe('edu make:api in the sample project', () => {
+	// The built binary, end to end: the exit codes the process itself sets.
 	it('prints the class, the URI and the success line, then refuses a second run leaving the project unchanged', async () => {
 		const root = tempProject('sample');
 		const first = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
@@ -64,7 +67,7 @@ describe('edu make:api in the sample project', () => {
 
 	it('works from a folder below the project root', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:api', 'ville'], {cwd: path.join(root, 'app/Controller')});
+		const result = await runMain(['make:api', 'ville'], {cwd: path.join(root, 'app/Controller')});
 		expect(result.exitCode).toBe(0);
 		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(true);
 	});
@@ -72,7 +75,7 @@ describe('edu make:api in the sample project', () => {
 	it('--dry-run --json reports /api/user-test with a warning and writes nothing', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
-		const result = await runEdu(['make:api', 'myUserTest', '--dry-run', '--json'], {cwd: root});
+		const result = await runMain(['make:api', 'myUserTest', '--dry-run', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toBe('');
 		const report = JSON.parse(result.stdout);
@@ -97,7 +100,7 @@ describe('edu make:api in the sample project', () => {
 	it('--dry-run prints the plan and the routes.yaml diff, warnings on stderr', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
-		const result = await runEdu(['make:api', 'myUserTest', '--dry-run'], {cwd: root});
+		const result = await runMain(['make:api', 'myUserTest', '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toMatch(/^Warning: "myUserTest" starts with a lower-case word followed by capitals/);
 		expect(result.stdout).toContain('Dry run: nothing was written.');
@@ -112,7 +115,7 @@ describe('edu make:api in the sample project', () => {
 		['a routes.yaml without a final newline (the 2.3 skeleton): the diff says so', 'skeleton', '-    httpMethod: [GET,POST]\n\\ No newline at end of file\n+    httpMethod: [GET,POST]\n+api_ville:\n'],
 	])('--dry-run on %s, and git apply turns the file into what the run writes', async (_what, fixture, fragment) => {
 		const root = tempProject(fixture);
-		const result = await runEdu(['make:api', 'ville', '--dry-run'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		const diff = result.stdout.slice(result.stdout.indexOf('--- a/app/Config/routes.yaml'));
 		expect(diff).toContain(fragment);
@@ -120,13 +123,13 @@ describe('edu make:api in the sample project', () => {
 		const applied = await execa('git', ['apply', 'routes.diff'], {cwd: root, reject: false});
 		expect(applied.stderr).toBe('');
 		const written = tempProject(fixture);
-		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: written})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'ville', '--yes'], {cwd: written})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'app/Config/routes.yaml')).toBe(readProjectFile(written, 'app/Config/routes.yaml'));
 	});
 
 	it('--json reports a refusal as JSON with exit code 1', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:api', 'hello', '--json'], {cwd: root});
+		const result = await runMain(['make:api', 'hello', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: false,
@@ -139,27 +142,28 @@ describe('edu make:api in the sample project', () => {
 
 	it('a missing name without a terminal is the usage error, exit 2, at once', async () => {
 		const root = tempProject('sample');
+		// The built binary: no terminal on stdin is the process's own, and it must not wait on it.
 		const result = await runEdu(['make:api'], {cwd: root});
 		expect(result).toEqual({exitCode: 2, stdout: '', stderr: 'Not enough arguments (missing: "controller-name")\n'});
-		const json = await runEdu(['make:api', '--json'], {cwd: root});
+		const json = await runMain(['make:api', '--json'], {cwd: root});
 		expect(json.exitCode).toBe(2);
 		expect(JSON.parse(json.stdout).error.code).toBe('MISSING_ARGUMENT');
 	});
 
 	it('an unknown flag is a usage error, exit 2', async () => {
-		const result = await runEdu(['make:api', 'ville', '--frobnicate'], {cwd: tempProject('sample')});
+		const result = await runMain(['make:api', 'ville', '--frobnicate'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toContain("unknown option '--frobnicate'");
 	});
 
 	it('an invalid name says why, exit 1', async () => {
-		const result = await runEdu(['make:api', 'ma-ville'], {cwd: tempProject('sample')});
+		const result = await runMain(['make:api', 'ma-ville'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toBe('Invalid controller name "ma-ville": the name cannot contain "-": a PHP class name uses only the letters A-Z and a-z, digits and _ (did you mean MaVille?).\n');
 	});
 
 	it('outside any project it says so, exit 1', async () => {
-		const result = await runEdu(['make:api', 'ville'], {cwd: tempProject()});
+		const result = await runMain(['make:api', 'ville'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toMatch(/^No Edu Framework project in .* \(looked for a composer\.json requiring studoo\/edu-framework, or an app\/Config\/routes\.yaml file\): run edu at the project root, or pass --cwd; nothing was written\.\n$/);
 	});
@@ -168,7 +172,7 @@ describe('edu make:api in the sample project', () => {
 		const root = tempProject('sample');
 		writeFileSync(path.join(root, 'app/Config/routes.yaml'), 'home:\n    uri: /\n    controller: [unclosed\n');
 		const before = snapshotTree(root);
-		const result = await runEdu(['make:api', 'ville'], {cwd: root});
+		const result = await runMain(['make:api', 'ville'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toMatch(/^app\/Config\/routes\.yaml:\d+:\d+: .+\n$/);
 		expect(result.stderr).not.toContain('    at ');
@@ -179,7 +183,7 @@ describe('edu make:api in the sample project', () => {
 		for (const fixture of ['crlf', 'comments']) {
 			const root = tempProject(fixture);
 			const before = readProjectFile(root, 'app/Config/routes.yaml');
-			expect((await runEdu(['make:api', 'ville'], {cwd: root})).exitCode).toBe(0);
+			expect((await runMain(['make:api', 'ville'], {cwd: root})).exitCode).toBe(0);
 			const after = readProjectFile(root, 'app/Config/routes.yaml');
 			expect(after.startsWith(before)).toBe(true);
 		}
@@ -189,7 +193,7 @@ describe('edu make:api in the sample project', () => {
 describe('edu make:controller', () => {
 	it('villeRead creates the controller, the view app/Template/villeread/villeread.html.twig and the route villeread', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:controller', 'villeRead', '--yes'], {cwd: root});
+		const result = await runMain(['make:controller', 'villeRead', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toBe('Class : ./app/Controller/VilleReadController\nURI : /villeread\nView : ./app/Template/villeread/villeread.html.twig\n[OK] Controller successfully generated\n');
 		expect(result.stderr).toContain('Warning: "villeRead" starts with a lower-case word');
@@ -200,7 +204,7 @@ describe('edu make:controller', () => {
 
 	it('refuses an existing view, exit 1', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:controller', 'home'], {cwd: root});
+		const result = await runMain(['make:controller', 'home'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 1, stderr: 'Route already exists.\napp/Config/routes.yaml:3: the route "home" is already there: choose another name, or remove that entry first (edu never replaces a route).\n'});
 	});
 });
@@ -209,7 +213,7 @@ describe.skipIf(!hasPhp)('the result under PHP', () => {
 	it('every generated PHP file passes php -l and routes.yaml reads back through Symfony YAML', async () => {
 		const root = tempProject('comments');
 		for (const args of [['make:api', 'ville'], ['make:api', 'VilleCode', '--uri', '/api/ville/code/{code}'], ['make:controller', 'VilleRead']]) {
-			expect((await runEdu(args, {cwd: root})).exitCode).toBe(0);
+			expect((await runMain(args, {cwd: root})).exitCode).toBe(0);
 		}
 		for (const file of filesUnder(root, 'app').filter((name) => name.endsWith('.php'))) {
 			expect(phpLint(path.join(root, file))).toContain('No syntax errors detected');
@@ -222,7 +226,7 @@ describe.skipIf(!hasPhp)('the result under PHP', () => {
 	// The framework's own base.html.twig names its title block `titre`; a project's may say `title`.
 	it.each([['skeleton', 'titre'], ['sample', 'title']])('make:controller in the %s fills the block its base.html.twig puts in <title> (%s): Twig renders the page with its title', async (fixture, block) => {
 		const root = tempProject(fixture);
-		expect((await runEdu(['make:controller', 'Lyon', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:controller', 'Lyon', '--yes'], {cwd: root})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'app/Template/lyon/lyon.html.twig')).toContain(`{% block ${block} %}{{ titre }}{% endblock %}`);
 		const page = twigRender(root, 'lyon/lyon.html.twig', {titre: 'LyonController'});
 		expect(page).toMatch(/<title>LyonController<\/title>/);
