@@ -1,7 +1,7 @@
 // The resource template over HTTP on the databases students run: SQLite, and a real MariaDB the
 // suite starts itself, reached through the runtime stand-in's mysql driver (DB_TYPE=mysql, 2.3's
-// `SET NAMES utf8`). The built `edu` writes the controllers into a temp project, a real `php -S`
-// serves them, and every database gets the same requests and the same expectations.
+// `SET NAMES utf8`). edu's main(), in this process, writes the controllers into a temp project, a
+// real `php -S` serves them, and every database gets the same requests and the same expectations.
 import {execFileSync} from 'node:child_process';
 import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,8 @@ import {form, request, type Body} from '../helpers/http.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
 import {servePhp, type PhpServer} from '../helpers/php-server.js';
-import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, tempProject} from '../helpers/temp-project.js';
 
 const villeArgs = ['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', 'nom:string:255,code_postal:string:10,nombre_habitant:int', '--yes'];
 
@@ -99,7 +100,7 @@ for (const {name, open, skip, createTable} of databases) {
 			root = tempProject('empty');
 			cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
 			cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
-			const result = await runEdu(villeArgs, {cwd: root});
+			const result = await runMain(villeArgs, {cwd: root});
 			expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
 			database = await open(root);
 			base = (await serve(db().env)).base;
@@ -368,7 +369,7 @@ for (const {name, open, skip, createTable} of databases) {
 describe.skipIf(!hasPhp)('the resource controllers narrowed by --methods', () => {
 	it.each(['GET', 'GET,POST', 'GET,PUT', 'GET,DELETE'])('--methods %s: every generated file passes php -l', async (methods) => {
 		const root = tempProject('empty');
-		const result = await runEdu([...villeArgs, '--methods', methods], {cwd: root});
+		const result = await runMain([...villeArgs, '--methods', methods], {cwd: root});
 		expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
 		for (const file of ['VilleController.php', 'VilleByIdController.php']) {
 			expect(phpLint(path.join(root, 'app/Controller/api', file))).toContain('No syntax errors detected');

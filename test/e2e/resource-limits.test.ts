@@ -10,7 +10,8 @@ import type {FieldSpec} from '../../source/make/request.js';
 import {createTable} from '../../source/make/resource.js';
 import {fieldsProblem} from '../../source/templates/option-values.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 /** The CREATE TABLE a generated controller's comment gives, as one statement. */
 function createTableOf(root: string): string {
@@ -51,7 +52,7 @@ describe.skipIf(!hasMariadb)('resource fields against MariaDB\'s limits (utf8mb4
 	])('--fields %s: accepted, and MariaDB creates the table the controller gives', async (fields) => {
 		const root = tempProject('empty');
 		const table = `t${++tables}`;
-		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--table', table, '--fields', fields, '--yes'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--template', 'resource', '--table', table, '--fields', fields, '--yes'], {cwd: root});
 		expect(result.exitCode, result.stderr).toBe(0);
 		const statement = createTableOf(root);
 		expect(statement).toBe(statementFor(table, fields));
@@ -68,7 +69,7 @@ describe.skipIf(!hasMariadb)('resource fields against MariaDB\'s limits (utf8mb4
 	])('--fields %s: refused at once, nothing written; MariaDB refuses that table too', async (fields, said) => {
 		const root = tempProject('empty');
 		const before = snapshotTree(root);
-		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--table', 'refused', '--fields', fields, '--yes'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--template', 'resource', '--table', 'refused', '--fields', fields, '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toContain(said);
 		expect(snapshotTree(root)).toEqual(before);

@@ -7,7 +7,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createTable} from '../../source/make/resource.js';
 import {identifierProblem} from '../../source/templates/option-values.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 /** edu's CREATE TABLE as a temporary table: the same names parsed, without the disk writes of hundreds of tables. */
 const temporary = (statement: string): string => statement.replace(/^CREATE TABLE /, 'CREATE TEMPORARY TABLE ').replace(/;$/, '');
@@ -63,7 +64,7 @@ describe.skipIf(!hasMariadb)('field and table names against MariaDB\'s keywords'
 	it('make:api refuses a reserved field name with one line naming a replacement, and writes nothing', async () => {
 		const root = tempProject('skeleton');
 		const before = snapshotTree(root);
-		const result = await runEdu(['make:api', 'velo', '--template', 'resource', '--fields', 'modele:string:50,condition:string:20,range:int', '--yes'], {cwd: root});
+		const result = await runMain(['make:api', 'velo', '--template', 'resource', '--fields', 'modele:string:50,condition:string:20,range:int', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr.trim()).toBe('Invalid field: "condition" is an SQL reserved word in MariaDB and MySQL 8, where the controllers\' SQL would fail: choose another field name, such as "condition_".');
 		expect(snapshotTree(root)).toEqual(before);

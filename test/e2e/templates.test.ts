@@ -1,5 +1,5 @@
-// The resource and upload templates, end to end: the built `edu` writes them into a temp
-// project, the runtime stand-in (fixtures/runtime) serves them under a real `php -S` on a free
+// The resource and upload templates, end to end: edu's main(), in this process, writes them into a
+// temp project, the runtime stand-in (fixtures/runtime) serves them under a real `php -S` on a free
 // loopback port, and the upload flow is checked over HTTP. The resource's endpoints, on SQLite and
 // MariaDB, are in resource-db.test.ts.
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
@@ -8,7 +8,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {form, request, type Body} from '../helpers/http.js';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
 import {servePhp, type PhpServer} from '../helpers/php-server.js';
-import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, readProjectFile, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const villeArgs = ['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', 'nom:string:255,code_postal:string:10,nombre_habitant:int'];
 const importArgs = ['make:api', 'import', '--template', 'upload', '--field', 'file', '--extensions', 'csv,txt', '--dir', 'var/uploads'];
@@ -26,7 +27,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 	it('--dry-run --json reports both resource routes and their files, and writes nothing', async () => {
 		const root = tempProject('empty');
 		const before = snapshotTree(root);
-		const result = await runEdu([...villeArgs, '--dry-run', '--json'], {cwd: root});
+		const result = await runMain([...villeArgs, '--dry-run', '--json'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 0, stderr: ''});
 		expect(JSON.parse(result.stdout)).toMatchObject({
 			ok: true,
@@ -58,13 +59,13 @@ describe('make:api --template resource|upload, without PHP', () => {
 		const root = tempProject('sample');
 		if (vendor === 'seed-upload/vendor') cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
 		if (vendor !== undefined) cpSync(path.join(fixturesDir, 'runtime', vendor), path.join(root, 'vendor'), {recursive: true});
-		const result = await runEdu([...importArgs, '--dry-run', '--json'], {cwd: root});
+		const result = await runMain([...importArgs, '--dry-run', '--json'], {cwd: root});
 		expect(JSON.parse(result.stdout)).toMatchObject({ok: true, routes: [{name: 'api_import', uploadApi}], dryRun: true});
 	});
 
 	it('--dry-run prints the upload plan, the upload API chosen and the routes.yaml diff', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu([...importArgs, '--dry-run'], {cwd: root});
+		const result = await runMain([...importArgs, '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toContain("Class : ./app/Controller/api/ImportController\nURI : /api/import\nUpload : PHP's $_FILES and move_uploaded_file() (the installed framework's Request has no upload methods, as in Edu Framework 2.3)\nDry run: nothing was written.");
 		expect(result.stdout).toContain('+api_import:\n+    uri: /api/import\n+    controller: Controller\\api\\ImportController\n+    httpMethod: [POST]\n');
@@ -77,7 +78,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 		['DELETE,PUT,POST,GET', ['GET', 'POST'], ['GET', 'PUT', 'DELETE']],
 	])('--methods %s narrows the resource\'s routes, and its controllers only serve those', async (methods, list, item) => {
 		const root = tempProject('empty');
-		const result = await runEdu([...villeArgs, '--methods', methods, '--json'], {cwd: root});
+		const result = await runMain([...villeArgs, '--methods', methods, '--json'], {cwd: root});
 		expect(JSON.parse(result.stdout)).toMatchObject({ok: true, routes: [{name: 'api_ville', methods: list}, {name: 'api_ville-by-id', methods: item}]});
 		const listController = readProjectFile(root, 'app/Controller/api/VilleController.php');
 		const itemController = readProjectFile(root, 'app/Controller/api/VilleByIdController.php');
@@ -90,7 +91,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 
 	it('prints both classes and URIs, then the success line', async () => {
 		const root = tempProject('sample');
-		expect(await runEdu(villeArgs, {cwd: root})).toEqual({
+		expect(await runMain(villeArgs, {cwd: root})).toEqual({
 			exitCode: 0,
 			stdout: 'Class : ./app/Controller/api/VilleController\nURI : /api/ville\nClass : ./app/Controller/api/VilleByIdController\nURI : /api/ville/{id}\n[OK] Controller and route successfully generated\n',
 			stderr: '',
@@ -110,13 +111,13 @@ describe('make:api --template resource|upload, without PHP', () => {
 	])('%j is refused with one line, leaving the project unchanged', async (args, exitCode, stderr) => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
-		expect(await runEdu(args, {cwd: root})).toEqual({exitCode, stdout: '', stderr});
+		expect(await runMain(args, {cwd: root})).toEqual({exitCode, stdout: '', stderr});
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
 	it('--json reports a refused option as {ok: false}', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--fields', 'id:int', '--json'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--template', 'resource', '--fields', 'id:int', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(2);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: false,
@@ -125,7 +126,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 	});
 
 	it('make:api --help lists the templates and their flags', async () => {
-		const result = await runEdu(['make:api', '--help'], {cwd: tempProject()});
+		const result = await runMain(['make:api', '--help'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(0);
 		for (const text of ['--template <name>', '--table <name>', '--fields <list>', '--field <name>', '--extensions <list>', '--dir <folder>', 'Templates (--template):', '  resource ', '  upload ']) {
 			expect(result.stdout).toContain(text);
@@ -183,7 +184,7 @@ describe.skipIf(!hasPhp).each(flavours)('the generated controllers under php -S 
 		if (flavour === 'seed-upload') cpSync(path.join(fixturesDir, 'runtime', 'seed-upload', 'vendor'), path.join(root, 'vendor'), {recursive: true});
 		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
 		for (const args of [villeArgs, importArgs, ['make:api', 'blocked', '--template', 'upload', '--dir', 'var/blocked/inner']]) {
-			const result = await runEdu([...args, '--yes'], {cwd: root});
+			const result = await runMain([...args, '--yes'], {cwd: root});
 			expect(result, result.stderr).toMatchObject({exitCode: 0, stderr: ''});
 			if (args === importArgs) importOutput = result.stdout;
 		}
