@@ -5,6 +5,7 @@ import {readFileSync, symlinkSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
+import {runMain} from '../helpers/run-main.js';
 import {binPath, tempProject} from '../helpers/temp-project.js';
 
 describe('edu openapi, six runs at once', () => {
@@ -23,14 +24,14 @@ describe('edu openapi, six runs at once', () => {
 });
 
 describe('edu openapi over a folder link that loops (ln -s . app/Controller/api/loop)', () => {
-	it('reads each file once: the same operations and no warning more than without the link', () => {
+	it('reads each file once: the same operations and no warning more than without the link', async () => {
 		const root = tempProject('mock-project');
-		const run = () => spawnSync(process.execPath, [binPath, 'openapi', '--stdout'], {cwd: root, encoding: 'utf8'});
-		const before = run();
-		expect(before.status).toBe(0);
+		const run = () => runMain(['openapi', '--stdout'], {cwd: root});
+		const before = await run();
+		expect(before.exitCode).toBe(0);
 		symlinkSync('.', path.join(root, 'app/Controller/api/loop'));
-		const after = run();
-		expect(after.status).toBe(0);
+		const after = await run();
+		expect(after.exitCode).toBe(0);
 		expect(after.stdout).toBe(before.stdout);
 		expect(after.stderr).toBe(before.stderr);
 	});
