@@ -13,6 +13,7 @@ import {buildDocument} from '../../source/openapi/document/build-document.js';
 import {parseAll, type ParseResult} from '../../source/php/parse-pool.js';
 import {checkRoutes} from '../../source/routes/drift.js';
 import {hasPhp, phpLint} from '../helpers/php.js';
+import {runMain} from '../helpers/run-main.js';
 import {fixturesDir, repoRoot, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {execFileSync} from 'node:child_process';
 import {readPhpFile} from '../../source/php/php-file.js';
@@ -150,9 +151,9 @@ describe('fuzzing the PHP reading', () => {
 		damaged.forEach((entry, index) => writeFileSync(path.join(root, `app/Controller/api/Damaged${index}.php`), entry.bytes));
 		writeFileSync(path.join(root, 'app/Controller/api/Cut.php'), realistic!.bytes.subarray(0, realistic!.bytes.indexOf('#[OA\\Post(') + 10));
 		const before = snapshotTree(root);
-		const started = Date.now();
+		// The built binary: its parse workers, each file under the default budget; a file that ran
+		// out of it would be reported "could not be parsed in 10 s", with no line and column.
 		const result = await runEdu(['openapi'], {cwd: root});
-		expect(Date.now() - started).toBeLessThan(5000);
 		expect(result.exitCode).toBe(1);
 		const lines = result.stderr.trimEnd().split('\n');
 		expect(lines.at(-1)).toBe('public/openapi.yaml was not written.');
@@ -204,7 +205,7 @@ describe.skipIf(!hasPhp)('edu reads PHP as php -l does', () => {
 		}
 		const root = tempProject('openapi/project');
 		writeFileSync(path.join(root, 'app/Controller/api/CaseController.php'), text);
-		const result = await runEdu(['openapi', '--stdout'], {cwd: root});
+		const result = await runMain(['openapi', '--stdout'], {cwd: root});
 		expect(result.exitCode === 0 ? 'ok' : 'refused', result.stderr).toBe(phpSays);
 		if (result.exitCode !== 0) expect(result.stderr).toMatch(/^app\/Controller\/api\/CaseController\.php:\d+:\d+: /);
 		// A parse error is a parse error in edu too, not a warning or a refusal of a value.
@@ -218,7 +219,7 @@ describe.skipIf(!hasPhp)('edu reads PHP as php -l does', () => {
 		writeFileSync(path.join(root, 'app/Controller/api/CaseController.php'), text);
 		const script = `${text.replace(/^<\?php/, '').replace(/#\[[^\n]*\]/g, '')}\necho json_encode([E::A->value, P::Q->name, E::A?->value . '-' . E::A->name]);`;
 		const [summary, description, operationId] = JSON.parse(execFileSync('php', ['-r', script], {encoding: 'utf8'})) as string[];
-		const result = await runEdu(['openapi', '--json', '--stdout'], {cwd: root});
+		const result = await runMain(['openapi', '--json', '--stdout'], {cwd: root});
 		expect(result.exitCode, result.stderr).toBe(0);
 		const operation = (JSON.parse(result.stdout) as {document: {paths: Record<string, {get: Record<string, unknown>}>}}).document.paths['/api/case']!.get;
 		expect(operation).toMatchObject({summary, description, operationId});
@@ -232,7 +233,8 @@ describe('non-regular *.php files under app/Controller/api', () => {
 		execFileSync('mkfifo', [path.join(api, 'Fifo.php')]);
 		symlinkSync('/dev/zero', path.join(api, 'Zero.php'));
 		symlinkSync('nowhere', path.join(api, 'Gone.php'));
-		// Not snapshotTree: reading the FIFO or /dev/zero would never end.
+		// Not snapshotTree: reading the FIFO or /dev/zero would never end. The built binary, under a
+		// time-out: in this process such a read would block the test run itself.
 		const routes = readFileSync(path.join(root, 'app/Config/routes.yaml'));
 		const expected = [
 			'app/Controller/api/Fifo.php:1:1: cannot be read (not a regular file: a FIFO)',
