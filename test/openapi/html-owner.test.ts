@@ -4,11 +4,12 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {readProjectFile, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 async function freshProject(): Promise<string> {
 	const root = tempProject('sample');
-	expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
+	expect((await runMain(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
 	return root;
 }
 
@@ -26,12 +27,12 @@ describe('a public/doc/ edu did not make', () => {
 		const root = await freshProject();
 		write(root, 'public/doc/index.html', '<h1>My own page</h1>\n');
 		const before = snapshotTree(root);
-		const result = await runEdu(['openapi', '--html'], {cwd: root});
+		const result = await runMain(['openapi', '--html'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 1, stdout: ''});
 		expect(result.stderr).toBe('Refusing to replace public/doc/index.html: edu did not write it, or it was changed since; nothing was written. Pass --force to replace it (what it holds is kept in .edu/backups/).\n');
 		expect(snapshotTree(root)).toEqual(before);
 		// A plain run makes no page where the user has their own.
-		expect((await runEdu(['openapi'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi'], {cwd: root})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'public/doc/index.html')).toBe('<h1>My own page</h1>\n');
 	});
 
@@ -39,7 +40,7 @@ describe('a public/doc/ edu did not make', () => {
 		const root = await freshProject();
 		write(root, 'public/doc/index.html', '<h1>My own page</h1>\n');
 		write(root, 'public/doc/notes.md', 'my notes\n');
-		const result = await runEdu(['openapi', '--html', '--force'], {cwd: root});
+		const result = await runMain(['openapi', '--html', '--force'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toMatch(/^Warning: --force replaced public\/doc\/index\.html; what it held is kept in \.edu\/backups\/[^/]+\/public\/doc\/index\.html\.\n$/);
 		const [stamp] = readdirSync(path.join(root, '.edu/backups'));
@@ -55,7 +56,7 @@ describe('a public/doc/ edu did not make', () => {
 	it('a page folder holding only the user\'s other files gets the page and a .gitignore of edu\'s files only', async () => {
 		const root = await freshProject();
 		write(root, 'public/doc/notes.md', 'my notes\n');
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'public/doc/notes.md')).toBe('my notes\n');
 		execFileSync('git', ['init', '-q'], {cwd: root});
 		expect(gitStatus(root).split('\n').filter((line) => line.includes('public/doc'))).toEqual(['?? public/doc/notes.md']);
@@ -64,7 +65,7 @@ describe('a public/doc/ edu did not make', () => {
 	it('a .gitignore of the user\'s in the folder is left as it is, never refused', async () => {
 		const root = await freshProject();
 		write(root, 'public/doc/.gitignore', 'swagger-ui-bundle.js\n');
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		expect(readProjectFile(root, 'public/doc/.gitignore')).toBe('swagger-ui-bundle.js\n');
 		expect(existsSync(path.join(root, 'public/doc/index.html'))).toBe(true);
 	});
@@ -73,16 +74,16 @@ describe('a public/doc/ edu did not make', () => {
 describe('a page edu made', () => {
 	it('one of its files changed since: --html refuses, plain edu openapi writes the specification and says the page was not updated', async () => {
 		const root = await freshProject();
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		const initializer = path.join(root, 'public/doc/swagger-initializer.js');
 		writeFileSync(initializer, `${readFileSync(initializer, 'utf8')}// mine\n`);
-		expect((await runEdu(['make:api', 'Region', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'Region', '--yes'], {cwd: root})).exitCode).toBe(0);
 		const before = snapshotTree(root);
-		const refused = await runEdu(['openapi', '--html'], {cwd: root});
+		const refused = await runMain(['openapi', '--html'], {cwd: root});
 		expect(refused.exitCode).toBe(1);
 		expect(refused.stderr).toMatch(/^Refusing to replace public\/doc\/swagger-initializer\.js: /);
 		expect(snapshotTree(root)).toEqual(before);
-		const plain = await runEdu(['openapi'], {cwd: root});
+		const plain = await runMain(['openapi'], {cwd: root});
 		expect(plain.exitCode).toBe(0);
 		expect(plain.stderr).toBe('Warning: public/doc/ was not updated, so /doc/ shows the API as it was: public/doc/swagger-initializer.js was changed since edu wrote it. Run edu openapi --html --force to replace it (what it holds is kept in .edu/backups/).\n');
 		expect(readProjectFile(root, 'public/openapi.yaml')).toContain('/api/region');
@@ -91,9 +92,9 @@ describe('a page edu made', () => {
 
 	it('is kept in step by a plain edu openapi after make:api, which says what it rewrote', async () => {
 		const root = await freshProject();
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
-		expect((await runEdu(['make:api', 'Region', '--yes'], {cwd: root})).exitCode).toBe(0);
-		const result = await runEdu(['openapi'], {cwd: root});
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'Region', '--yes'], {cwd: root})).exitCode).toBe(0);
+		const result = await runMain(['openapi'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 0, stderr: ''});
 		expect(result.stdout).toBe([
 			'File : ./public/openapi.yaml',
@@ -108,12 +109,12 @@ describe('a page edu made', () => {
 
 	it('made by an earlier release (no list of its files, a .gitignore of *) is updated, not refused', async () => {
 		const root = await freshProject();
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		rmSync(path.join(root, 'public/doc/.edu-page'));
 		write(root, 'public/doc/.gitignore', '# Written by edu openapi --html, which writes this folder again from the controllers\' attributes.\n*\n');
 		const bundle = path.join(root, 'public/doc/swagger-ui-bundle.js');
 		writeFileSync(bundle, '/* Swagger UI of an older edu */\n');
-		const result = await runEdu(['openapi', '--html'], {cwd: root});
+		const result = await runMain(['openapi', '--html'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 0, stderr: ''});
 		expect(readFileSync(bundle, 'utf8')).not.toContain('older edu');
 		expect(readProjectFile(root, 'public/doc/.gitignore')).toContain('/swagger-ui-bundle.js\n');
@@ -122,11 +123,11 @@ describe('a page edu made', () => {
 
 	it('a PHP syntax error: neither the specification nor the page is written, and the run says both', async () => {
 		const root = await freshProject();
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		write(root, 'app/Controller/api/Broken.php', '<?php class Broken { #[\n');
 		const before = snapshotTree(root);
 		for (const flags of [['--html'], []]) {
-			const result = await runEdu(['openapi', ...flags], {cwd: root});
+			const result = await runMain(['openapi', ...flags], {cwd: root});
 			expect(result.exitCode).toBe(1);
 			expect(result.stderr.split('\n').at(-2)).toBe('public/openapi.yaml was not written, nor the page in public/doc/ (it still shows the API as it was).');
 		}
@@ -138,7 +139,7 @@ describe('the report of --html', () => {
 	it('with no operation, the next steps say to create one instead of trying each', async () => {
 		const root = tempProject('sample');
 		rmSync(path.join(root, 'app/Controller/api/HelloController.php'));
-		const result = await runEdu(['openapi', '--html'], {cwd: root});
+		const result = await runMain(['openapi', '--html'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toContain('Next steps:\n  the API has no operation yet: edu make:api <name>, then edu openapi; the page at http://localhost:8042/doc/ (edu start) will show it.\n');
 		expect(result.stdout).not.toContain('try each');
@@ -147,7 +148,7 @@ describe('the report of --html', () => {
 	it('a warning about the folder itself names it without a line and column', async () => {
 		const root = tempProject('sample');
 		for (const name of readdirSync(path.join(root, 'app/Controller/api'))) rmSync(path.join(root, 'app/Controller/api', name));
-		const result = await runEdu(['openapi'], {cwd: root});
+		const result = await runMain(['openapi'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toContain('Warning: app/Controller/api: no #[Attributes\\Info] found');
 		expect(result.stderr).not.toMatch(/app\/Controller\/api:\d/);
