@@ -9,7 +9,8 @@ import path from 'node:path';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {parse} from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {fixturesDir, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, readProjectFile, tempProject} from '../helpers/temp-project.js';
 import {expectValidOpenApi} from './validate.js';
 
 type Document = Record<string, any>;
@@ -19,7 +20,7 @@ const reference = parse(readFileSync(path.join(fixturesDir, 'openapi/mock-api/sw
 describe('edu openapi on a project shaped like the mock API', () => {
 	it('matches swagger-php operation by operation, except the route with an optional part: one path per form, each valid OpenAPI', async () => {
 		const root = tempProject('openapi/mock-api');
-		const result = await runEdu(['openapi'], {cwd: root});
+		const result = await runMain(['openapi'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr.split('\n').filter(Boolean)).toEqual([
 			'Warning: app/Controller/api/openapi.php:19:3: Tag zone is declared again at app/Controller/api/openapi.php:21; that last declaration is used (as swagger-php does)',
@@ -66,7 +67,7 @@ describe('edu openapi on a project shaped like the mock API', () => {
 
 	it('edu routes --check: no problem reported (optional segment, sub-namespaces, web controllers)', async () => {
 		const root = tempProject('openapi/mock-api');
-		const result = await runEdu(['routes', '--check'], {cwd: root});
+		const result = await runMain(['routes', '--check'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toContain('7 routes, no problems: routes.yaml, controllers and attributes agree.');
 		expect(result.stdout).toContain('getZoneStatus');
