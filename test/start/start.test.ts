@@ -1,5 +1,6 @@
 // edu start: a real `php -S` serving fixtures/start on a free port, stopped by SIGINT / SIGTERM /
-// Ctrl+C in a real terminal, and the one-line errors (busy port, no PHP, old PHP, no public/).
+// Ctrl+C in a real terminal, and the one-line errors (busy port, no PHP, old PHP, no public/), those
+// through main() in-process.
 import {execFileSync} from 'node:child_process';
 import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:net';
@@ -11,7 +12,9 @@ import type {StopSignal} from '../../source/base/io.js';
 import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';
-import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {holdConnection, Output, watchStream} from '../helpers/e2e-output.js';
+import {runMain} from '../helpers/run-main.js';
+import {binPath, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
 
 const posix = process.platform !== 'win32';
@@ -53,14 +56,6 @@ function phpServersOn(port: number): string {
 	}
 }
 
-async function until(check: () => boolean, what: string, timeout = 15_000): Promise<void> {
-	const deadline = Date.now() + timeout;
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-}
-
 const held: Server[] = [];
 afterEach(async () => {
 	for (const server of held.splice(0)) await close(server);
@@ -71,27 +66,24 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		const root = tempProject('start');
 		const port = await freePort();
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
-		let stdout = '';
-		let stderr = '';
-		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const stdout = watchStream(child.stdout);
+		const stderr = watchStream(child.stderr);
 		try {
-			await until(() => stdout.includes('Press Ctrl+C to stop.'), 'the URL');
-			expect(stdout).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\n`);
+			expect(await stdout.until((text) => text.includes('Press Ctrl+C to stop.'), 'the URL')).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\n`);
 
 			const response = await fetch(`http://127.0.0.1:${port}/api/ville?x=1`);
 			expect(response.status).toBe(200);
 			expect(await response.json()).toMatchObject({served: 'edu-start-fixture', path: '/api/ville'});
 			// PHP's own log is streamed.
-			await until(() => stderr.includes('[200]: GET /api/ville?x=1'), 'the request in PHP\'s log');
-			expect(stderr).toContain(`Development Server (http://127.0.0.1:${port}) started`);
+			await stderr.until((text) => text.includes('[200]: GET /api/ville?x=1'), 'the request in PHP\'s log');
+			expect(stderr.text).toContain(`Development Server (http://127.0.0.1:${port}) started`);
 			if (posix) expect(phpServersOn(port)).not.toBe('');
 		} finally {
 			child.kill('SIGINT');
 		}
 		const result = await child;
 		expect(result.exitCode).toBe(0);
-		expect(stdout).toMatch(/Server stopped\.\n$/);
+		expect(stdout.text).toMatch(/Server stopped\.\n$/);
 		expect(await portIsFree(port)).toBe(true);
 		if (posix) expect(phpServersOn(port)).toBe('');
 	});
@@ -105,17 +97,15 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		writeFileSync(path.join(root, 'public', 'legacy', 'index.php'), '<?php echo json_encode([\'served\' => \'legacy\', \'uri\' => $_SERVER[\'REQUEST_URI\']]);');
 		const port = await freePort();
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
-		let stdout = '';
-		let stderr = '';
-		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const stdout = watchStream(child.stdout);
+		const stderr = watchStream(child.stderr);
 		try {
-			await until(() => stdout.includes('Press Ctrl+C to stop.'), 'the URL');
+			await stdout.until((text) => text.includes('Press Ctrl+C to stop.'), 'the URL');
 			for (const uri of ['/api/ville/1.5', '/api/file/photo.jpg']) {
 				const response = await fetch(`http://127.0.0.1:${port}${uri}`, {method: 'POST'});
 				expect(response.status).toBe(200);
 				expect(await response.json()).toMatchObject({served: 'edu-start-fixture', path: uri});
-				await until(() => stderr.includes(`[200]: POST ${uri}\n`), `${uri} in the log`);
+				await stderr.until((text) => text.includes(`[200]: POST ${uri}\n`), `${uri} in the log`);
 			}
 			for (const uri of ['/legacy/page', '/legacy/report.pdf']) {
 				expect(await (await fetch(`http://127.0.0.1:${port}${uri}`)).json()).toEqual({served: 'legacy', uri});
@@ -133,14 +123,15 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		const root = tempProject('start');
 		const port = await freePort();
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
-		let stdout = '';
-		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		await until(() => stdout.includes('Press Ctrl+C to stop.'), 'the URL');
+		await watchStream(child.stdout).until((text) => text.includes('Press Ctrl+C to stop.'), 'the URL');
 		expect(phpServersOn(port)).not.toBe('');
+		// Closed when PHP's process is gone.
+		const connection = await holdConnection(port);
 		child.kill(signal);
 		const result = await child;
 		expect(result.signal).toBe(signal);
-		await until(() => phpServersOn(port) === '', 'PHP to stop', 3000);
+		await connection.closed;
+		expect(phpServersOn(port)).toBe('');
 		expect(await portIsFree(port)).toBe(true);
 	});
 
@@ -149,8 +140,10 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		const port = await freePort();
 		let stop: ((signal: StopSignal) => void) | undefined;
 		let unsubscribed = false;
+		const out = new Output();
 		const io = {
 			...captureIo(root, {env: {PATH: process.env['PATH'] ?? ''}}),
+			stdout: {write: out.write},
 			onSignal(handler: (signal: StopSignal) => void) {
 				stop = handler;
 				return () => {
@@ -159,11 +152,11 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 			},
 		};
 		const running = main(['start', '--host', '127.0.0.1', '--port', String(port)], io);
-		await until(() => io.out().includes('Press Ctrl+C to stop.'), 'the URL');
+		await out.until((text) => text.includes('Press Ctrl+C to stop.'), 'the URL');
 		expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
 		stop?.('SIGTERM');
 		expect(await running).toBe(0);
-		expect(io.out()).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\nServer stopped.\n`);
+		expect(out.text).toBe(`Serving public/ at http://127.0.0.1:${port}\nPress Ctrl+C to stop.\nServer stopped.\n`);
 		expect(unsubscribed).toBe(true);
 		expect(await portIsFree(port)).toBe(true);
 	});
@@ -176,7 +169,7 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 		held.push(blocker);
 		const before = snapshotTree(root);
 		for (const host of [[], ['--host', '127.0.0.1']]) {
-			const result = await runEdu(['start', '--port', String(port), ...host], {cwd: root});
+			const result = await runMain(['start', '--port', String(port), ...host], {cwd: root});
 			expect(result).toEqual({
 				exitCode: 1,
 				stdout: '',
@@ -190,18 +183,18 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 	it('-p and --no-start, as php bin/edu start takes them: the checks run, nothing is served', async () => {
 		const root = tempProject('start');
 		const port = await freePort();
-		const ready = await runEdu(['start', '-p', String(port), '--host', '127.0.0.1', '--no-start'], {cwd: root});
+		const ready = await runMain(['start', '-p', String(port), '--host', '127.0.0.1', '--no-start'], {cwd: root});
 		expect(ready.exitCode).toBe(0);
 		expect(ready.stdout).toMatch(new RegExp(`^Ready to serve public/ at http://127\\.0\\.0\\.1:${port}: PHP \\d+\\.\\d+\\.\\d+, the port is free\\. Not started \\(--no-start\\)\\.\\n$`));
 		expect(await portIsFree(port)).toBe(true);
-		const everywhere = await runEdu(['start', '-p', String(port), '--host', '0.0.0.0', '--no-start'], {cwd: root});
+		const everywhere = await runMain(['start', '-p', String(port), '--host', '0.0.0.0', '--no-start'], {cwd: root});
 		expect(everywhere.stderr).toBe("");
 		expect(everywhere.stdout).toMatch(new RegExp(`^Ready to serve public/ at http://0\\.0\\.0\\.0:${port} \\(on this computer: http://localhost:${port}\\): PHP `));
-		expect(await runEdu(['start', '-p', String(port), '--no-start', '-q'], {cwd: root})).toEqual({exitCode: 0, stdout: '', stderr: ''});
+		expect(await runMain(['start', '-p', String(port), '--no-start', '-q'], {cwd: root})).toEqual({exitCode: 0, stdout: '', stderr: ''});
 		const blocker = await listen(port, '127.0.0.1');
 		if (blocker instanceof Error) throw blocker;
 		held.push(blocker);
-		const busy = await runEdu(['start', '-p', String(port), '--no-start'], {cwd: root});
+		const busy = await runMain(['start', '-p', String(port), '--no-start'], {cwd: root});
 		expect(busy.exitCode).toBe(1);
 		expect(busy.stderr).toMatch(new RegExp(`^Port ${port} is already in use on localhost`));
 	});
@@ -216,7 +209,7 @@ describe.skipIf(!hasPhp)('edu start with PHP', () => {
 			if (blocker instanceof Error) throw blocker;
 			held.push(blocker);
 		}
-		const result = await runEdu(['start', '--port', String(port)], {cwd: root});
+		const result = await runMain(['start', '--port', String(port)], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toBe(`Port ${port} is already in use on localhost: stop the program using it, or pick another port, e.g. edu start --port ${port + 2}.\n`);
 	});
@@ -247,7 +240,7 @@ describe('edu start errors', () => {
 	it('PHP not installed (PATH without php): says how to install it', async () => {
 		const root = tempProject('start');
 		const emptyBin = mkdtempSync(path.join(tmpdir(), 'edu-no-php-'));
-		const result = await runEdu(['start', '--port', String(await freePort())], {cwd: root, env: {PATH: emptyBin}});
+		const result = await runMain(['start', '--port', String(await freePort())], {cwd: root, env: {PATH: emptyBin}});
 		expect(result).toEqual({
 			exitCode: 1,
 			stdout: '',
@@ -259,14 +252,14 @@ describe('edu start errors', () => {
 		const bin = mkdtempSync(path.join(tmpdir(), 'edu-old-php-'));
 		writeFileSync(path.join(bin, 'php'), `#!/bin/sh\n# PHP ${version}, as far as edu can tell\nprintf ${version}\n`);
 		chmodSync(path.join(bin, 'php'), 0o755);
-		const result = await runEdu(['start'], {cwd: tempProject('start'), env: {PATH: bin}});
+		const result = await runMain(['start'], {cwd: tempProject('start'), env: {PATH: bin}});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toMatch(new RegExp(`^PHP ${version.replaceAll('.', '\\.')} is too old: the Edu Framework needs PHP 8\\.2 or newer; install a newer one: "sudo apt install php-cli" .*\\n$`));
 	});
 
 	it('no public/ folder', async () => {
 		const root = tempProject();
-		const result = await runEdu(['start'], {cwd: root});
+		const result = await runMain(['start'], {cwd: root});
 		expect(result).toEqual({
 			exitCode: 1,
 			stdout: '',
@@ -278,7 +271,7 @@ describe('edu start errors', () => {
 		for (const [fixture, what] of [['skeleton', 'the project'], ['start', 'the folder edu start runs in']]) {
 			const root = tempProject(fixture);
 			for (const docroot of ['..', path.dirname(root)]) {
-				expect(await runEdu(['start', '--docroot', docroot], {cwd: root})).toEqual({
+				expect(await runMain(['start', '--docroot', docroot], {cwd: root})).toEqual({
 					exitCode: 2,
 					stdout: '',
 					stderr: `edu: --docroot ${docroot} is outside ${what} (${root}): edu start serves one of its folders, such as public/.\n`,
@@ -288,7 +281,7 @@ describe('edu start errors', () => {
 		// The project itself as the site root: its .env (and code) would be served.
 		const project = tempProject('skeleton');
 		writeFileSync(path.join(project, '.env'), 'DB_PASSWORD=studoo\n');
-		expect(await runEdu(['start', '--docroot', '.'], {cwd: project})).toEqual({
+		expect(await runMain(['start', '--docroot', '.'], {cwd: project})).toEqual({
 			exitCode: 2,
 			stdout: '',
 			stderr: 'edu: --docroot . holds .env: edu start would serve it (the database password) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n',
@@ -296,14 +289,14 @@ describe('edu start errors', () => {
 		// A folder of the project's code or data as the site root: every file in it would be served.
 		for (const folder of ['app', 'app/Config', 'var']) {
 			mkdirSync(path.join(project, folder), {recursive: true});
-			expect((await runEdu(['start', '--docroot', folder], {cwd: project})).stderr).toBe(`edu: --docroot ${folder} is inside the project's ${folder.split('/')[0]}/ folder: edu start would serve its files (${folder.startsWith('app') ? 'the project\'s code and configuration' : 'its data: the database, uploads, the mock\'s tokens'}) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n`);
+			expect((await runMain(['start', '--docroot', folder], {cwd: project})).stderr).toBe(`edu: --docroot ${folder} is inside the project's ${folder.split('/')[0]}/ folder: edu start would serve its files (${folder.startsWith('app') ? 'the project\'s code and configuration' : 'its data: the database, uploads, the mock\'s tokens'}) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n`);
 		}
 		mkdirSync(path.join(project, 'site', 'app'), {recursive: true});
-		expect((await runEdu(['start', '--docroot', 'site'], {cwd: project})).stderr).toBe('edu: --docroot site holds app/: edu start would serve it (the project\'s code) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n');
+		expect((await runMain(['start', '--docroot', 'site'], {cwd: project})).stderr).toBe('edu: --docroot site holds app/: edu start would serve it (the project\'s code) to anyone who reaches the port; serve the folder meant for the web, such as public/.\n');
 		// A folder of the project whose name starts with two dots is inside it: the check goes on to PHP.
 		const root = tempProject('skeleton');
 		mkdirSync(path.join(root, '..site'));
-		const inside = await runEdu(['start', '--docroot', '..site'], {cwd: root, env: {PATH: ''}});
+		const inside = await runMain(['start', '--docroot', '..site'], {cwd: root, env: {PATH: ''}});
 		expect(inside.stderr).toMatch(/^PHP is not installed/);
 	});
 
@@ -318,7 +311,7 @@ describe('edu start errors', () => {
 	});
 
 	it('--help shows examples', async () => {
-		const result = await runEdu(['start', '--help'], {cwd: tempProject()});
+		const result = await runMain(['start', '--help'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toContain('$ edu start -p 8080');
 	});
