@@ -6,19 +6,14 @@ import {execa, type ResultPromise} from 'execa';
 import {describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
-import {binPath, fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+import {watchStream} from '../helpers/e2e-output.js';
+import {runMain} from '../helpers/run-main.js';
+import {binPath, fixturesDir, tempProject} from '../helpers/temp-project.js';
 import {pageServerElsewhere} from '../../source/start/page-server.js';
 
-/** What `edu start` printed up to "Press Ctrl+C to stop." (it failed to start if that never comes). */
+/** What `edu start` printed up to "Press Ctrl+C to stop." (it failed to start if its output ends first). */
 async function startedLines(child: ResultPromise): Promise<string> {
-	let stdout = '';
-	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	const deadline = Date.now() + 15_000;
-	while (!stdout.includes('Press Ctrl+C to stop.')) {
-		if (Date.now() > deadline || child.exitCode !== null) throw new Error(`edu start did not start: ${stdout}`);
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-	return stdout;
+	return watchStream(child.stdout).until((text) => text.includes('Press Ctrl+C to stop.'), 'edu start started');
 }
 
 describe('pageServerElsewhere: the server the page calls, when it is not this one', () => {
@@ -41,8 +36,8 @@ describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 		const root = tempProject('sample');
 		cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
 		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
-		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		const port = await freePort();
 		const base = `http://127.0.0.1:${port}`;
 		const child = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
@@ -100,10 +95,10 @@ describe.skipIf(!hasPhp)('edu start with a documentation page', () => {
 	it('warns when the specification sends "Try it out" to another server than this one (a Server attribute for port 8042, served on another)', async () => {
 		const root = tempProject('sample');
 		cpSync(path.join(fixturesDir, 'runtime', 'public'), path.join(root, 'public'), {recursive: true});
-		expect((await runEdu(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'ville', '--yes'], {cwd: root})).exitCode).toBe(0);
 		const info = path.join(root, 'app/Controller/api/openapi.php');
 		writeFileSync(info, readFileSync(info, 'utf8').replace("#[Attributes\\Info(", "#[Attributes\\Server(url: 'http://localhost:8042')]\n#[Attributes\\Info("));
-		expect((await runEdu(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
 		const port = await freePort();
 		for (const [host, warned] of [['127.0.0.1', true], ['localhost', true]] as const) {
 			const child = execa(process.execPath, [binPath, 'start', '--host', host, '--port', String(port)], {cwd: root, reject: false, env: {NO_COLOR: '1'}});
