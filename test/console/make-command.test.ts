@@ -1,11 +1,13 @@
-// edu make:command, the built binary in temp copies of the 2.3-shaped skeleton: the class and its
+// edu make:command, through main() in-process in temp copies of the 2.3-shaped skeleton: the class and its
 // commands.yaml line, every existing byte kept, refusals in order with nothing left behind, and
-// the generated command listed and run by the framework's console (the runtime stand-in).
+// the generated command listed and run by the framework's console (the runtime stand-in). Concurrent
+// runs are separate processes (the built binary), since the lock they race for is between processes.
 import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {execa} from 'execa';
 import {describe, expect, it} from 'vitest';
 import {hasPhp, phpLint, symfonyYamlParse} from '../helpers/php.js';
+import {runMain} from '../helpers/run-main.js';
 import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const commandsYaml = 'app/Config/commands.yaml';
@@ -21,7 +23,7 @@ describe('edu make:command generate --yes in the skeleton', () => {
 	it('writes the class, appends its line to commands.yaml, and refuses a second run leaving the project as it was', async () => {
 		const root = skeleton();
 		const before = readProjectFile(root, commandsYaml);
-		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'generate', '--yes'], {cwd: root});
 		expect(result.stderr).toBe('');
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toBe('Class : ./app/Command/GenerateCommand\nCommand : php bin/edu generate\n[OK] Command successfully generated\n');
@@ -34,7 +36,7 @@ describe('edu make:command generate --yes in the skeleton', () => {
 		expect(php).toContain('return Command::SUCCESS;');
 
 		const tree = snapshotTree(root);
-		const again = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		const again = await runMain(['make:command', 'generate', '--yes'], {cwd: root});
 		expect(again.exitCode).toBe(1);
 		expect(again.stderr).toBe(`Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\GenerateCommand); pick another name.\n`);
 		expect(snapshotTree(root)).toEqual(tree);
@@ -42,7 +44,7 @@ describe('edu make:command generate --yes in the skeleton', () => {
 
 	it.skipIf(!hasPhp)('gives a class php -l accepts, that the framework console lists and runs (exit 0)', async () => {
 		const root = skeleton();
-		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:command', 'generate', '--yes'], {cwd: root})).exitCode).toBe(0);
 		await phpLint(path.join(root, 'app/Command/GenerateCommand.php'));
 		expect(symfonyYamlParse(readProjectFile(root, commandsYaml))).toEqual({generate: 'Command\\GenerateCommand'});
 		const list = await execa('php', ['bin/edu', 'list', '--no-ansi'], {cwd: root, reject: false});
@@ -61,7 +63,7 @@ describe('commands.yaml is appended to, never rewritten', () => {
 	])('%s', async (_case, existing, expected) => {
 		const root = skeleton();
 		writeFileSync(path.join(root, commandsYaml), existing);
-		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'generate', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(readProjectFile(root, commandsYaml)).toBe(expected);
 		if (hasPhp) expect(symfonyYamlParse(expected)).toEqual({hello: 'Command\\HelloCommand', generate: 'Command\\GenerateCommand'});
@@ -69,7 +71,7 @@ describe('commands.yaml is appended to, never rewritten', () => {
 
 	it('creates commands.yaml when the project has none', async () => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:command', 'Generate', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'Generate', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(readProjectFile(root, commandsYaml)).toBe('generate: Command\\GenerateCommand\n');
 	});
@@ -92,7 +94,7 @@ describe('refusals, in order, with nothing left behind', () => {
 			writeFileSync(path.join(root, 'app/Command/GenerateCommand.php'), '<?php // mine\n');
 		}
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'generate', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr.startsWith(message)).toBe(true);
 		expect(snapshotTree(root)).toEqual(tree);
@@ -106,7 +108,7 @@ describe('refusals, in order, with nothing left behind', () => {
 	])('refuses the name %s (%s), with the nearest name that works', async (name, why, nearest) => {
 		const root = skeleton();
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', name, '--yes', '--json'], {cwd: root});
+		const result = await runMain(['make:command', name, '--yes', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		const report = JSON.parse(result.stdout) as {ok: boolean; error: {code: string; message: string}};
 		expect(report.error.code).toBe('INVALID_NAME');
@@ -118,7 +120,7 @@ describe('refusals, in order, with nothing left behind', () => {
 	it.each([101, 240, 300])('a name of %i characters is refused as make:api refuses one (at most 100), nothing written', async (length) => {
 		const root = skeleton();
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', `A${'b'.repeat(length - 1)}`, '--yes'], {cwd: root});
+		const result = await runMain(['make:command', `A${'b'.repeat(length - 1)}`, '--yes'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 1, stderr: `The command name is ${length} characters long; at most 100 are allowed.\n`});
 		expect(snapshotTree(root)).toEqual(tree);
 	});
@@ -128,7 +130,7 @@ describe('refusals, in order, with nothing left behind', () => {
 		mkdirSync(path.join(root, 'app/Command'), {recursive: true});
 		writeFileSync(path.join(root, 'app/Command/FooCommand.php'), '<?php\n');
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', 'fOO', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'fOO', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toContain('Command already exists.\napp/Command/FooCommand.php: it differs from app/Command/FOOCommand.php only in case, and PHP takes them for the same class: rename or delete it, or pick another name.\n');
 		expect(snapshotTree(root)).toEqual(tree);
@@ -137,7 +139,7 @@ describe('refusals, in order, with nothing left behind', () => {
 	it.skipIf(!hasPhp)('list, the framework console\'s own command, is refused (exit 1, nothing written): php bin/edu list still lists', async () => {
 		const root = skeleton();
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', 'list', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'list', '--yes'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 1, stderr: '"list" is a command of the framework console itself (php bin/edu list): a command of yours by that name would replace it. Choose another name, e.g. app_list.\n'});
 		expect(snapshotTree(root)).toEqual(tree);
 		const listed = await execa('php', ['bin/edu', 'list'], {cwd: root, reject: false});
@@ -146,14 +148,14 @@ describe('refusals, in order, with nothing left behind', () => {
 	});
 
 	it('a missing name is a usage error (exit 2)', async () => {
-		const result = await runEdu(['make:command', '--yes'], {cwd: skeleton()});
+		const result = await runMain(['make:command', '--yes'], {cwd: skeleton()});
 		expect(result).toMatchObject({exitCode: 2, stderr: 'Not enough arguments (missing: "command-name")\n'});
 	});
 
 	it('an empty name is an invalid name (exit 1), as for make:api, nothing written', async () => {
 		const root = skeleton();
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', '', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', '', '--yes'], {cwd: root});
 		expect(result).toMatchObject({exitCode: 1, stderr: 'The command name is empty: use letters, digits and _, starting with a letter or _, e.g. generate or GenerateUsers.\n'});
 		expect(snapshotTree(root)).toEqual(tree);
 	});
@@ -175,7 +177,7 @@ describe('--dry-run and --json', () => {
 		const root = skeleton();
 		writeFileSync(path.join(root, commandsYaml), 'hello: Command\\HelloCommand\n');
 		const tree = snapshotTree(root);
-		const result = await runEdu(['make:command', 'generate', '--dry-run'], {cwd: root});
+		const result = await runMain(['make:command', 'generate', '--dry-run'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(result.stdout).toContain('  create  app/Command/GenerateCommand.php\n  modify  app/Config/commands.yaml\n');
 		expect(result.stdout).toContain(`--- a/${commandsYaml}\n+++ b/${commandsYaml}\n@@ -1,1 +1,2 @@\n hello: Command\\HelloCommand\n+generate: Command\\GenerateCommand\n`);
@@ -184,7 +186,7 @@ describe('--dry-run and --json', () => {
 
 	it('--json gives one object naming the class, the command and the files', async () => {
 		const root = skeleton();
-		const result = await runEdu(['make:command', 'generateUsers', '--json'], {cwd: root});
+		const result = await runMain(['make:command', 'generateUsers', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: true,
