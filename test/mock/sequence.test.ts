@@ -1,12 +1,13 @@
 // The mock procedure end to end, as a user runs it, against the PHP stand-in of the real mock
-// (fixtures/mock-api) under php -S: the built edu runs mock:persist, mock:token, mock:init and
+// (fixtures/mock-api) under php -S: edu (main() in-process) runs mock:persist, mock:token, mock:init and
 // mock:token again in a temp project, and the tokens are then tried over HTTP.
 import {mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {hasPhp} from '../helpers/php.js';
 import {servePhp, type PhpServer} from '../helpers/php-server.js';
-import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, tempProject} from '../helpers/temp-project.js';
 
 const running: PhpServer[] = [];
 afterEach(async () => {
@@ -40,15 +41,15 @@ const tokenOf = (root: string, id: string): string => (JSON.parse(readFileSync(p
 describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:token, against the stand-in of the real mock', () => {
 	it('ends with both tokens accepted by PUT /api/velo/{id}/location, the one added before init kept', async () => {
 		const root = project();
-		const persisted = await runEdu(['mock:persist'], {cwd: root});
+		const persisted = await runMain(['mock:persist'], {cwd: root});
 		expect(persisted).toMatchObject({exitCode: 0, stderr: ''});
 		expect(persisted.stdout).toContain('Created var/api/ and var/api/sqlite/: the mock API keeps its tokens in var/api/configDataset.json and its database in var/api/sqlite/app_db.sqlite.');
 		const {base: url} = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
 
-		expect(await runEdu(['mock:token', 'early'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
+		expect(await runMain(['mock:token', 'early'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
 		const early = tokenOf(root, 'early');
 
-		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		const init = await runMain(['mock:init', '--url', url], {cwd: root});
 		expect(init, init.stderr).toMatchObject({exitCode: 0, stderr: ''});
 		const lines = init.stdout.trimEnd().split('\n');
 		expect(lines.map((line) => line.replace(/\(\d+ ms\)/, '(N ms)'))).toEqual([
@@ -62,7 +63,7 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 		]);
 		expect(readFileSync(path.join(root, 'var/api/sqlite/app_db.sqlite')).length).toBeGreaterThan(0);
 
-		expect(await runEdu(['mock:token', 'late'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
+		expect(await runMain(['mock:token', 'late'], {cwd: root})).toMatchObject({exitCode: 0, stderr: ''});
 		const late = tokenOf(root, 'late');
 		expect(tokenOf(root, 'early')).toBe(early);
 
@@ -74,25 +75,25 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 
 	it('a var/api/ without sqlite/ (made by an older edu or by hand): the schema step fails, the error says how to mend it, and mending it works', async () => {
 		const root = project();
-		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['mock:persist'], {cwd: root})).exitCode).toBe(0);
 		rmSync(path.join(root, 'var/api/sqlite'), {recursive: true});
 		const {base: url} = await serveMock(root, path.join(fixturesDir, 'mock-api', 'data', 'open-data.json'));
-		const refused = await runEdu(['mock:init', '--url', url], {cwd: root});
+		const refused = await runMain(['mock:init', '--url', url], {cwd: root});
 		expect(refused.exitCode).toBe(1);
 		expect(refused.stderr).toMatch(new RegExp(`^GET ${url.replaceAll('.', '\\.')}/api/init/schema failed: 500 Internal Server Error: .*\\. var/api/sqlite/ is missing, and the mock needs it for its database: run edu mock:persist \\(which creates it\\), then edu mock:init again\\.\\n$`));
-		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
-		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		expect((await runMain(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		const init = await runMain(['mock:init', '--url', url], {cwd: root});
 		expect(init, init.stderr).toMatchObject({exitCode: 0, stderr: ''});
 	});
 
 	it('a data step that fails (offline): exit 1 with the mock\'s message, never [OK], the token still kept', async () => {
 		const root = project();
-		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['mock:persist'], {cwd: root})).exitCode).toBe(0);
 		const {base: url} = await serveMock(root, '');
-		expect((await runEdu(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
 		const early = tokenOf(root, 'early');
 
-		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		const init = await runMain(['mock:init', '--url', url], {cwd: root});
 		expect(init.exitCode).toBe(1);
 		expect(init.stdout).not.toContain('[OK]');
 		expect(init.stdout).toContain(`GET ${url}/api/init/schema → 200 OK success: Structure API VELIKO is done`);
@@ -104,13 +105,13 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 
 	it('a data step that fails offline with its warnings only in the log and a clean success body (0.3.2): exit 1, says why, the token kept', async () => {
 		const root = project();
-		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['mock:persist'], {cwd: root})).exitCode).toBe(0);
 		const mock = await serveMock(root, '', 'log');
 		const url = mock.base;
-		expect((await runEdu(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['mock:token', 'early'], {cwd: root})).exitCode).toBe(0);
 		const early = tokenOf(root, 'early');
 
-		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		const init = await runMain(['mock:init', '--url', url], {cwd: root});
 		expect(init.exitCode).toBe(1);
 		expect(init.stdout).not.toContain('[OK]');
 		expect(init.stdout).toContain(`GET ${url}/api/init/data → 200 OK success: API VELIKO is running`);
@@ -124,9 +125,9 @@ describe.skipIf(!hasPhp)('mock:persist → mock:token → mock:init → mock:tok
 
 	it('a data step that prints PHP warnings before a success JSON (how the mock\'s code fails offline): exit 1, never [OK]', async () => {
 		const root = project();
-		expect((await runEdu(['mock:persist'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['mock:persist'], {cwd: root})).exitCode).toBe(0);
 		const {base: url} = await serveMock(root, '', 'warnings');
-		const init = await runEdu(['mock:init', '--url', url], {cwd: root});
+		const init = await runMain(['mock:init', '--url', url], {cwd: root});
 		expect(init.exitCode).toBe(1);
 		expect(init.stdout).not.toContain('[OK]');
 		expect(init.stderr).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, '\\.')}/api/init/data failed: 200 OK: an HTML page instead of the mock's JSON: <br /> <b>Warning</b>: file_get_contents\\(\\): php_network_getaddresses`));
