@@ -7,7 +7,8 @@ import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
-import {fixturesDir, readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, readProjectFile, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
 
 const posix = process.platform !== 'win32';
@@ -277,20 +278,20 @@ describe('edu mock:persist --restart', () => {
 	});
 });
 
-describe('edu mock:persist (built binary)', () => {
+describe('edu mock:persist through main(), and in a real terminal', () => {
 	it.skipIf(!posix)('with --cwd from another folder, the restart command pasted there in a shell runs docker in the project, whatever its path holds', async () => {
 		const parent = path.join(tempProject(), 'Mes Projets', 'l\'élève #1 %2 & $x "q" !x');
 		const root = path.join(parent, '-mock');
 		mkdirSync(parent, {recursive: true});
 		cpSync(path.join(fixturesDir, 'compose/comments'), root, {recursive: true});
 		renameSync(path.join(root, 'compose.yaml'), path.join(root, 'notes.yaml'));
-		const result = await runEdu(['--cwd', './-mock', 'mock:persist', '--compose', 'notes.yaml'], {cwd: parent});
+		const result = await runMain(['--cwd', './-mock', 'mock:persist', '--compose', 'notes.yaml'], {cwd: parent});
 		expect(result.exitCode).toBe(0);
 		const command = /^ {2}(.*docker compose.*)$/m.exec(result.stdout)?.[1];
 		expect(command).toBe('cd ./-mock && docker compose -f notes.yaml down && docker compose -f notes.yaml up -d');
 		// Pasted in the folder it was printed in, into an interactive bash (where "!x" is history; the volume is there now: the same line, to restart).
 		const elsewhere = tempProject();
-		const deeper = await runEdu(['--cwd', root, 'mock:persist', '--compose', 'notes.yaml'], {cwd: elsewhere});
+		const deeper = await runMain(['--cwd', root, 'mock:persist', '--compose', 'notes.yaml'], {cwd: elsewhere});
 		const pasted = /^ {2}(.*docker compose.*)$/m.exec(deeper.stdout)?.[1];
 		const log = path.join(tempProject(), 'docker.log');
 		execFileSync('bash', ['--norc', '--noprofile', '-i'], {input: `${pasted!}\n`, stdio: ['pipe', 'ignore', 'ignore'], cwd: elsewhere, env: {...process.env, PATH: `${fakeBin({docker: recordingDocker})}:${process.env['PATH']}`, DOCKER_LOG: log}});
@@ -299,18 +300,18 @@ describe('edu mock:persist (built binary)', () => {
 
 	it('adds the volume, then changes nothing on a second run', async () => {
 		const root = tempProject('compose/build-only');
-		const first = await runEdu(['mock:persist'], {cwd: root});
+		const first = await runMain(['mock:persist'], {cwd: root});
 		expect(first.exitCode).toBe(0);
 		expect(first.stdout).toContain('compose.yaml: added the volume ./var/api:/var/www/mock-veliko-api/var to service "app".');
 		const after = snapshotTree(root);
-		const second = await runEdu(['mock:persist'], {cwd: root});
+		const second = await runMain(['mock:persist'], {cwd: root});
 		expect(second).toMatchObject({exitCode: 0, stderr: ''});
 		expect(snapshotTree(root)).toEqual(after);
 	});
 
 	it('without a terminal, several candidates is an error, never a question', async () => {
 		const root = tempProject('compose/several');
-		const result = await runEdu(['mock:persist'], {cwd: root});
+		const result = await runMain(['mock:persist'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toMatch(/several services look like the mock API: veliko .*, ecole .*\. Pass --service NAME\.\n$/);
 	});

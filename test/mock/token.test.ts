@@ -9,7 +9,8 @@ import {findJsonProblem} from '../../source/base/json-check.js';
 import {newToken} from '../../source/mock/token-store.js';
 import {captureIo} from '../helpers/io.js';
 import {hasPhp} from '../helpers/php.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const posix = process.platform !== 'win32';
 const file = 'var/api/configDataset.json';
@@ -164,14 +165,14 @@ describe('edu mock:token', () => {
 		}
 	});
 
-	it('through the built binary', async () => {
+	it('as a user runs it (runMain: NO_COLOR, no terminal): the token shown, then a second run of the name refused in text mode', async () => {
 		const root = project('{"token": {"default": "abc"}}\n');
-		const result = await runEdu(['mock:token', 'student'], {cwd: root});
+		const result = await runMain(['mock:token', 'student'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		const value = (read(root) as {token: Record<string, string>}).token['student'];
 		expect(value).toMatch(urlSafe);
 		expect(result.stdout).toContain(`Authorization: ${value}`);
-		const refused = await runEdu(['mock:token', 'student'], {cwd: root});
+		const refused = await runMain(['mock:token', 'student'], {cwd: root});
 		expect(refused).toEqual({exitCode: 1, stdout: '', stderr: `Token "student" already exists in ${file}: pass --force to replace it, or give another name (edu mock:token other-name).\n`});
 	});
 });
