@@ -1,15 +1,16 @@
-// edu routes end to end: the built binary in temp copies of fixture projects.
+// edu routes end to end, through main() in-process, in temp copies of fixture projects.
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
-import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {readProjectFile, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 describe('the done-when project', () => {
 	it('--check exits 0 while routes.yaml and the attributes agree, and 1 naming the route once a URI is edited away', async () => {
 		const root = tempProject('openapi/project');
-		const agreeing = await runEdu(['routes', '--check'], {cwd: root});
+		const agreeing = await runMain(['routes', '--check'], {cwd: root});
 		expect(agreeing).toEqual({
 			exitCode: 0,
 			stdout: [
@@ -28,7 +29,7 @@ describe('the done-when project', () => {
 		const routes = readProjectFile(root, 'app/Config/routes.yaml');
 		writeFileSync(path.join(root, 'app/Config/routes.yaml'), routes.replace('uri: /api/ville\n', 'uri: /api/villes\n'));
 		const before = snapshotTree(root);
-		const drifted = await runEdu(['routes', '--check'], {cwd: root});
+		const drifted = await runMain(['routes', '--check'], {cwd: root});
 		expect(drifted.exitCode).toBe(1);
 		expect(drifted.stdout).toContain('api_ville     GET,POST  /api/villes');
 		expect(drifted.stdout).toContain("  api_ville (app/Config/routes.yaml:7): no operation attribute of VilleController has path '/api/villes'; its attributes say '/api/ville' (app/Controller/api/VilleController.php:11). The route's uri and the attribute's path must be identical");
@@ -36,13 +37,13 @@ describe('the done-when project', () => {
 		expect(snapshotTree(root)).toEqual(before);
 
 		// Piped, COLUMNS set to a width is the width; anything else is not one, and rows stay whole.
-		const narrow = await runEdu(['routes'], {cwd: root, env: {COLUMNS: '80'}});
+		const narrow = await runMain(['routes'], {cwd: root, env: {COLUMNS: '80'}});
 		expect(narrow.stdout).toContain(' …\\api\\VilleByIdController ');
-		const notAWidth = await runEdu(['routes'], {cwd: root, env: {COLUMNS: 'wide'}});
+		const notAWidth = await runMain(['routes'], {cwd: root, env: {COLUMNS: 'wide'}});
 		expect(notAWidth.stdout).toContain('Controller\\api\\VilleByIdController  ok');
 
 		// Without --check the same report, exit 0.
-		const listed = await runEdu(['routes'], {cwd: root});
+		const listed = await runMain(['routes'], {cwd: root});
 		expect(listed.exitCode).toBe(0);
 		expect(listed.stdout).toBe(drifted.stdout);
 		expect(listed.stderr).toBe('');
@@ -52,7 +53,7 @@ describe('the done-when project', () => {
 describe('output', () => {
 	it('--json: one object with every row, its status and problems', async () => {
 		const root = tempProject('drift/method-undocumented');
-		const result = await runEdu(['routes', '--json', '--check'], {cwd: root});
+		const result = await runMain(['routes', '--json', '--check'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(JSON.parse(result.stdout)).toEqual({
 			ok: false,
@@ -73,7 +74,7 @@ describe('output', () => {
 
 	it('--json without --check: the listing is done (ok, exit 0) and counts the problems, as the table does', async () => {
 		const root = tempProject('drift/method-undocumented');
-		const result = await runEdu(['routes', '--json'], {cwd: root});
+		const result = await runMain(['routes', '--json'], {cwd: root});
 		expect(result.exitCode).toBe(0);
 		const report = JSON.parse(result.stdout) as Record<string, unknown>;
 		expect(report).toMatchObject({ok: true, problems: 1});
@@ -82,7 +83,7 @@ describe('output', () => {
 
 	it('--json: a row without a route is placed at its attribute, in the controller file', async () => {
 		const root = tempProject('openapi/no-info');
-		const result = await runEdu(['routes', '--json'], {cwd: root});
+		const result = await runMain(['routes', '--json'], {cwd: root});
 		const [row] = (JSON.parse(result.stdout) as {routes: Array<{name: string | null; file: string; at: {file: string; line: number}}>}).routes;
 		expect(row?.name).toBeNull();
 		expect(row?.at).toEqual({file: row?.file, line: expect.any(Number) as number});
@@ -93,9 +94,9 @@ describe('output', () => {
 	it('every line of the table fits an 80-column terminal on the generated-controller names', async () => {
 		const root = tempProject('empty');
 		for (const name of ['VeryLongResourceNameForStudents', 'ville']) {
-			expect((await runEdu(['make:api', name, '--methods', 'GET,POST,PUT,PATCH,DELETE', '--yes'], {cwd: root})).exitCode).toBe(0);
+			expect((await runMain(['make:api', name, '--methods', 'GET,POST,PUT,PATCH,DELETE', '--yes'], {cwd: root})).exitCode).toBe(0);
 		}
-		const result = await runEdu(['routes'], {cwd: root, env: {COLUMNS: '80'}});
+		const result = await runMain(['routes'], {cwd: root, env: {COLUMNS: '80'}});
 		expect(result.exitCode).toBe(0);
 		for (const line of result.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
 		expect(result.stdout).toContain('2 routes, no problems');
@@ -111,7 +112,7 @@ describe('output', () => {
 		const problems = shown.slice(shown.findIndex((line) => / problems?:$/.test(line)) + 1).filter((line) => line !== '');
 		expect(problems.length).toBeGreaterThan(2);
 		for (const line of problems) expect(line.length, line).toBeLessThanOrEqual(60);
-		const piped = await runEdu(['routes'], {cwd: root});
+		const piped = await runMain(['routes'], {cwd: root});
 		const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 		expect(words(problems.join(' '))).toEqual(words(piped.stdout.slice(piped.stdout.indexOf('problems:') + 'problems:'.length)));
 	});
@@ -127,7 +128,7 @@ describe('output', () => {
 	it('a malformed routes.yaml is an error naming file:line:col, exit 1', async () => {
 		const root = tempProject('openapi/project');
 		writeFileSync(path.join(root, 'app/Config/routes.yaml'), 'home:\n    uri: /\n  controller: [oops\n');
-		const result = await runEdu(['routes'], {cwd: root});
+		const result = await runMain(['routes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
 		expect(result.stdout).toBe('');
 		expect(result.stderr).toMatch(/^app\/Config\/routes\.yaml:\d+:\d+: /);
