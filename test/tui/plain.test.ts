@@ -8,7 +8,9 @@ import {PassThrough, Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
 import {main} from '../../source/cli/main.js';
 import type {Io} from '../../source/base/io.js';
-import {fixturesDir, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {attemptsPastNotice, watchLockAttempts} from '../helpers/b-lock-attempts.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {copyTemplate} from '../helpers/template-copy.js';
 
 class Screen extends Writable {
@@ -18,7 +20,17 @@ class Screen extends Writable {
 	readonly rows = 24;
 	override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
 		this.text += chunk.toString();
+		this.emit('wrote');
 		done();
+	}
+
+	/** Resolves once the output without escapes, from `from` on, holds `text`; to its index. */
+	async shows(text: string, from = 0): Promise<number> {
+		for (;;) {
+			const at = this.plain().indexOf(text, from);
+			if (at !== -1) return at;
+			await new Promise((resolve) => this.once('wrote', resolve));
+		}
 	}
 
 	/** What a person would read: the output without its escape sequences. */
@@ -42,16 +54,14 @@ function plainRun(root: string, args: readonly string[], env: Io['env'] = {}) {
 		exit,
 		/** Waits for `text` to appear in the output after what was already awaited, then types `keys`. */
 		async answer(text: string, keys: string): Promise<void> {
-			const deadline = Date.now() + 5000;
-			for (;;) {
-				const at = stdout.plain().indexOf(text, seen);
-				if (at !== -1) {
-					seen = at + text.length;
-					break;
-				}
-				if (Date.now() > deadline) throw new Error(`Timed out waiting for ${JSON.stringify(text)}. Output:\n${stdout.plain()}`);
-				await new Promise((resolve) => setTimeout(resolve, 10));
-			}
+			const shown = stdout.shows(text, seen);
+			// A run that ended (or failed) without showing `text` would leave the wait to the test's limit: say what it showed instead.
+			const ended = exit.then(
+				() => Promise.reject(new Error(`The run ended without showing ${JSON.stringify(text)}. Output:\n${stdout.plain()}`)),
+				() => Promise.reject(new Error(`The run failed without showing ${JSON.stringify(text)}. Output:\n${stdout.plain()}`)),
+			);
+			ended.catch(() => {});
+			seen = (await Promise.race([shown, ended])) + text.length;
 			stdin.write(keys);
 		},
 	};
@@ -102,7 +112,7 @@ describe('--plain', () => {
 		expect(output).toMatch(/\[OK\] Controller and route successfully generated\n\n {2}create {2}app\/Controller\/api\/MyUserTestController\.php\n {2}modify {2}app\/Config\/routes\.yaml\n\nNext steps:/);
 		expect(output).toContain('curl -i http://localhost:8042/api/my-user-test/1');
 
-		const result = await runEdu(['make:api', 'MyUserTest', '--methods', 'GET,POST', '--uri', '/api/my-user-test/{id}', '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'MyUserTest', '--methods', 'GET,POST', '--uri', '/api/my-user-test/{id}', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
@@ -124,8 +134,7 @@ describe('--plain', () => {
 
 	test.each([[['make:api']], [[]]])('%j, waiting for another run\'s lock after "Write these files?": the wait is said on stderr, then the files are written', async (args) => {
 		const {run, lock} = await writeWhileLocked(args);
-		const deadline = Date.now() + 10_000;
-		while (!run.stderr.plain().includes('Waiting for another edu run') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+		await run.stderr.shows('Waiting for another edu run');
 		expect(run.stderr.plain()).toBe(`Waiting for another edu run (pid ${process.pid}) to finish writing app/Config/routes.yaml: edu waits up to 30 s, Ctrl+C stops it.\n`);
 		rmSync(lock);
 		expect(await run.exit).toBe(0);
@@ -134,8 +143,11 @@ describe('--plain', () => {
 
 	test.each([[['make:api', '-q']], [['-q']]])('%j: with -q the wait for another run\'s lock is not said', async (args) => {
 		const {run, lock} = await writeWhileLocked(args);
-		// Past the second after which a wait is said, then the lock is free.
-		await new Promise((resolve) => setTimeout(resolve, 1500));
+		// Watched from here, the tries seen are at most those made: past the point where a wait is said,
+		// by the run's own count (this process's pid: the run is in-process); then the lock is free.
+		const attempts = watchLockAttempts(lock);
+		await attempts.reached(process.pid, attemptsPastNotice);
+		attempts.close();
 		expect(run.stderr.plain()).toBe('');
 		rmSync(lock);
 		expect(await run.exit).toBe(0);
@@ -203,7 +215,7 @@ describe('--plain', () => {
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
-		const result = await runEdu(['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', fields, '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'ville', '--template', 'resource', '--table', 'ville', '--fields', fields, '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
@@ -221,7 +233,7 @@ describe('--plain', () => {
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
-		const result = await runEdu(['make:api', 'Commune', '--template', 'resource', '--fields', fields, '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--fields', fields, '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
@@ -242,7 +254,7 @@ describe('--plain', () => {
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
-		const result = await runEdu(['make:api', 'Commune', '--template', 'resource', '--table', 'communes', '--fields', fields, '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--table', 'communes', '--fields', fields, '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
@@ -374,7 +386,7 @@ describe('--plain', () => {
 		await run.answer('Write these files?', '\r');
 		expect(await run.exit).toBe(0);
 		expect(run.stdout.plain()).toContain('php bin/edu generate');
-		expect((await runEdu(['make:command', 'generate', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
+		expect((await runMain(['make:command', 'generate', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 
@@ -396,7 +408,7 @@ describe('--plain', () => {
 
 	test('make:command: with a command template of the project\'s own, the template is asked first, and the one chosen writes the class', async () => {
 		const root = tempProject('skeleton');
-		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 		const cron = path.join(root, '.edu/templates/cron');
 		cpSync(path.join(root, '.edu/templates/command'), cron, {recursive: true});
 		writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// cron job'));
@@ -419,7 +431,7 @@ describe('--plain', () => {
 
 	test('make:controller: with a web template of the project\'s own, the template is asked after the name', async () => {
 		const root = tempProject('sample');
-		expect((await runEdu(['template:publish', 'web'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'web'], {cwd: root})).exitCode).toBe(0);
 		const vitrine = path.join(root, '.edu/templates/vitrine');
 		cpSync(path.join(root, '.edu/templates/web'), vitrine, {recursive: true});
 		writeFileSync(path.join(vitrine, 'view.twig.tpl'), readFileSync(path.join(vitrine, 'view.twig.tpl'), 'utf8').replace('</h1>', '</h1>\n    <p>vitrine</p>'));
@@ -461,7 +473,7 @@ describe('--plain', () => {
 	test('make:command --template: the project\'s own template, as --yes uses it', async () => {
 		const withTemplate = async (): Promise<string> => {
 			const root = tempProject('skeleton');
-			expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+			expect((await runMain(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 			const cron = path.join(root, '.edu', 'templates', 'cron');
 			cpSync(path.join(root, '.edu', 'templates', 'command'), cron, {recursive: true});
 			writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// nightly job'));
@@ -474,7 +486,7 @@ describe('--plain', () => {
 		await run.answer('Write these files?', '\r');
 		expect(await run.exit).toBe(0);
 		expect(readFileSync(path.join(viaPrompts, 'app/Command/NightlyCommand.php'), 'utf8')).toContain('// nightly job');
-		expect((await runEdu(['make:command', 'nightly', '--template', 'cron', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
+		expect((await runMain(['make:command', 'nightly', '--template', 'cron', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});
 });
