@@ -5,6 +5,7 @@ import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {execa} from 'execa';
 import {describe, expect, it} from 'vitest';
+import {attemptsPastNotice, watchLockAttempts} from '../helpers/b-lock-attempts.js';
 import {binPath, tempProject} from '../helpers/temp-project.js';
 
 const file = 'var/api/configDataset.json';
@@ -44,12 +45,13 @@ describe('edu mock:token, six runs at once', () => {
 		const lock = path.join(root, 'var/api/.configDataset.json.edu-lock');
 		// This test process holds the lock, as another edu run would.
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
+		const attempts = watchLockAttempts(lock);
 		const run = execa(process.execPath, [binPath, 'mock:token', 'late', ...flags], {cwd: root, reject: false, stdin: 'ignore', env: {NO_COLOR: '1'}});
 		let stderr = '';
 		run.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const deadline = Date.now() + 20_000;
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-		while (said && !stderr.includes('Waiting') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+		// Past the point where the wait is said (or would be, but for -q), by the run's own count of its tries.
+		await attempts.reached(run.pid!, attemptsPastNotice);
+		attempts.close();
 		rmSync(lock);
 		const result = await run;
 		expect(result.exitCode, stderr).toBe(0);
