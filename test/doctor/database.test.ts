@@ -7,7 +7,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {freePort} from '../helpers/free-port.js';
 import {hasMariadb, startMariadb, type Mariadb} from '../helpers/mariadb.js';
 import {hasPhp} from '../helpers/php.js';
-import {fixturesDir, runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, tempProject} from '../helpers/temp-project.js';
 
 describe.skipIf(!hasPhp || !hasMariadb)('edu doctor and the database the resource controllers use', () => {
 	let server: Mariadb | undefined;
@@ -16,7 +17,7 @@ describe.skipIf(!hasPhp || !hasMariadb)('edu doctor and the database the resourc
 		server = await startMariadb();
 		root = tempProject('skeleton');
 		cpSync(path.join(fixturesDir, 'runtime', 'vendor'), path.join(root, 'vendor'), {recursive: true});
-		const made = await runEdu(['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string:255,code_postal:string:10', '--yes'], {cwd: root});
+		const made = await runMain(['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string:255,code_postal:string:10', '--yes'], {cwd: root});
 		expect(made.exitCode, made.stderr).toBe(0);
 	}, 60_000);
 	afterAll(async () => {
@@ -28,7 +29,7 @@ describe.skipIf(!hasPhp || !hasMariadb)('edu doctor and the database the resourc
 		writeFileSync(path.join(root, '.env'), Object.entries(all).map(([key, value]) => `${key}=${value}\n`).join(''));
 	};
 	const doctor = async (): Promise<{exitCode: number; text: string}> => {
-		const result = await runEdu(['doctor', '--port', String(await freePort())], {cwd: root, env: {PATH: process.env['PATH'] ?? ''}});
+		const result = await runMain(['doctor', '--port', String(await freePort())], {cwd: root, env: {PATH: process.env['PATH'] ?? ''}});
 		return {exitCode: result.exitCode, text: result.stdout};
 	};
 
