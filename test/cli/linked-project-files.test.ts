@@ -6,7 +6,8 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 
 /** Moves `relative` to `to` (beside it) and leaves a relative link in its place. */
 function linkAway(root: string, relative: string, to: string): string {
@@ -20,12 +21,12 @@ describe('project files that are links inside the project', () => {
 	it('make:api: the route goes into the file routes.yaml links to, and routes.yaml stays the link', async () => {
 		const root = tempProject('sample');
 		const link = linkAway(root, 'app/Config/routes.yaml', 'real-routes.yaml');
-		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--yes'], {cwd: root});
 		expect(result.exitCode, result.stderr).toBe(0);
 		expect(lstatSync(link).isSymbolicLink()).toBe(true);
 		expect(readlinkSync(link)).toBe('real-routes.yaml');
 		expect(readFileSync(path.join(root, 'app/Config/real-routes.yaml'), 'utf8')).toContain('api_ville:\n    uri: /api/ville\n');
-		const listed = await runEdu(['routes', '--check'], {cwd: root});
+		const listed = await runMain(['routes', '--check'], {cwd: root});
 		expect(listed.exitCode, listed.stdout).toBe(0);
 		expect(listed.stdout).toContain('api_ville');
 	});
@@ -39,7 +40,7 @@ describe('project files that are links inside the project', () => {
 		const dead = spawnSync(process.execPath, ['-e', '0']).pid;
 		const leftover = path.join(root, `config/.routes.yaml.edu-tmp-${dead}-x1`);
 		writeFileSync(leftover, 'half a routes.yaml');
-		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--yes'], {cwd: root});
 		expect(result.exitCode, result.stderr).toBe(0);
 		expect(existsSync(leftover)).toBe(false);
 		expect(readFileSync(path.join(root, 'config/routes.yaml'), 'utf8')).toContain('api_ville:');
@@ -49,7 +50,7 @@ describe('project files that are links inside the project', () => {
 	it('make:command: the line goes into the file commands.yaml links to, and commands.yaml stays the link', async () => {
 		const root = tempProject('skeleton');
 		const link = linkAway(root, 'app/Config/commands.yaml', 'real-commands.yaml');
-		const result = await runEdu(['make:command', 'generate', '--yes'], {cwd: root});
+		const result = await runMain(['make:command', 'generate', '--yes'], {cwd: root});
 		expect(result.exitCode, result.stderr).toBe(0);
 		expect(lstatSync(link).isSymbolicLink()).toBe(true);
 		expect(readFileSync(path.join(root, 'app/Config/real-commands.yaml'), 'utf8')).toMatch(/generate: Command\\GenerateCommand\n$/);

@@ -1,7 +1,8 @@
 // One style of "did you mean" for commands, options and option values, and names: an invalid
 // name is offered the nearest valid one; a name whose _ precedes a capital is warned about.
 import {describe, expect, test} from 'vitest';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 
 describe('one suggestion style', () => {
 	test.each([
@@ -23,7 +24,7 @@ describe('one suggestion style', () => {
 		[['--yes=1', 'make:api', 'x'], 'edu: --yes takes no value: write --yes alone, or leave it out (edu help make:api lists its options).\n'],
 		[['completion', 'bash', 'zsh'], 'edu: completion takes one shell, and got 2 (edu help completion lists its options).\n'],
 	])('%j', async (args, message) => {
-		const result = await runEdu(args, {cwd: tempProject('sample')});
+		const result = await runMain(args, {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toBe(message);
 	});
@@ -31,19 +32,19 @@ describe('one suggestion style', () => {
 
 describe('names', () => {
 	test('"Ville Paris" is refused in a sentence that offers VilleParis', async () => {
-		const result = await runEdu(['make:api', 'Ville Paris', '--yes'], {cwd: tempProject('sample')});
+		const result = await runMain(['make:api', 'Ville Paris', '--yes'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toBe('Invalid controller name "Ville Paris": the name cannot contain a space: a PHP class name uses only the letters A-Z and a-z, digits and _ (did you mean VilleParis?).\n');
 	});
 
 	test.each([['\uFF36ille', 'Ville'], ['Vill\u00E9', 'Ville'], ['\uFB01le', 'File']])('%j offers %s (full-width letters, accents and ligatures read as the letters they show)', async (name, offered) => {
-		const result = await runEdu(['make:api', name, '--yes'], {cwd: tempProject('sample')});
+		const result = await runMain(['make:api', name, '--yes'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toContain(`(did you mean ${offered}?)`);
 	});
 
 	test('Ville_Paris: a warning with the spellings that give /api/ville-paris and /api/ville_paris', async () => {
-		const result = await runEdu(['make:api', 'Ville_Paris', '--dry-run'], {cwd: tempProject('sample')});
+		const result = await runMain(['make:api', 'Ville_Paris', '--dry-run'], {cwd: tempProject('sample')});
 		expect(result.exitCode).toBe(0);
 		expect(result.stderr).toBe('Warning: "Ville_Paris" has _ before a capital, which starts a word: it gives /api/ville--paris; write "VilleParis" for /api/ville-paris, or write "ville_paris" for /api/ville_paris.\n');
 	});

@@ -1,5 +1,5 @@
-// edu mock:persist on temp copies of fixtures/compose: in-process through main(), and through
-// the built binary (with a real terminal for the "which service?" question).
+// edu mock:persist on temp copies of fixtures/compose: through main() in-process, and the built
+// binary in a real terminal (tmux) for the "which service?" question.
 import {execFileSync} from 'node:child_process';
 import {chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

@@ -5,7 +5,8 @@ import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from './tmux.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
@@ -13,7 +14,7 @@ afterEach(cleanupWizards);
 
 async function viaFlags(name: string): Promise<Record<string, string>> {
 	const root = tempProject('skeleton');
-	expect((await runEdu(['make:command', name, '--yes'], {cwd: root})).exitCode).toBe(0);
+	expect((await runMain(['make:command', name, '--yes'], {cwd: root})).exitCode).toBe(0);
 	return snapshotTree(root);
 }
 
@@ -70,7 +71,7 @@ describe('the kind screen\'s "Console command"', () => {
 
 	it('the template chosen with Tab is still the one after Esc to the kinds and Enter again, as the name is', async () => {
 		const root = tempProject('skeleton');
-		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 		cpSync(path.join(root, '.edu/templates/command'), path.join(root, '.edu/templates/cron'), {recursive: true});
 		const wizard = await renderWizard(root);
 		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
@@ -85,7 +86,7 @@ describe('the kind screen\'s "Console command"', () => {
 
 	it('a template that cannot be used says so in the footer: the name is not what to fix', async () => {
 		const root = tempProject('skeleton');
-		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 		const text = path.join(root, '.edu/templates/command/command.php.tpl');
 		writeFileSync(text, readFileSync(text, 'utf8').replace('namespace Command;', 'namespace Command'));
 		const wizard = await renderWizard(root);
@@ -163,7 +164,7 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 
 	it('with a command template of the project\'s own, Tab goes through the templates and Enter writes with the one shown', async () => {
 		const root = tempProject('skeleton');
-		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 		const cron = path.join(root, '.edu', 'templates', 'cron');
 		cpSync(path.join(root, '.edu', 'templates', 'command'), cron, {recursive: true});
 		writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// cron job'));
@@ -187,7 +188,7 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 
 	it('--template names a project\'s own command template: the preview shows the class file, and Enter writes that template\'s text there', async () => {
 		const root = tempProject('skeleton');
-		expect((await runEdu(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'command'], {cwd: root})).exitCode).toBe(0);
 		const cron = path.join(root, '.edu', 'templates', 'cron');
 		cpSync(path.join(root, '.edu', 'templates', 'command'), cron, {recursive: true});
 		writeFileSync(path.join(cron, 'command.php.tpl'), readFileSync(path.join(cron, 'command.php.tpl'), 'utf8').replace('// Ajouter votre code ici', '// nightly job'));

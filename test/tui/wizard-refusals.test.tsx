@@ -3,7 +3,8 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
 afterEach(cleanupWizards);
@@ -13,7 +14,7 @@ const oneLine = (frame: string): string => frame.replace(/ *\n */g, ' ');
 
 /** What the CLI prints on stderr for the same name. */
 async function cliRefusal(root: string, name: string): Promise<string> {
-	const result = await runEdu(['make:api', name, '--yes'], {cwd: root});
+	const result = await runMain(['make:api', name, '--yes'], {cwd: root});
 	expect(result.exitCode).toBe(1);
 	return result.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('Warning:')).join(' ');
 }
@@ -50,7 +51,7 @@ describe('inline refusals', () => {
 describe('a project template that makes PHP which does not parse', () => {
 	test('the name screen says so as a note and goes on; the template screen blocks on it, and another template clears it', async () => {
 		const root = tempProject('sample');
-		expect((await runEdu(['template:publish', 'default'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'default'], {cwd: root})).exitCode).toBe(0);
 		const file = path.join(root, '.edu/templates/default/controller.php.tpl');
 		writeFileSync(file, readFileSync(file, 'utf8').replace('return', 'return return'));
 		const wizard = await renderWizard(root, {kind: 'api'});
@@ -65,7 +66,7 @@ describe('a project template that makes PHP which does not parse', () => {
 
 	test('the template fixed on disk while the wizard is open: Enter on it reads it again and goes on', async () => {
 		const root = tempProject('sample');
-		expect((await runEdu(['template:publish', 'default'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['template:publish', 'default'], {cwd: root})).exitCode).toBe(0);
 		const file = path.join(root, '.edu/templates/default/controller.php.tpl');
 		const good = readFileSync(file, 'utf8');
 		writeFileSync(file, good.replace('return', 'return return'));

@@ -6,7 +6,8 @@ import {afterEach, describe, expect, test} from 'vitest';
 import fc from 'fast-check';
 import {diffWindow} from '../../source/tui/screens/review-screen.js';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
 import {nextStepsLines} from '../../source/present/next-steps.js';
 import type {WizardOutcome} from '../../source/tui/wizard.js';
@@ -409,7 +410,7 @@ describe('review and writing', () => {
 		expect(steps).toContain('edu openapi --html');
 		expect(steps).toContain('http://localhost:8042/doc/');
 
-		const result = await runEdu(['make:api', 'Ville', '--methods', 'GET,POST', '--uri', '/api/ville/{id}', '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'Ville', '--methods', 'GET,POST', '--uri', '/api/ville/{id}', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
 	});
@@ -443,7 +444,7 @@ describe('review and writing', () => {
 		expect(steps).toContain('Open in your browser: http://localhost:8042/ville-read');
 		expect(steps).not.toContain('edu openapi');
 
-		const result = await runEdu(['make:controller', 'VilleRead', '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:controller', 'VilleRead', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
 	});
@@ -487,7 +488,7 @@ describe('review and writing', () => {
 		await wizard.press(keys.enter, done);
 		await wizard.exited;
 
-		const result = await runEdu(['make:api', 'Ville', '--template', 'resource', '--table', 'communes', '--fields', 'nom:string:255,nombre_habitant:int', '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'Ville', '--template', 'resource', '--table', 'communes', '--fields', 'nom:string:255,nombre_habitant:int', '--yes'], {cwd: viaFlags});
 		expect(result.stderr).toBe('');
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
@@ -519,7 +520,7 @@ describe('review and writing', () => {
 		await wizard.press(keys.enter, done);
 		expect(stepsOf(await wizard.exited)).toContain('curl -i -F file=@example.csv http://localhost:8042/api/import');
 
-		const result = await runEdu(['make:api', 'Import', '--template', 'upload', '--yes'], {cwd: viaFlags});
+		const result = await runMain(['make:api', 'Import', '--template', 'upload', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
 	});
