@@ -5,7 +5,8 @@ import {writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
 
 const colour = /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;[0-9]+)(?:;[0-9;]*)?m/;
@@ -119,9 +120,9 @@ describe.skipIf(!hasTmux)('make:api --template resource --yes in a terminal, and
 test('piped, the report is the original three lines only, in colour only with --ansi', async () => {
 	const lines = 'Class : ./app/Controller/api/Lyon2Controller\nURI : /api/lyon2\n[OK] Controller and route successfully generated\n';
 	for (const ansi of [[], ['--no-ansi']]) {
-		expect(await runEdu(['make:api', 'lyon2', '--yes', ...ansi], {cwd: tempProject('sample'), env: {}})).toEqual({exitCode: 0, stdout: lines, stderr: ''});
+		expect(await runMain(['make:api', 'lyon2', '--yes', ...ansi], {cwd: tempProject('sample'), env: {NO_COLOR: undefined}})).toEqual({exitCode: 0, stdout: lines, stderr: ''});
 	}
-	const forced = await runEdu(['make:api', 'lyon2', '--yes', '--ansi'], {cwd: tempProject('sample'), env: {}});
+	const forced = await runMain(['make:api', 'lyon2', '--yes', '--ansi'], {cwd: tempProject('sample'), env: {NO_COLOR: undefined}});
 	expect(forced.exitCode).toBe(0);
 	expect(forced.stdout).toMatch(colour);
 	expect(forced.stdout.replaceAll(/\u001B\[[0-9;]*m/g, '')).toBe(lines);

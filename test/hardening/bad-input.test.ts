@@ -7,11 +7,12 @@ import {describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
 import type {Io} from '../../source/base/io.js';
 import {captureIo} from '../helpers/io.js';
+import {runMain} from '../helpers/run-main.js';
 import {readProjectFile, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 async function refusedUnchanged(root: string, args: string[], exitCode = 1, lines = 1): Promise<string> {
 	const before = snapshotTree(root);
-	const result = await runEdu(args, {cwd: root});
+	const result = await runMain(args, {cwd: root});
 	expect(result.exitCode, result.stderr).toBe(exitCode);
 	expect(result.stdout).toBe('');
 	expect(result.stderr.trimEnd().split('\n')).toHaveLength(lines);
@@ -58,9 +59,7 @@ describe('routes.yaml', () => {
 	])('%s', async (_label, content, expected) => {
 		const root = tempProject('sample');
 		writeFileSync(path.join(root, 'app/Config/routes.yaml'), content);
-		const started = performance.now();
 		expect(await refusedUnchanged(root, ['make:api', 'ville'])).toMatch(expected);
-		expect(performance.now() - started).toBeLessThan(10_000);
 	});
 
 	it('two routes already serving the same method and URI: the new one is still checked against both', async () => {
@@ -97,9 +96,8 @@ describe('a routes.yaml that is not a regular file is refused at once with one l
 				if (label === 'a 65 MB file') writeFileSync(file, '');
 				await make(file);
 				const before = safeTree(root);
-				const started = performance.now();
+				// The built binary, killed if it ever reads what it should refuse: in-process, a blocking read would hang the suite.
 				const result = await runEdu(args, {cwd: root, timeout: 20_000});
-				expect(performance.now() - started).toBeLessThan(10_000);
 				expect(result.exitCode, result.stderr).toBe(1);
 				expect(result.stderr).toMatch(expected);
 				expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);

@@ -4,7 +4,8 @@ import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hasPhp, phpLint} from '../helpers/php.js';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 
 const stubs = `namespace Studoo\\EduFramework\\Core\\Controller { interface ControllerInterface {} class Request {} }`;
 
@@ -22,7 +23,7 @@ describe.skipIf(!hasPhp)('hostile --description', () => {
 		'\\\'',
 	])('%j is valid PHP and reads back literally', async (description) => {
 		const root = tempProject('sample');
-		const result = await runEdu(['make:api', 'ville', '--description', description], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--description', description], {cwd: root});
 		expect(result.exitCode, result.stderr).toBe(0);
 		const file = path.join(root, 'app/Controller/api/VilleController.php');
 		expect(phpLint(file)).toContain('No syntax errors detected');

@@ -8,7 +8,8 @@ import {existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, sy
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {startSwapper} from '../helpers/swapper.js';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 
 const tries = 100;
 
@@ -33,7 +34,7 @@ describe.skipIf(process.platform !== 'linux')('app/Config swapped for a link to 
 			for (let round = 0; round < tries; round++) {
 				symlinkSync(outside, `${config}.link`);
 				const swapper = startSwapper(config);
-				const run = await runEdu(['make:api', `Race${round}`, '--yes'], {cwd: root});
+				const run = await runMain(['make:api', `Race${round}`, '--yes'], {cwd: root});
 				await swapper.stop();
 				for (const link of [config, `${config}.link`]) {
 					if (lstatSync(link, {throwIfNoEntry: false})?.isSymbolicLink()) unlinkSync(link);

@@ -8,7 +8,8 @@ import {describe, expect, it} from 'vitest';
 import {routesPath} from '../../source/project/routes-yaml/routes.js';
 import {hasPhp, symfonyVerdicts as symfony} from '../helpers/php.js';
 import {disagreement, edu, newRoute, routesOf} from '../helpers/symfony-routes.js';
-import {fixturesDir, readProjectFile, runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {fixturesDir, readProjectFile, tempProject} from '../helpers/temp-project.js';
 
 const route = 'index:\n    uri: /\n    controller: Controller\\HomeController\n    httpMethod: [GET]\n';
 const corpus: Array<[string, string]> = [
@@ -125,7 +126,7 @@ describe.skipIf(!hasPhp)('make:api on a routes.yaml with lone-CR line ends (clas
 		const [old] = symfony([before]);
 		expect(old).toMatchObject({ok: true});
 
-		const result = await runEdu(['make:api', 'ville', '--yes'], {cwd: root});
+		const result = await runMain(['make:api', 'ville', '--yes'], {cwd: root});
 		expect(result.stderr).toBe('');
 		expect(result.exitCode).toBe(0);
 		const after = readProjectFile(root, routesPath);

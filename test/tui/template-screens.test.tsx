@@ -3,7 +3,8 @@
 import {cpSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
-import {runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
 afterEach(cleanupWizards);
@@ -74,7 +75,7 @@ describe('template screen', () => {
 
 	test('a template whose second controller clashes: each refusal with its place, and Enter says what it waits for', async () => {
 		const root = tempProject('sample');
-		expect((await runEdu(['make:api', 'VilleById', '--yes'], {cwd: root})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'VilleById', '--yes'], {cwd: root})).exitCode).toBe(0);
 		const wizard = await renderWizard(root, {kind: 'api'});
 		await wizard.press('Ville', (frame) => frame.includes('Controller name: Ville'));
 		await wizard.press(keys.enter, onScreen('Template'));

@@ -3,7 +3,8 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from './tmux.js';
 
 const lines = (screen: string): string[] => screen.split('\n');
@@ -67,7 +68,7 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 			expect(await terminal.exitStatus()).toBe(0);
 		});
 		const viaFlags = tempProject('sample');
-		expect((await runEdu(['make:api', 'MyUserTest', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
+		expect((await runMain(['make:api', 'MyUserTest', '--yes'], {cwd: viaFlags})).exitCode).toBe(0);
 		expect(snapshotTree(root)).toEqual(snapshotTree(viaFlags));
 	});
 
