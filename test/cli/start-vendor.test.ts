@@ -22,18 +22,25 @@ function freePort(): Promise<number> {
 
 async function startAndStop(root: string): Promise<{out: string; err: string}> {
 	let stop: ((signal: StopSignal) => void) | undefined;
+	const captured = captureIo(root, {env: {PATH: process.env['PATH'] ?? ''}});
+	let ready!: () => void;
+	const started = new Promise<void>((resolve) => (ready = resolve));
 	const io = {
-		...captureIo(root, {env: {PATH: process.env['PATH'] ?? ''}}),
+		...captured,
+		// Told as each chunk is written: the server is up once its "Press Ctrl+C" line is out.
+		stdout: {...captured.stdout, write(chunk: string) {
+			const written = captured.stdout.write(chunk);
+			if (captured.out().includes('Press Ctrl+C to stop.')) ready();
+			return written;
+		}},
 		onSignal(handler: (signal: StopSignal) => void) {
 			stop = handler;
 			return () => undefined;
 		},
 	};
 	const running = main(['start', '--host', '127.0.0.1', '--port', String(await freePort())], io);
-	for (let waited = 0; !io.out().includes('Press Ctrl+C to stop.'); waited += 50) {
-		if (waited > 15_000) throw new Error(`the server did not start: ${io.err()}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
+	// A run that ends without starting the server says why instead of leaving the wait to the test's limit.
+	await Promise.race([started, running.then((code) => Promise.reject(new Error(`the server did not start (exit ${code}): ${io.err()}`)))]);
 	stop?.('SIGTERM');
 	expect(await running).toBe(0);
 	return {out: io.out(), err: io.err()};

@@ -201,9 +201,8 @@ describe.skipIf(!hasTmux)('the wizard in a real terminal', () => {
 		const root = tempProject('sample');
 		const terminal = await Terminal.start(['make:api'], {cwd: root, redirect: '</dev/null'});
 		try {
-			const started = Date.now();
+			// Ends by itself with the usage error: nothing waits on the empty stdin.
 			expect(await terminal.exitStatus()).toBe(2);
-			expect(Date.now() - started).toBeLessThan(10_000);
 			// tmux may draw the last output just after the status is known.
 			await terminal.waitFor((screen) => screen.includes('Not enough arguments (missing: "controller-name")'), 'the usage error');
 		} finally {
