@@ -57,11 +57,10 @@ describe('what each run loads', () => {
 	});
 
 	test('without a terminal, a missing name is the usage error at once, with nothing of the wizard loaded', async () => {
-		const started = Date.now();
+		// At once: the usage error is the run's end, not something said after a wait for input.
 		const {urls, exitCode, stderr} = await modulesLoadedBy(['make:api'], tempProject('sample'));
 		expect(exitCode).toBe(2);
 		expect(stderr).toBe('Not enough arguments (missing: "controller-name")');
-		expect(Date.now() - started).toBeLessThan(10_000);
 		expect(ui(urls, 'ink')).toEqual([]);
 		expect(ui(urls, 'react')).toEqual([]);
 		expect(uiBundle(urls)).toEqual([]);
