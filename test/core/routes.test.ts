@@ -176,16 +176,15 @@ describe('reading routes.yaml', () => {
 		}
 	});
 
-	it('refuses a YAML alias bomb quickly', () => {
+	// Expanded, it would be 9^12 nodes: a parser that expands it never returns, and the test times out.
+	it('refuses a YAML alias bomb without expanding it', () => {
 		const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
 		for (let index = 1; index < 12; index++) {
 			const previous = String.fromCharCode(96 + index);
 			const current = String.fromCharCode(97 + index);
 			lines.push(`${current}: &${current} [${Array.from({length: 9}, () => `*${previous}`).join(',')}]`);
 		}
-		const started = performance.now();
 		const result = parseRoutes(`${lines.join('\n')}\n`);
-		expect(performance.now() - started).toBeLessThan(2000);
 		expect(result).toMatchObject({code: 'BAD_PROJECT_FILE'});
 	});
 });
