@@ -26,7 +26,8 @@ export function parseCommands(text: string | null): CommandsFile | Refusal {
 	if (text === null) return {text, entries, lines};
 	const {isMap, isScalar, LineCounter, parseDocument} = yaml();
 	const counter = new LineCounter();
-	const document = parseDocument(text, {lineCounter: counter, uniqueKeys: true, prettyErrors: false});
+	// Duplicate names are found below in one pass: the package's own check compares each key with every other.
+	const document = parseDocument(text, {lineCounter: counter, uniqueKeys: false, prettyErrors: false});
 	const [error] = document.errors;
 	if (error) {
 		const {line, col} = counter.linePos(error.pos[0]);
@@ -51,6 +52,8 @@ export function parseCommands(text: string | null): CommandsFile | Refusal {
 			return problem(at.line, at.col, 'expected name: Command\\NameCommand, one per line');
 		}
 		if (at.col > 1) return problem(at.line, at.col, 'the names are indented, which Symfony YAML, the framework\'s parser, rejects: start each line in the first column');
+		const earlier = lines.get(String(key.value));
+		if (earlier !== undefined) return problem(at.line, at.col, `not valid YAML (Map keys must be unique: "${String(key.value)}" is on line ${earlier} too)`);
 		entries.set(String(key.value), value.value);
 		lines.set(String(key.value), at.line);
 	}

@@ -1,8 +1,9 @@
 // Which upload API a generated upload controller can use: the seed's methods on the project's
 // Request where its installed framework has them, else PHP's own ($_FILES). Edu Framework 2.0.2
 // to 2.3 have none, so a project without vendor/ (or with any released version) gets PHP's.
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {decodeUtf8} from '../base/json-check.js';
+import {readRegularFile} from './regular-file.js';
 
 /** Where composer installs the framework's Request, relative to the project root. */
 export const frameworkRequestPath = 'vendor/studoo/edu-framework/src/EduFramework/Core/Controller/Request.php';
@@ -22,15 +23,17 @@ export function uploadApiOf(requestSource: string | undefined): UploadApi {
 	return seedUploadMethods.every(declares) ? 'request' : 'php';
 }
 
-/** Reads the installed framework's Request, if any, and says which upload API it offers. */
+/** The framework's Request is a page of PHP; anything larger is not it. */
+const maxRequestBytes = 1024 * 1024;
+
+/**
+ * Reads the installed framework's Request, if any, and says which upload API it offers. Only a
+ * regular file of a Request's size is read (a FIFO or a device there never blocks a run): anything
+ * else is no Request with upload methods, and $_FILES works on every version.
+ */
 export function readUploadApi(root: string): UploadApi {
-	let source: string | undefined;
-	try {
-		source = readFileSync(path.join(root, frameworkRequestPath), 'utf8');
-	} catch {
-		source = undefined;
-	}
-	return uploadApiOf(source);
+	const read = readRegularFile(path.join(root, frameworkRequestPath), frameworkRequestPath, maxRequestBytes);
+	return uploadApiOf(read === null || 'code' in read ? undefined : decodeUtf8(read));
 }
 
 /** How the report names a flavour, in text and dry-run output. */

@@ -68,3 +68,12 @@ describe('commands.yaml', () => {
 		expect(appendCommand(open, 'b', 'Command\\BCommand')).toMatchObject({code: 'BAD_PROJECT_FILE'});
 	});
 });
+
+describe('a name listed twice', () => {
+	it('is refused at its second line, naming the first', () => {
+		expect(parseCommands('alpha: Command\\AlphaCommand\nbeta: Command\\BetaCommand\nalpha: Command\\OtherCommand\n')).toMatchObject({
+			code: 'BAD_PROJECT_FILE',
+			message: 'app/Config/commands.yaml:3:1: not valid YAML (Map keys must be unique: "alpha" is on line 1 too); nothing was written.',
+		});
+	});
+});
