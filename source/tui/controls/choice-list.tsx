@@ -1,9 +1,6 @@
 // A vertical list of choices: ↑↓ move (the value follows the cursor), Enter submits.
-import {useRef} from 'react';
 import {Box, Text, useInput} from 'ink';
-import {eachKey} from '../keys/each-key.js';
 import {Toned} from './theme.js';
-import {useLatest} from '../use-latest.js';
 import {rowsWindow} from './fit.js';
 
 export interface Choice<Value extends string> {
@@ -21,21 +18,10 @@ export function ChoiceList<Value extends string>({choices, value, rows = Number.
 	onSubmit: (value: Value) => void;
 }) {
 	const index = Math.max(0, choices.findIndex((choice) => choice.value === value));
-	// Where the cursor is now, even before the render that shows it.
-	const cursor = useRef(index);
-	cursor.current = index;
-	const latest = useLatest({choices, onChange, onSubmit});
-	useInput((input, pressed) => {
-		const {choices, onChange, onSubmit} = latest.current;
-		for (const {key} of eachKey(input, pressed)) {
-			if (key.upArrow || key.downArrow) {
-				cursor.current = (cursor.current + (key.upArrow ? -1 : 1) + choices.length) % choices.length;
-				onChange(choices[cursor.current]!.value);
-			} else if (key.return) {
-				onSubmit(choices[cursor.current]!.value);
-				return;
-			}
-		}
+	// The wizard's key feed hands one key at a time, each once the last is rendered: `value` is current.
+	useInput((_input, key) => {
+		if (key.upArrow || key.downArrow) onChange(choices[(index + (key.upArrow ? -1 : 1) + choices.length) % choices.length]!.value);
+		else if (key.return) onSubmit(choices[index]!.value);
 	});
 	const width = Math.max(...choices.map((choice) => choice.label.length)) + 2;
 	const {first, shown, above, below} = rowsWindow(choices.length, rows, index);

@@ -1,13 +1,11 @@
 // Step 1 (only for `edu` without a command): an API controller, a web controller or a console command.
 import {Text} from 'ink';
-import type {Kind} from '../../make/naming.js';
 import {ChoiceList, type Choice} from '../controls/choice-list.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {Chrome} from './screen-props.js';
 
-/** What the first screen offers: the make:api and make:controller kinds, and make:command. */
-export type Choosable = Kind | 'command';
+import type {Choosable} from '../wizard-state.js';
 
 const choices: ReadonlyArray<Choice<Choosable>> = [
 	{value: 'api', label: 'API controller', hint: 'answers JSON (app/Controller/api/…)'},

@@ -8,7 +8,6 @@ import {blank, Clipped, type Line} from '../controls/clipped.js';
 import {linesAt} from '../controls/fit.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
-import {useLatest} from '../use-latest.js';
 
 const placeholder = 'e.g. ville or MyUserTest';
 
@@ -18,9 +17,8 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 	const blocked = empty || refusals.length > 0;
 	// What Enter waits for: the name, or the problem shown under it (a broken project template, say).
 	const wait = empty || refusals.some((refused) => isNameRefusal(refused.code)) ? 'fix the name first' : 'fix the problem above first';
-	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
-		if (key.return && !latest.current.blocked) latest.current.next();
+		if (key.return && !blocked) next();
 	});
 	const keys = [{key: 'Enter', what: blocked ? `next (${wait})` : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey];
 	// The title and the name always show: the preview and the notes under it get the lines left.

@@ -1,5 +1,4 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
-import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import {noFieldsMessage} from '../../templates/option-values.js';
@@ -14,7 +13,6 @@ import {declaredDefault} from '../../templates/option-values.js';
 import type {Refusal} from '../../base/errors.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
-import {useEagerState, useLatest} from '../use-latest.js';
 
 type Column = 'name' | 'type' | 'length';
 /** Column and table names hold no space: one typed there is a _ (`code postal` is code_postal). */
@@ -22,7 +20,7 @@ const spaceAsUnderscore = (char: string): boolean | string => char === ' ' ? '_'
 const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 const columns: readonly Column[] = ['name', 'type', 'length'];
 
-export function ResourceScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
+export function ResourceScreen({form, update, plan, screens, next, place, moveTo, chrome, catalog}: ScreenProps) {
 	const terminal = useTerminalSize();
 	// The labels are what the template's manifest asks; its default table, when it has one, is what an empty table means.
 	const chosen = catalog.get(form.template);
@@ -35,10 +33,11 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 	const labelWidth = labelColumn([`❯ ${tableLabel}`, `  ${fieldsLabel}`], terminal.columns, 10);
 	const indent = labelWidth ?? 10;
 	// Rows: 0 the table, 1…n the fields, n+1 "add a field".
-	const [row, setRow, rowNow] = useEagerState(0);
-	const [column, setColumn, columnNow] = useEagerState<Column>('name');
-	// "needs at least one field" waits until the user tries to go on: an empty form is no mistake yet.
-	const [tried, setTried] = useState(false);
+	const {row, tried} = place;
+	const column = place.column as Column;
+	// "needs at least one field" waits until the user tries to go on (`tried`): an empty form is no mistake yet.
+	const setRow = (at: number): void => moveTo({row: at});
+	const setColumn = (at: Column): void => moveTo({column: at});
 	const {fields} = form;
 	const addRow = fields.length + 1;
 	const blocked = blockingRefusals(plan, 'resource', screens).length > 0;
@@ -46,11 +45,7 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 		update((current) => ({...current, fields: current.fields.map((field, at) => (at === index ? {...field, ...change} : field))}));
 	};
 
-	const latest = useLatest({fields, addRow, blocked, next, update, setField, setTried});
 	useInput((input, key) => {
-		const {fields, addRow, blocked, next, update, setField, setTried} = latest.current;
-		const row = rowNow();
-		const column = columnNow();
 		const field = row >= 1 && row <= fields.length ? fields[row - 1] : undefined;
 		if (key.upArrow || key.downArrow) {
 			setRow(Math.min(addRow, Math.max(0, row + (key.upArrow ? -1 : 1))));
@@ -69,18 +64,16 @@ export function ResourceScreen({form, update, plan, screens, next, chrome, catal
 		} else if (key.return) {
 			if (row === addRow) {
 				update((current) => ({...current, fields: [...current.fields, emptyField]}));
-				setRow(addRow);
-				setColumn('name');
+				moveTo({row: addRow, column: 'name'});
 			} else if (blocked) {
-				setTried(true);
+				moveTo({tried: true});
 			} else {
 				next();
 			}
 		} else if (row === addRow && printable(input, key)) {
 			// Typing on "+ add a field" starts a new field with what was typed.
 			update((current) => ({...current, fields: [...current.fields, {...emptyField, name: input}]}));
-			setRow(addRow);
-			setColumn('name');
+			moveTo({row: addRow, column: 'name'});
 		}
 	});
 

@@ -1,6 +1,5 @@
 // The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
 // with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
-import {useState} from 'react';
 import {Box, Text, useInput} from 'ink';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import {dryRunNote, fileLines, routesDiff, runHeading} from '../../present/describe-plan.js';
@@ -10,7 +9,6 @@ import {refusalLines} from '../preview.js';
 import {blank, Clipped, heightOf, type Line} from '../controls/clipped.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
-import {useLatest} from '../use-latest.js';
 
 export interface ReviewProps extends ScreenProps {
 	/** The sink's: a dry run's review says what the run would do. */
@@ -21,10 +19,8 @@ export interface ReviewProps extends ScreenProps {
 	readonly failure: string | undefined;
 }
 
-export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}: ReviewProps) {
+export function ReviewScreen({plan, next, place: {scrolled}, moveTo, chrome, mode, busy, waiting, failure}: ReviewProps) {
 	const terminal = useTerminalSize();
-	// Where the diff's window starts when ↑↓ moved it (undefined: at the new route).
-	const [scrolled, setScrolled] = useState<number>();
 	// The hunk without its ---/+++ lines; the added lines matter most: a short terminal shows them from the first.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
 	// The files and the plan's warnings (once more, as the CLI prints them with the files: a public
@@ -60,14 +56,12 @@ export function ReviewScreen({plan, next, chrome, mode, busy, waiting, failure}:
 	// What is above the diff is cut only when not even the diff's line fits.
 	const topRoom = roomWith(keys) + heightOf(top, width) + (hunk.length === 0 ? 2 : 0);
 	const {above, shown, below, start} = diffWindow(hunk, folded ? hunk.length : room, scrolled);
-	// The wizard's write() refuses a plan with refusals and a second write; Enter only asks for it.
-	const latest = useLatest({next, start, scrolls: scrolls && !folded, page: Math.max(1, room - 2)});
+	// The wizard's reducer refuses a write of a plan with refusals, and a second one; Enter only asks for it.
 	useInput((_input, key) => {
-		const {next, start, scrolls, page} = latest.current;
 		if (key.return) next();
-		else if (scrolls && (key.upArrow || key.downArrow || key.pageUp || key.pageDown)) {
-			const step = key.upArrow || key.downArrow ? 1 : page;
-			setScrolled(Math.max(0, start + (key.upArrow || key.pageUp ? -step : step)));
+		else if (scrolls && !folded && (key.upArrow || key.downArrow || key.pageUp || key.pageDown)) {
+			const step = key.upArrow || key.downArrow ? 1 : Math.max(1, room - 2);
+			moveTo({scrolled: Math.max(0, start + (key.upArrow || key.pageUp ? -step : step))});
 		}
 	});
 	return (

@@ -10,15 +10,12 @@ import {rowsWindow} from '../controls/fit.js';
 import {Clipped, heightOf, type Line} from '../controls/clipped.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
-import {eachKey} from '../keys/each-key.js';
 import {Toned} from '../controls/theme.js';
-import {useEagerState, useLatest} from '../use-latest.js';
 
-export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenProps) {
+export function RouteScreen({form, update, plan, screens, next, place, moveTo, chrome}: ScreenProps) {
 	const askMethods = plan.takesMethods;
 	const uriRow = askMethods ? httpMethods.length : 0;
-	const [chosen, setRow, rowNow] = useEagerState(0);
-	const row = Math.min(chosen, uriRow);
+	const row = Math.min(place.row, uriRow);
 	const blocking = blockingRefusals(plan, 'route', screens);
 	const blocked = blocking.length > 0;
 	// A refusal the route cannot fix (the route name taken, the controller there) is fixed back there.
@@ -26,30 +23,19 @@ export function RouteScreen({form, update, plan, screens, next, chrome}: ScreenP
 	// As typed (the plan's is trimmed); until edited, the plan's default.
 	const uri = form.uri ?? plan.uri ?? '';
 	const terminal = useTerminalSize();
-	const latest = useLatest({uriRow, blocked, next, update});
-	useInput((typed, pressed) => {
-		const {uriRow, blocked, next, update} = latest.current;
-		// On the methods, keys read together are taken one by one; on the URI, the field has them.
-		const keys = rowNow() < uriRow ? eachKey(typed, pressed) : [{input: typed, key: pressed}];
-		for (const {input, key} of keys) {
-			const row = Math.min(rowNow(), uriRow);
-			if (key.upArrow) setRow(Math.max(0, row - 1));
-			else if (key.downArrow) setRow(Math.min(uriRow, row + 1));
-			else if (key.tab) setRow(row === uriRow ? 0 : uriRow);
-			// The URI the name gives again: a custom one no longer follows the name.
-			else if (key.ctrl && input === 'r') update((current) => ({...current, uri: undefined}));
-			else if (input === ' ' && row < uriRow) {
-				const method = httpMethods[row]!;
-				update((current) => ({
-					...current,
-					methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
-				}));
-			} else if (key.return && !blocked) {
-				// Whether the plan still blocks is known only after the render of the keys before.
-				if (keys.length === 1) next();
-				return;
-			}
-		}
+	useInput((input, key) => {
+		if (key.upArrow) moveTo({row: Math.max(0, row - 1)});
+		else if (key.downArrow) moveTo({row: Math.min(uriRow, row + 1)});
+		else if (key.tab) moveTo({row: row === uriRow ? 0 : uriRow});
+		// The URI the name gives again: a custom one no longer follows the name.
+		else if (key.ctrl && input === 'r') update((current) => ({...current, uri: undefined}));
+		else if (input === ' ' && row < uriRow) {
+			const method = httpMethods[row]!;
+			update((current) => ({
+				...current,
+				methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
+			}));
+		} else if (key.return && !blocked) next();
 	});
 	const {parameters} = plan;
 	const custom = customUri(plan) !== undefined;

@@ -1,8 +1,10 @@
 // What the wizard hands every screen: the form, a way to change it, the core's plan for it,
-// and the way forward. Screens hold no state the wizard needs after they close.
+// where the focus is, and the way forward. The state is the wizard's (wizard-state.ts): a
+// screen renders it and sends what the keys did.
 import type {Plan} from '../../make/plan.js';
 import type {TemplateCatalog} from '../../templates/catalog.js';
 import type {Screen, WizardForm} from '../form.js';
+import type {Place} from '../wizard-state.js';
 
 export interface Chrome {
 	readonly title: string;
@@ -17,6 +19,9 @@ export interface ScreenProps {
 	readonly plan: Plan;
 	readonly screens: readonly Screen[];
 	readonly next: () => void;
+	/** Where the focus is on this screen (its row and column), back at the start on each new screen. */
+	readonly place: Place;
+	readonly moveTo: (place: Partial<Place>) => void;
 	readonly chrome: Chrome;
 	/** The templates here: the built-ins and the project's own. */
 	readonly catalog: TemplateCatalog;

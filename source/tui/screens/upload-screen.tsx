@@ -9,16 +9,14 @@ import {blank, Clipped, type Line} from '../controls/clipped.js';
 import {labelColumn} from '../controls/fit.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
-import {useEagerState, useLatest} from '../use-latest.js';
 
 const keys: ReadonlyArray<keyof UploadRow> = ['field', 'extensions', 'dir'];
 
-export function UploadScreen({form, update, plan, screens, next, chrome, catalog}: ScreenProps) {
+export function UploadScreen({form, update, plan, screens, next, place: {row}, moveTo, chrome, catalog}: ScreenProps) {
 	// Each row's label is what the template's manifest asks for that option.
 	const chosen = catalog.get(form.template);
 	const declared = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
 	const rows = keys.map((key) => ({key, label: declared.find((option) => option.name === key)?.ask ?? key}));
-	const [row, setRow, rowNow] = useEagerState(0);
 	const blocked = blockingRefusals(plan, 'upload', screens).length > 0;
 	// What was typed differs from what the controller will allow (".JPG" is "jpg"): say so.
 	const typed = form.upload.extensions.split(/[\s,]+/).filter((item) => item !== '');
@@ -30,12 +28,9 @@ export function UploadScreen({form, update, plan, screens, next, chrome, catalog
 		typed.some((item) => item !== item.toLowerCase()) ? 'capitals lowered' : undefined,
 		normalised.length < typed.length ? 'each extension kept once' : undefined,
 	].filter((part) => part !== undefined).join(', ');
-	const latest = useLatest({blocked, next});
 	useInput((_input, key) => {
-		const {blocked, next} = latest.current;
-		const row = rowNow();
-		if (key.upArrow || (key.tab && key.shift)) setRow((row + rows.length - 1) % rows.length);
-		else if (key.downArrow || key.tab) setRow((row + 1) % rows.length);
+		if (key.upArrow || (key.tab && key.shift)) moveTo({row: (row + rows.length - 1) % rows.length});
+		else if (key.downArrow || key.tab) moveTo({row: (row + 1) % rows.length});
 		else if (key.return && !blocked) next();
 	});
 	const footer = [{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey];
