@@ -1,8 +1,10 @@
 // Hands Ink the terminal's input one key at a time, each once the screen has taken the key
-// before it in. Ink passes everything it reads at once to the input handlers before React
-// renders again, so a key that moves to another field or screen (Enter, Tab) would take the
-// keys read with it to the old one, or lose them: `Lyon⏎` pasted typed the name and lost the
-// Enter. Here Ink's `read()` of the stdin it was given returns one key (or a run of letters,
+// before it in: the wizard's one mechanism for keys read together. Ink (6.8) splits a read into
+// escape sequences and runs of other text, so `Lyon⏎` or Space-Enter reaches the handlers as one
+// input, and it calls the handlers for every piece before React renders again and before a new
+// screen's handlers subscribe: a key that moves to another field or screen (Enter, Tab) would
+// take the keys read with it to the old one, or lose them (`Lyon⏎` pasted typed the name and
+// lost the Enter). With the feed, every handler sees the state its key's predecessor left. Here Ink's `read()` of the stdin it was given returns one key (or a run of letters,
 // which only types itself), and the next only once React has rendered what that key did and
 // run its effects (where Ink's input listeners of a new screen or field subscribe): the
 // wizard's KeyPump says so (keys/key-pump.tsx).
