@@ -160,7 +160,7 @@ function firstFrame() {
 	const samples = cases.map(() => []);
 	const cpuSamples = cases.map(() => []);
 	// 15 rounds: on a small shared machine, medians of 7 let one bench run's ratio to the Ink app
-	// differ from the next by more than the target leaves (docs/performance.md).
+	// differ from the next by more than the target leaves (git log -p docs/performance.md).
 	for (let round = 0; round < scale(15); round++) {
 		cases.forEach((item, index) => {
 			const {wall, cpu} = timeFirstFrame(item.marker, item.args, project);

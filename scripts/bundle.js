@@ -271,7 +271,7 @@ const bundleRequire = {
  * esbuild's __toESM(require("node:…"), 1) for a default or namespace import of a Node built-in
  * copies every property of the module into a new object, as getters, at each module's start
  * (Ink's modules import node:process a dozen times)
- * (docs/performance.md has what that costs). A built-in needs none of it: an object whose prototype is the module
+ * (git log -p docs/performance.md has what that cost). A built-in needs none of it: an object whose prototype is the module
  * and whose `default` is the module reads the same. The build fails if esbuild's output changes
  * so that the replacement no longer applies.
  */

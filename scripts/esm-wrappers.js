@@ -5,7 +5,7 @@
 // module onto it as a getter: a property descriptor and a closure per export, per importer.
 // ui.js wraps React 28 times and node:process 12 times, and the wizard's screens wrap Ink 17
 // times: about 1.5 MB of objects before the first frame, which the first garbage collections
-// then copy (docs/performance.md has the measurements). Shared, a module is wrapped once; a
+// then copy (git log -p docs/performance.md has the measurements). Shared, a module is wrapped once; a
 // later importer gets the same object, topped up with any export added since (what a fresh
 // copy would have shown it), so every importer still sees every export the module has when it
 // imports it.
