@@ -46,8 +46,8 @@ const io: Io = {
 
 void (cwd === undefined ? Promise.resolve(refuseMissingFolder(argv, io)) : main(argv, io)).then((exitCode) => {
 	process.exitCode = settleOutput(exitCode);
-	// Left to itself, Node tears the whole heap down before the process ends (docs/performance.md
-	// says what that costs). Once main is done only the 'exit' handlers are left (the code cache's), and
+	// Left to itself, Node tears the whole heap down before the process ends, which a user waits
+	// for. Once main is done only the 'exit' handlers are left (the code cache's), and
 	// process.exit() runs them: end now, unless output is still queued in a stream (a terminal on
 	// Windows, a pipe that was full), which Node's own exit waits for.
 	if (!stdout.writableLength && !stderr.writableLength) process.exit();

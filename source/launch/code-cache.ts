@@ -1,7 +1,7 @@
 // Loads the bin's CommonJS bundles with their compiled code cached between runs, so a run does
 // not compile them again: V8's code cache through node:vm, on every Node version (Node's own
 // module.enableCompileCache, from 22.1, loads node:module and its source-map support into every
-// run, which costs more than it saves here: see docs/performance.md). The cache is written
+// run, which costs more than it saves here). The cache is written
 // after the first run (so it holds every function that run compiled) in a folder of the user's
 // own under the system temp folder, never in the project, and is keyed by the bundle file's
 // identity (inode, size, time) and V8's version. Anything wrong with it (a folder another user

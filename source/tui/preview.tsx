@@ -14,7 +14,7 @@ const none = '—';
 /**
  * A label in a column of 8, then its value, shortened in the middle when the line is too long.
  * One text, not a box of two: each box is a layout node for Yoga and Ink, and the preview's rows
- * are most of the first screen's (docs/performance.md has what they cost the first frame).
+ * are most of the first screen's, and each node delays the first frame.
  */
 export function Row({label, value, width = 8}: {label: string; value: string | undefined; width?: number}) {
 	return (

@@ -1,6 +1,6 @@
 // The layout a newcomer reads the design from: no folder of source/ crowded past 15 files, no
 // source file past 300 lines, and comments that say why, not what was measured (numbers live in
-// commit messages and docs/performance.md).
+// commit messages and the bench's output).
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';

@@ -2,8 +2,7 @@
 // options typed before it, moved as main moves them) is make:api or make:controller:
 // scripts/bundle.js builds it from cli.ts with this module in place of index.ts. For those
 // command lines index.ts registers the make module alone too, so both programs do the same; this
-// one leaves the other commands' code out of what a run reads and compiles (docs/performance.md
-// has what that saves).
+// one leaves the other commands' code out of what a run reads and compiles.
 import type {Command} from 'commander';
 import type {CommandContext} from './context.js';
 import {isMakeCommand, makeCommandNames} from './make/command-names.js';
