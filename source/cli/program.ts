@@ -1,6 +1,7 @@
 // The commander program: every command line that commands/make/make-args.ts does not read on its
 // own (help, version, mistakes and every other command) is parsed here, and its errors rendered
 // as the readme's codes. main loads it only for those lines.
+import {visible} from '../base/visible.js';
 import {Command, CommanderError} from 'commander';
 import {EduError, UsageError, type RefusalCode} from '../base/errors.js';
 import {registerCompletion} from './commands/completion.js';
@@ -112,10 +113,10 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 		.configureOutput({
 			writeOut: (text) => {
 				if (rendering.json) run.captured += text;
-				else io.stdout.write(wrapHelp(text, terminalWidth(io.stdout, io.env)));
+				else io.stdout.write(visible(wrapHelp(text, terminalWidth(io.stdout, io.env))));
 			},
 			writeErr: (text) => {
-				if (!rendering.json) io.stderr.write(text);
+				if (!rendering.json) io.stderr.write(visible(text));
 			},
 			outputError: (text, write) => write(reworded(text, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag), argumentNames(program, argv[0]))),
 			getOutHelpWidth: () => terminalWidth(io.stdout, io.env),

@@ -1,6 +1,7 @@
 // One run of main, whichever way its command line was read (commander's program, or the make
 // commands' own reading in commands/make/make-args.ts): how it is shown, the context the command
 // gets, and the rendering of its outcome or its error. It touches no process.* itself.
+import {visible} from '../base/visible.js';
 import path from 'node:path';
 import {EduError, isRefusal, UsageError} from '../base/errors.js';
 import {findProjectRoot} from '../project/root.js';
@@ -90,9 +91,9 @@ export function render(outcome: Outcome, run: Invocation, rendering: Rendering):
 		});
 		return exitCode;
 	}
-	if (!rendering.quiet) for (const warning of outcome.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
-	if (outcome.text && (!rendering.quiet || outcome.requested)) io.stdout.write(outcome.text);
-	if (outcome.trailer) io.stderr.write(outcome.trailer);
+	if (!rendering.quiet) for (const warning of outcome.warnings ?? []) io.stderr.write(visible(`Warning: ${warning}\n`));
+	if (outcome.text && (!rendering.quiet || outcome.requested)) io.stdout.write(visible(outcome.text));
+	if (outcome.trailer) io.stderr.write(visible(outcome.trailer));
 	return exitCode;
 }
 
@@ -108,10 +109,10 @@ export function renderError(error: unknown, run: Invocation, rendering: Renderin
 				...rootField(run),
 			});
 		} else {
-			if (!rendering.quiet) for (const warning of error.notes) io.stderr.write(`Warning: ${warning}\n`);
+			if (!rendering.quiet) for (const warning of error.notes) io.stderr.write(visible(`Warning: ${warning}\n`));
 			// Usage errors read as the parser's own do: `edu: <what is wrong>`.
 			const prefix = error instanceof UsageError && !error.message.startsWith('edu') ? 'edu: ' : '';
-			io.stderr.write(`${prefix}${error.message}\n`);
+			io.stderr.write(visible(`${prefix}${error.message}\n`));
 			if (rendering.debug && error.stack) io.stderr.write(`${error.stack}\n`);
 		}
 		return error.exitCode;
@@ -119,7 +120,7 @@ export function renderError(error: unknown, run: Invocation, rendering: Renderin
 	const message = error instanceof Error ? error.message : String(error);
 	const line = `edu: unexpected error: ${message.split(/\r?\n/, 1)[0] ?? message}`;
 	if (rendering.json) writeJson(io, {ok: false, error: {code: 'INTERNAL', message: line}});
-	else io.stderr.write(`${line}\n`);
+	else io.stderr.write(visible(`${line}\n`));
 	if (rendering.debug) {
 		io.stderr.write(`${error instanceof Error && error.stack ? error.stack : message}\n`);
 	} else if (!rendering.json) {

@@ -198,3 +198,24 @@ describe('--fields names are plain identifiers for the database and OpenAPI alik
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });
+
+describe('text from project files is shown, not obeyed by the terminal', () => {
+	it('template:list shows a description\'s escape sequences as text', async () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'default', 't', (data) => {
+			(data as Record<string, unknown>)['description'] = 'x\u001B[2J\u001B]0;PWNED\u0007';
+		});
+		const io = captureIo(root);
+		await main(['template:list'], io);
+		expect(io.out()).toContain('x^[[2J^[]0;PWNED^G');
+		expect(io.out() + io.err()).not.toMatch(/\u001B(?!\[[\d;]*m)|\u0007/);
+	});
+
+	it('a refusal that quotes a template folder name with a control character shows it as text', async () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'default', 'bad\u001B]0;x\u0007name');
+		const io = captureIo(root);
+		await main(['template:list'], io);
+		expect(io.out() + io.err()).not.toMatch(/\u001B(?!\[[\d;]*m)|\u0007/);
+	});
+});

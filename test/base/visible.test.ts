@@ -1,0 +1,19 @@
+// Text from project files reaches the terminal as text: control characters in caret notation,
+// edu's own colour codes and line ends kept.
+import {describe, expect, it} from 'vitest';
+import {visible} from '../../source/base/visible.js';
+
+describe('visible', () => {
+	it.each([
+		['x\u001B[2J\u001B]0;PWNED\u0007', 'x^[[2J^[]0;PWNED^G'],
+		['line\rfake', 'line^Mfake'],
+		['a\u0000b\u007Fc\u009Bd', 'a^@b^?c\\u009bd'],
+		['tab\tand\nline\r\nend', 'tab\tand\nline\r\nend'],
+		['\u001B[1m\u001B[32mOK\u001B[0m', '\u001B[1m\u001B[32mOK\u001B[0m'],
+		['\u001B[31;1mred', '\u001B[31;1mred'],
+		['\u001B[5n', '^[[5n'],
+		['é, ·, → and ✖ stay', 'é, ·, → and ✖ stay'],
+	])('%j → %j', (text, shown) => {
+		expect(visible(text)).toBe(shown);
+	});
+});
