@@ -24,15 +24,30 @@ async function published(copyAs?: string, fixture = 'sample'): Promise<string> {
 
 /** The built edu run with `args` in `root`: how many times it read each file under .edu/templates/. */
 async function templateReads(root: string, args: readonly string[]): Promise<Record<string, number>> {
-	// Preloaded into the built edu: counts the reads of files under .edu/, written at exit.
+	// Preloaded into the built edu: counts the reads of files under .edu/ (whole-file reads, and
+	// files opened to be read, each once), written at exit.
 	const preload = path.join(root, 'count-reads.cjs');
 	const counts = path.join(root, 'reads.json');
 	writeFileSync(preload, `const fs = require('node:fs');
 const read = fs.readFileSync;
+const open = fs.openSync;
 const counted = {};
+let reading = false;
+const count = (file) => {
+	if (typeof file === 'string' && /[\\\\/]\\.edu[\\\\/]/.test(file)) counted[file.slice(file.indexOf('.edu'))] = (counted[file.slice(file.indexOf('.edu'))] ?? 0) + 1;
+};
 fs.readFileSync = function (file, ...rest) {
-	if (typeof file === 'string' && file.includes('.edu')) counted[file.slice(file.indexOf('.edu'))] = (counted[file.slice(file.indexOf('.edu'))] ?? 0) + 1;
-	return read.call(this, file, ...rest);
+	count(file);
+	reading = true;
+	try {
+		return read.call(this, file, ...rest);
+	} finally {
+		reading = false;
+	}
+};
+fs.openSync = function (file, flags, ...rest) {
+	if (!reading && (flags === undefined || flags === 'r' || (typeof flags === 'number' && (flags & 3) === 0))) count(file);
+	return open.call(this, file, flags, ...rest);
 };
 process.on('exit', () => fs.writeFileSync(${JSON.stringify(counts)}, JSON.stringify(counted)));
 `);
