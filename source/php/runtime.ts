@@ -12,6 +12,9 @@ export function installPhp(minimum: string): string {
 	return `install PHP ${minimum} or newer: ${phpPackages}`;
 }
 
+/** The most of php's output read: far more than a version and a warning or two. */
+const maxPhpOutput = 64 * 1024;
+
 /** How long `php -r 'echo PHP_VERSION;'` may take to answer: far more than a working PHP needs. */
 export const phpAnswerMs = 5000;
 
@@ -38,7 +41,8 @@ export async function checkPhp(io: Io, minimum: string, answerMs = phpAnswerMs):
 		stopped ??= signal;
 		endAll();
 	}) ?? (() => {});
-	const child = execa('php', ['-r', 'echo PHP_VERSION;'], {env: io.env, extendEnv: false, reject: false, stdin: 'ignore', detached: platform() !== 'win32'});
+	// A version is a few characters: a php that floods its output is stopped at the cap, not read whole.
+	const child = execa('php', ['-r', 'echo PHP_VERSION;'], {env: io.env, extendEnv: false, reject: false, stdin: 'ignore', detached: platform() !== 'win32', maxBuffer: maxPhpOutput});
 	pid = child.pid;
 	if (stopped !== undefined) endAll();
 	const timer = setTimeout(() => {
@@ -66,7 +70,8 @@ export async function checkPhp(io: Io, minimum: string, answerMs = phpAnswerMs):
 	const version = String(result.stdout).trim();
 	const match = /^(\d+)\.(\d+)/.exec(version);
 	if (result.exitCode !== 0 || !match) {
-		const said = String(result.stderr).trim().split(/\r?\n/, 1)[0];
+		const first = String(result.stderr).trim().split(/\r?\n/, 1)[0] ?? '';
+		const said = first.length > 200 ? `${first.slice(0, 199)}…` : first;
 		throw new EduError('PHP_MISSING', `The php command on PATH does not work${said ? ` (${said})` : ''}: ${installPhp(minimum)}.`);
 	}
 	const [major, minor] = [Number(match[1]), Number(match[2])];
