@@ -46,6 +46,24 @@ try {
 }
 `;
 
+/** Opens the SQLite file read-only (nothing created, nothing changed) and says which of the tables it lacks. */
+const sqliteScript = `
+try {
+	$options = [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION];
+	if (defined('PDO::SQLITE_ATTR_OPEN_FLAGS')) { $options[PDO::SQLITE_ATTR_OPEN_FLAGS] = PDO::SQLITE_OPEN_READONLY; }
+	$db = new PDO('sqlite:' . getenv('EDU_DB_FILE'), null, null, $options);
+	$query = $db->prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+	$missing = [];
+	foreach (array_filter(explode(',', (string) getenv('EDU_DB_TABLES'))) as $table) {
+		$query->execute([$table]);
+		if ($query->fetchColumn() === false) { $missing[] = $table; }
+	}
+	echo json_encode(['ok' => true, 'missing' => $missing]);
+} catch (Throwable $e) {
+	echo json_encode(['ok' => false, 'message' => $e->getMessage()]);
+}
+`;
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number, settings: readonly string[] = []): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
@@ -85,6 +103,13 @@ export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tab
 		EDU_DB_PASSWORD: target.password,
 		EDU_DB_TABLES: tables.join(','),
 	}, cwd, timeout, ['-d', 'mysqlnd.net_read_timeout=1']);
+	if ('problem' in run) return {ok: false, message: run.detail};
+	return run.json as {ok: true; missing: string[]} | {ok: false; message: string};
+}
+
+/** Which of `tables` the SQLite database `file` lacks, read through PHP's pdo_sqlite as the framework opens it. */
+export async function probeSqlite(file: string, env: Env, cwd: string, tables: readonly string[], timeout = 2000): Promise<{ok: true; missing: string[]} | {ok: false; message: string}> {
+	const run = await runPhp(sqliteScript, [], {...env, EDU_DB_FILE: file, EDU_DB_TABLES: tables.join(',')}, cwd, timeout);
 	if ('problem' in run) return {ok: false, message: run.detail};
 	return run.json as {ok: true; missing: string[]} | {ok: false; message: string};
 }

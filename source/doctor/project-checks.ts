@@ -7,6 +7,7 @@ import semver from 'semver';
 import {EduError} from '../base/errors.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {frameworkVersion} from './project-facts.js';
+import {configuredPathProblems, describePathProblem} from '../start/front-controller.js';
 
 /** The Node versions edu supports (package.json's engines). */
 export const supportedNode = '^20.5.0 || ^22.0.0 || ^24.0.0 || >=26.0.0';
@@ -85,4 +86,12 @@ function whyUnreadable(file: string): string | undefined {
 	} catch (error) {
 		return (error as NodeJS.ErrnoException).code === 'EACCES' ? 'no permission to read it' : (error as Error).message;
 	}
+}
+
+/** The folders public/index.php configures, each there with the case written (Linux sees the case): a line only for a problem. */
+export function pathsCheck(root: string): CheckResult[] {
+	return configuredPathProblems(root).map((problem) => {
+		const {message, fix} = describePathProblem(problem);
+		return fail('paths', message, fix);
+	});
 }

@@ -1,12 +1,12 @@
 // edu doctor: every check at once, each under its own time limit, so a service that does not
 // answer costs its limit and no more; then one line per check, in a fixed order.
-import {limited, type CheckResult} from './check.js';
+import {limited, local, type CheckResult} from './check.js';
 import {probePhp} from './php-probe.js';
 import {extensionChecks, extensionsFor, phpCheck} from './php-checks.js';
-import {envCheck, nodeCheck, routesCheck, vendorChecks} from './project-checks.js';
+import {envCheck, nodeCheck, pathsCheck, routesCheck, vendorChecks} from './project-checks.js';
 import {frameworkMinimumPhp, readFacts} from './project-facts.js';
-import {databaseCheck, mockCheck, portCheck} from './service-checks.js';
-import {mockServiceIn} from '../mock/mock-service.js';
+import {databaseCheck, portCheck} from './service-checks.js';
+import {mockCheck, mockRole} from './mock-check.js';
 
 export interface DoctorInput {
 	readonly root: string;
@@ -15,26 +15,35 @@ export interface DoctorInput {
 	readonly port?: number;
 }
 
-/** The limit of each check; the database and mock checks have shorter ones of their own inside. */
-const limit = 2500;
+/** The limit of each check that waits on PHP or a server; the database and mock checks have shorter ones of their own inside. */
+export const limit = 2500;
+
+/** What the database check waits for, as its time-out says it. */
+function databaseWait(facts: ReturnType<typeof readFacts>): string {
+	const dotenv = facts.env ?? {};
+	if (facts.dbType === 'sqlite') return `php (pdo_sqlite) reading var/sqlite/${dotenv['DB_NAME'] ?? ''}.sqlite`;
+	return `the ${facts.dbType} server at ${dotenv['DB_HOST'] ?? ''}:${dotenv['DB_SOCKET'] ?? ''} (through php)`;
+}
 
 export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 	const {root, env} = input;
 	const facts = readFacts(root);
 	const php = probePhp(extensionsFor(facts.dbType), env, root);
+	const port = input.port ?? 8042;
+	const again = 'run edu doctor again; if it stays slow, see what holds it';
+	// A time-out says which check waited for what; the checks of the project's own files have none.
+	const phpWait = {waitedFor: 'php (its version and extensions, php -r)', fix: `${again} (php -v on its own should answer at once)`};
 	const groups = await Promise.all([
-		limited('php', limit, async () => phpCheck(await php, facts.phpRequirement, frameworkMinimumPhp(root))),
-		limited('extensions', limit, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root), facts.dbTypeFrom)),
-		limited('vendor', limit, async () => vendorChecks(root, env)),
-		limited('env', limit, async () => envCheck(root, facts.env !== null)),
-		limited('database', limit, async () => databaseCheck(facts, await php, env)),
-		limited('port', limit, () => portCheck(input.port ?? 8042)),
-		limited('routes', limit, () => routesCheck(root)),
-		limited('mock', limit, async () => {
-			const found = mockServiceIn(root);
-			return found === undefined ? [] : mockCheck(found, 1500);
-		}),
-		limited('node', limit, async () => nodeCheck(input.nodeVersion)),
+		limited('php', limit, {check: 'PHP', ...phpWait}, async () => phpCheck(await php, facts.phpRequirement, frameworkMinimumPhp(root))),
+		limited('extensions', limit, {check: 'PHP extensions', ...phpWait}, async () => extensionChecks(await php, facts.dbType, frameworkMinimumPhp(root), facts.dbTypeFrom)),
+		local('vendor', () => vendorChecks(root, env)),
+		local('env', () => envCheck(root, facts.env !== null)),
+		local('paths', () => pathsCheck(root)),
+		limited('database', limit, {check: 'database', waitedFor: databaseWait(facts), fix: `${again} (a firewall, a server that accepts connections but does not answer)`}, async () => databaseCheck(facts, await php, env)),
+		limited('port', limit, {check: 'port', waitedFor: `localhost:${port} (whether it is free, and who answers there)`, fix: `${again} (ss -ltnp names the program on the port)`}, () => portCheck(port)),
+		local('routes', () => routesCheck(root)),
+		limited('mock', limit, {check: 'mock API', waitedFor: 'the mock API its compose file publishes', fix: `${again} (docker compose ps says whether it runs)`}, async () => mockCheck(mockRole(root), 1500)),
+		local('node', () => nodeCheck(input.nodeVersion)),
 	]);
 	return groups.flat();
 }

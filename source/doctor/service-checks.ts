@@ -2,11 +2,11 @@
 import {closeSync, existsSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
-import {judgeStations, stationsPath} from '../mock/init-client.js';
 import {checkPortFree} from '../start/port.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {databaseUsers} from './database-users.js';
-import {probeMysql, type PhpProbe} from './php-probe.js';
+import {probeMysql, probeSqlite, type PhpProbe} from './php-probe.js';
+import type {DatabaseUser} from './database-users.js';
 import type {ProjectFacts} from './project-facts.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -61,14 +61,7 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	if (type !== type.toLowerCase() && ['mysql', 'mariadb', 'pgsql', 'sqlite'].includes(type.toLowerCase())) {
 		return fail(id, `database: DB_TYPE=${type} is unknown to the framework, which reads it as written (lower case only)`, `write DB_TYPE=${type.toLowerCase()} in .env`);
 	}
-	if (type === 'sqlite') {
-		const file = `var/sqlite/${dotenv['DB_NAME'] ?? ''}.sqlite`;
-		const absolute = path.join(facts.root, file);
-		if (!existsSync(absolute)) return warn(id, `database: SQLite file ${file} does not exist yet`, `create it, or let the framework create it on its first connection`);
-		return isSqliteFile(absolute)
-			? ok(id, `database: SQLite file ${file} present`)
-			: fail(id, `database: ${file} is not an SQLite database (it does not start as one does)`, `remove it and let the framework create it on its first connection, or put the right file there`);
-	}
+	if (type === 'sqlite') return sqliteCheck(facts, dotenv, users, php, env);
 	if (type !== 'mysql' && type !== 'mariadb') {
 		return fail(id, `database: DB_TYPE=${type} has no driver in the framework`, 'set DB_TYPE=mysql, mariadb or sqlite in .env');
 	}
@@ -95,6 +88,43 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	return fail(id, `database: ${where} ${refused ? 'refuses the connection' : 'unreachable'} (${said})`, databaseFix(answer.message, target.host, target.port, target.name));
 }
 
+/** The tables the resource controllers read, each once. */
+function neededTables(users: readonly DatabaseUser[]): Array<NonNullable<DatabaseUser['table']>> {
+	const tables = new Map<string, NonNullable<DatabaseUser['table']>>();
+	for (const user of users) if (user.table !== undefined && !tables.has(user.table.name)) tables.set(user.table.name, user.table);
+	return [...tables.values()];
+}
+
+/** The controllers that read `name`, as a message says them. */
+function readersOf(users: readonly DatabaseUser[], name: string): string {
+	const readers = users.filter((user) => user.table?.name === name).map((user) => user.file);
+	return `${readers.join(' and ')} read${readers.length === 1 ? 's' : ''}`;
+}
+
+/** SQLite: the file the framework opens (<sqlite_path><DB_NAME>.sqlite), and the tables the resource controllers read in it. */
+async function sqliteCheck(facts: ProjectFacts, dotenv: Readonly<Record<string, string>>, users: readonly DatabaseUser[], php: PhpProbe, env: Env): Promise<CheckResult | CheckResult[]> {
+	const id = 'database';
+	const file = `var/sqlite/${dotenv['DB_NAME'] ?? ''}.sqlite`;
+	const absolute = path.join(facts.root, file);
+	const tables = neededTables(users);
+	const createLine = (table: NonNullable<DatabaseUser['table']>): string => table.createSqlite ?? table.createMysql.replace(/ DEFAULT CHARSET = \w+;$/, ';');
+	const sqlite3 = (table: NonNullable<DatabaseUser['table']>): string => `sqlite3 ${file} "${createLine(table)}"`;
+	if (!existsSync(absolute)) {
+		if (tables.length === 0) return warn(id, `database: SQLite file ${file} does not exist yet`, `create it, or let the framework create it on its first connection`);
+		return tables.map((table) => fail(id, `database: SQLite file ${file} does not exist yet, so it has no table ${table.name}, which ${readersOf(users, table.name)}: each of their calls answers 500`, `create it with the table: mkdir -p var/sqlite && ${sqlite3(table)}`));
+	}
+	if (!isSqliteFile(absolute)) return fail(id, `database: ${file} is not an SQLite database (it does not start as one does)`, `remove it and let the framework create it on its first connection, or put the right file there`);
+	if (tables.length === 0) return ok(id, `database: SQLite file ${file} present`);
+	if (!('info' in php)) return ok(id, `database: SQLite file ${file} present (its tables not checked: no working php)`);
+	const answer = await probeSqlite(absolute, env, facts.root, tables.map((table) => table.name));
+	if (!answer.ok) return fail(id, `database: SQLite file ${file} cannot be read (${answer.message.replace(/\s+/g, ' ').trim()})`, 'enable pdo_sqlite (see its line above), or replace the file');
+	if (answer.missing.length === 0) return ok(id, `database: SQLite file ${file} present, with the table${tables.length === 1 ? '' : 's'} ${tables.map((table) => table.name).join(', ')}`);
+	return answer.missing.map((name) => {
+		const table = tables.find((candidate) => candidate.name === name)!;
+		return fail(id, `database: SQLite file ${file} has no table ${name}, which ${readersOf(users, name)}: each of their calls answers 500`, `create it: ${sqlite3(table)}`);
+	});
+}
+
 export async function portCheck(port: number, timeout = 1000): Promise<CheckResult> {
 	try {
 		await checkPortFree('localhost', port);
@@ -117,26 +147,4 @@ async function phpServerAt(port: number, timeout: number): Promise<boolean> {
 	} catch {
 		return false;
 	}
-}
-
-/**
- * The mock API answers its own station list (GET /api/stations, no token) with a JSON list: any
- * other answer is another server on its port. An empty list means a mock not initialised yet.
- */
-export async function mockCheck(found: {service: string; url: string}, timeout: number): Promise<CheckResult> {
-	const url = `${found.url}${stationsPath}`;
-	let status: number;
-	let text: string;
-	try {
-		const response = await fetch(url, {signal: AbortSignal.timeout(timeout), redirect: 'manual', headers: {accept: 'application/json'}});
-		status = response.status;
-		text = await response.text();
-	} catch (error) {
-		const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeout} ms` : 'no answer';
-		return fail('mock', `mock API (${found.service}) at ${found.url}: ${why}`, `docker compose up -d ${found.service}`);
-	}
-	const judged = judgeStations(status, text, false);
-	if (judged.outcome === 'success') return ok('mock', `mock API (${found.service}) answering at ${found.url} (${judged.message})`);
-	if (judged.count === 0) return warn('mock', `mock API (${found.service}) answering at ${found.url}, with no stations yet`, 'edu mock:init');
-	return fail('mock', `something else answers at ${found.url}, where compose.yaml publishes the mock API (${found.service}): GET ${stationsPath} gave ${judged.message.split(':')[0]}`, `free that port, or publish the mock on another one in compose.yaml, then docker compose up -d ${found.service}`);
 }

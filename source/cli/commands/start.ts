@@ -121,6 +121,12 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
 		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);
 	}
+	// What would answer 500 on Linux (app/config/ for app/Config/), said before serving, as edu doctor says it.
+	const {configuredPathProblems, describePathProblem} = await import('../../start/front-controller.js');
+	for (const problem of configuredPathProblems(located.root)) {
+		const {message, fix} = describePathProblem(problem);
+		io.stderr.write(`✖ ${message}\n    fix: ${fix}\n`);
+	}
 	const label = `${posixPath(path.relative(located.root, located.docroot)) || '.'}/`;
 	// The page edu openapi --html writes: PHP's server answers its folder with its index.html.
 	const {docUrlPath} = await import('../../openapi/html/doc-location.js');
