@@ -66,6 +66,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 		if (options.stdout && options.html) throw new UsageError('--stdout and --html cannot go together: --stdout writes no file, and the page is files.', 'INVALID_OPTION');
 		if (options.stdout && options.force) throw new UsageError('--stdout and --force cannot go together: --stdout writes no file, so there is nothing to replace.', 'INVALID_OPTION');
 		if (options.stdout && options.outGiven) throw new UsageError('--stdout and --out cannot go together: --stdout prints the YAML instead of writing it to a file.', 'INVALID_OPTION');
+		if (options.html) await refuseShadowedRoute(root);
 		result = await writeOpenApi({
 			root,
 			write: !options.stdout,
@@ -122,6 +123,18 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 			: `  edu start, then open ${localServer}${docUrlPath} to see the API and try ${result.operations === 1 ? 'its operation' : `each of its ${result.operations} operations`} ("Try it out").`,
 		'',
 	].join('\n')};
+}
+
+/** --html would take the page's path from a route that serves it (PHP's server answers it from public/doc/): refused, nothing written. */
+async function refuseShadowedRoute(root: string): Promise<void> {
+	const {routeAtPage} = await import('../../openapi/html/page-route.js');
+	const route = routeAtPage(root);
+	if (route === undefined) return;
+	const {routesPath} = await import('../../project/root.js');
+	throw new EduError('URI_TAKEN', [
+		`Refusing --html: route "${route.name}" (${routesPath}:${route.line}) serves ${route.uri}, where the page would go (${docFolder}/, served at ${docUrlPath}); edu start would answer that path with the page instead of ${route.controller}. Nothing was written.`,
+		`Way out: run edu openapi without --html (public/openapi.yaml only, which the route's own page can show), or move the route to another URI in ${routesPath}.`,
+	].join('\n'));
 }
 
 /** What a run changed in the page, beside its index.html: nothing, or the files it rewrote. */
