@@ -8,6 +8,7 @@ import {commandNextSteps, fileLinesShown, nextStepsBlock} from './next-steps.js'
 import {commandChangeset} from '../make/command/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../make/command/command-plan.js';
 import {commandsPath} from '../project/commands-yaml.js';
+import {getConsole} from './next-steps.js';
 
 export function commandDiff(planned: CommandPlan): string[] {
 	const change = planned.changes.find((candidate) => candidate.path === commandsPath);
@@ -42,6 +43,11 @@ export interface CommandReportStyle {
 	readonly width?: number;
 }
 
+/** The line said when the project has no bin/edu, the framework's console that runs the command. */
+export function consoleMissing(commandName: string): string {
+	return `This project has no bin/edu, the framework's console that runs it (php bin/edu ${commandName} would say "Could not open input file"): copy the installed framework's own, ${getConsole}`;
+}
+
 export async function writeCommand(name: string, snapshot: CommandSnapshot, sink: Sink, style: CommandReportStyle = {terminal: false, color: false}): Promise<Outcome> {
 	const planned = planCommand(name, snapshot);
 	const [first] = planned.refusals;
@@ -62,11 +68,13 @@ export async function writeCommand(name: string, snapshot: CommandSnapshot, sink
 			text: [...commandSummary(written), dryRunDone, ...fileLines(written.changes), '', ...commandDiff(written), ''].join('\n'),
 		};
 	}
-	const lines = [...commandSummary(written), sgr('32', '[OK] Command successfully generated', style.color)];
+	// Without bin/edu, php bin/edu <name> is "Could not open input file": say where the console comes from.
+	const noConsole = snapshot.exists('bin/edu') ? [] : [consoleMissing(written.names?.commandName ?? name)];
+	const lines = [...commandSummary(written), sgr('32', '[OK] Command successfully generated', style.color), ...noConsole];
 	if (style.terminal) {
 		const files = fileLinesShown(written.changes, style.color);
 		const steps = commandNextSteps(written.names?.commandName ?? name, snapshot.exists, style.cd);
 		lines.push('', ...files, '', ...nextStepsBlock(steps, style.color, style.width));
 	}
-	return {json: withNotes(commandJson(written, mode), notes), warnings: [...written.warnings, ...notes], text: `${lines.join('\n')}\n`};
+	return {json: withNotes(commandJson(written, mode), [...notes, ...noConsole]), warnings: [...written.warnings, ...notes], text: `${lines.join('\n')}\n`};
 }

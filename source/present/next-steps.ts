@@ -6,7 +6,8 @@ import path from 'node:path';
 import {sgr} from '../base/io.js';
 import type {FileChange, Plan, PlannedRoute} from '../make/plan.js';
 import type {Settings, Snapshot} from '../make/snapshot.js';
-import {databaseConnects} from '../project/settings.js';
+import {databaseConnects, databaseType} from '../project/settings.js';
+import {createTable} from '../make/resource.js';
 import {uploadSpecOf} from '../make/upload.js';
 import {fileLines} from './describe-plan.js';
 import {shellWord} from '../sink/leftovers.js';
@@ -28,6 +29,8 @@ export interface NextStepsContext {
 	readonly cd?: string;
 	/** For a resource: whether those settings let the framework connect (DB_HOST_STATUS=true). */
 	readonly connects?: boolean;
+	/** For a resource: the DB_TYPE those settings name (sqlite gets SQLite's CREATE TABLE). */
+	readonly dbType?: string;
 }
 
 /** What the plan's template runs: a project's template takes the steps of its engine. */
@@ -36,7 +39,8 @@ const engine = (plan: Plan): string | undefined => plan.engine ?? plan.request.t
 /** What the steps of `plan` need to know of the project: the same for the CLI, the wizard and --plain. */
 export function stepsContext(snapshot: Snapshot, plan: Plan, cd?: string): NextStepsContext {
 	const connects = engine(plan) === 'resource' ? databaseConnects(snapshot.root, snapshot.settings) : undefined;
-	return {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd, ...(connects === undefined ? {} : {connects})};
+	const dbType = engine(plan) === 'resource' ? databaseType(snapshot.root, snapshot.settings) : undefined;
+	return {dependenciesInstalled: snapshot.dependenciesInstalled, settings: snapshot.settings, cd, ...(connects === undefined ? {} : {connects}), ...(dbType === undefined ? {} : {dbType})};
 }
 
 /** The project's folder when the run started elsewhere (the steps `cd` there first), else undefined. */
@@ -77,10 +81,12 @@ function settingsStep(settings: Settings | undefined, connects: boolean | undefi
 	return connect;
 }
 
-/** The statement that creates the resource's table, as its controller's comment has it. */
-function tableStep(plan: Plan): NextStep {
-	const columns = (plan.fields ?? plan.request.fields ?? []).map((field) => `${field.name} ${field.type === 'int' ? 'INT' : field.length === undefined ? 'TEXT' : `VARCHAR(${field.length})`} NOT NULL`);
-	return {command: `CREATE TABLE ${plan.table ?? 'items'} (${['id INT AUTO_INCREMENT PRIMARY KEY', ...columns].join(', ')}) DEFAULT CHARSET = utf8mb4;`, what: 'Create the table it needs, in the database .env names (MySQL / MariaDB client)'};
+/** The statement that creates the resource's table in the database .env names, as its controller's CREATE_TABLE has it. */
+function tableStep(plan: Plan, dbType: string | undefined): NextStep {
+	const fields = plan.fields ?? plan.request.fields ?? [];
+	const table = plan.table ?? 'items';
+	if (dbType === 'sqlite') return {command: createTable(table, fields, 'sqlite'), what: 'Create the table it needs, in the SQLite database .env names (sqlite3 var/sqlite/<DB_NAME>.sqlite)'};
+	return {command: createTable(table, fields, 'mysql'), what: 'Create the table it needs, in the database .env names (MySQL / MariaDB client)'};
 }
 
 function resourceSteps(plan: Plan): NextStep[] {
@@ -107,11 +113,11 @@ function routeSteps(plan: Plan): NextStep[] {
 		: [{command: curlLine(route), what: `In another terminal, call ${route.name}`}]));
 }
 
-export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, cd, connects}: NextStepsContext = {}): NextStep[] {
+export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, cd, connects, dbType}: NextStepsContext = {}): NextStep[] {
 	const steps: NextStep[] = [];
 	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!dependenciesInstalled) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: every request would fail with HTTP 500)'});
-	if (engine(plan) === 'resource') steps.push(...settingsStep(settings, connects), tableStep(plan));
+	if (engine(plan) === 'resource') steps.push(...settingsStep(settings, connects), tableStep(plan, dbType));
 	if (plan.kind === 'api') {
 		steps.push({command: 'edu openapi', what: 'Describe the API in public/openapi.yaml'});
 		steps.push({command: 'edu openapi --html', what: `Or also write a page to see and try it, served by edu start at ${localServer}/doc/`});
@@ -122,6 +128,9 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, c
 	return steps;
 }
 
+/** bin/edu from the framework composer installed (its repository's own console file). */
+export const getConsole = 'mkdir -p bin && cp vendor/studoo/edu-framework/bin/edu bin/edu';
+
 /**
  * After make:command: `cd` to the project when the run started elsewhere (php bin/edu is relative), the
  * framework first when vendor/ is missing (php bin/edu needs it), then the command run through the
@@ -131,8 +140,8 @@ export function commandNextSteps(commandName: string, exists: (relative: string)
 	const steps: NextStep[] = [];
 	if (cd !== undefined) steps.push({command: `cd ${shellWord(cd)}`, what: 'Go to the project'});
 	if (!exists('vendor/autoload.php')) steps.push({command: 'composer install', what: 'Install the framework first (no vendor/ yet: php bin/edu needs it)'});
-	const what = exists('bin/edu') ? 'Write your code in execute(), then run it' : 'Write your code in execute(), then run it with the framework\'s console, bin/edu (the skeleton has it; this project does not yet)';
-	steps.push({command: `php bin/edu ${commandName}`, what});
+	if (!exists('bin/edu')) steps.push({command: getConsole, what: 'Get the framework\'s console, bin/edu, which this project does not have: the installed framework\'s own file'});
+	steps.push({command: `php bin/edu ${commandName}`, what: 'Write your code in execute(), then run it'});
 	return steps;
 }
 

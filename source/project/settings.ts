@@ -12,3 +12,9 @@ export function databaseConnects(root: string, settings: Settings | undefined): 
 	if (settings === undefined || settings === 'none') return undefined;
 	return parseEnv(readTextFile(path.join(root, settings)) ?? '')['DB_HOST_STATUS'] === 'true';
 }
+
+/** The DB_TYPE those settings name, as written (the framework compares it as written); undefined without settings or without DB_TYPE. */
+export function databaseType(root: string, settings: Settings | undefined): string | undefined {
+	if (settings === undefined || settings === 'none') return undefined;
+	return parseEnv(readTextFile(path.join(root, settings)) ?? '')['DB_TYPE'];
+}

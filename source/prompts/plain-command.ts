@@ -8,7 +8,7 @@ import {EduError} from '../base/errors.js';
 import type {Sink} from '../sink/sink.js';
 import {commandChangeset, commandTemplates, readCommandSnapshot} from '../make/command/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../make/command/command-plan.js';
-import {commandDiff} from '../present/command-report.js';
+import {commandDiff, consoleMissing} from '../present/command-report.js';
 import {commandNextSteps, nextStepsLines} from '../present/next-steps.js';
 
 type Context = () => {input: NodeJS.ReadableStream; output: NodeJS.WritableStream};
@@ -46,6 +46,6 @@ export async function askCommand(opened: CommandSnapshot, sink: Sink, context: C
 	if ('code' in changeset) throw EduError.from(changeset);
 	const {value: written, mode, notes} = await sink.write(changeset);
 	if (mode === 'dry-run') say(['Dry run: nothing was written.']);
-	else if (!quiet) say(['[OK] Command successfully generated', ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists, cd), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
+	else if (!quiet) say(['[OK] Command successfully generated', ...(snapshot.exists('bin/edu') ? [] : [consoleMissing(written.names?.commandName ?? name)]), ...notes.map((note) => `Warning: ${note}`), '', ...nextStepsLines(commandNextSteps(written.names?.commandName ?? name, snapshot.exists, cd), terminalWidth(context().output as {isTTY?: boolean; columns?: number}))]);
 	return written;
 }

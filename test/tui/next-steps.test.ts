@@ -121,7 +121,8 @@ describe('next steps', () => {
 	test.each([
 		[['vendor/autoload.php', 'bin/edu'], ['php bin/edu generate'], 'Write your code in execute(), then run it'],
 		[['bin/edu'], ['composer install', 'php bin/edu generate'], 'Write your code in execute(), then run it'],
-		[[], ['composer install', 'php bin/edu generate'], 'Write your code in execute(), then run it with the framework\'s console, bin/edu (the skeleton has it; this project does not yet)'],
+		// No bin/edu (the skeleton's case): the framework's own console file is copied in first.
+		[[], ['composer install', 'mkdir -p bin && cp vendor/studoo/edu-framework/bin/edu bin/edu', 'php bin/edu generate'], 'Write your code in execute(), then run it'],
 	])('make:command with %j in the project: %j', (present, commands, what) => {
 		const steps = commandNextSteps('generate', (relative) => present.includes(relative));
 		expect(steps.map((step) => step.command)).toEqual(commands);

@@ -10,6 +10,7 @@ import {templateOf} from '../template-units.js';
 import {isBroken, templateCatalog} from '../../templates/catalog.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from './command-plan.js';
 import {commandsPath} from '../../project/commands-yaml.js';
+import {commandSupportProblem} from './framework-version.js';
 
 /** The template make:command uses when none is named: the built-in `command`, or the project's copy of it. */
 export const defaultCommandTemplate = 'command';
@@ -31,11 +32,12 @@ export function readCommandSnapshot(root: string, named?: string): CommandSnapsh
 	const template = named ?? defaultCommandTemplate;
 	const read = readRegularFile(path.join(root, commandsPath), commandsPath);
 	const text = read === null || 'code' in read ? null : read.toString('utf8');
-	const problem = read !== null && 'code' in read
+	// A framework without console commands first: nothing make:command writes would run there.
+	const problem = commandSupportProblem(root) ?? (read !== null && 'code' in read
 		? read
 		: text !== null && text.startsWith('\uFEFF')
 			? refusal('BAD_PROJECT_FILE', `${commandsPath} starts with a byte-order mark (BOM), which Symfony YAML, the framework's parser, rejects: save it as UTF-8 without BOM. Nothing was written.`)
-			: undefined;
+			: undefined);
 	return {
 		root,
 		commandsText: text,
