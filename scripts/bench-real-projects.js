@@ -58,7 +58,7 @@ export function runLoadsYaml(folder, node = bench.node) {
  * Returns the labels of the files that fell off the fast path.
  */
 export async function fastPathRows({node = bench.node} = {}) {
-	const {scanRoutes} = await import(pathToFileURL(path.join(repoRoot, 'dist', 'core', 'routes-yaml', 'scan.js')).href);
+	const {scanRoutes} = await import(pathToFileURL(path.join(repoRoot, 'dist', 'project', 'routes-yaml', 'scan.js')).href);
 	const projects = copier();
 	const off = [];
 	try {
