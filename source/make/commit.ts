@@ -41,6 +41,7 @@ function changesetOf(planned: Plan, snapshot: Snapshot, revisable: boolean): Cha
 		changes: ordered(planned.changes),
 		lock: routesPath,
 		value: planned,
+		label: labelOf(planned),
 		...(revisable ? {
 			revise() {
 				// Another run wrote since the snapshot: plan again against the project as it is now.
@@ -50,6 +51,14 @@ function changesetOf(planned: Plan, snapshot: Snapshot, revisable: boolean): Cha
 			},
 		} : {}),
 	};
+}
+
+/** The run as its record names it: `make:api ville --template resource --force`. */
+function labelOf({request}: Plan): string {
+	const words = [request.kind === 'api' ? 'make:api' : 'make:controller', request.name];
+	if (request.template !== undefined && request.template !== (request.kind === 'api' ? 'default' : 'web')) words.push('--template', request.template);
+	if (request.force === true) words.push('--force');
+	return words.join(' ');
 }
 
 export async function commit(planned: Plan, snapshot: Snapshot, sink: Sink = fileSystemSink(), during?: WriteOptions): Promise<CommitResult> {

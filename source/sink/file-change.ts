@@ -7,8 +7,8 @@ import type {StopSignal} from '../base/io.js';
 export interface FileChange {
 	/** Relative to the project root, with `/`. */
 	readonly path: string;
-	/** `overwrite`: a file that exists, replaced whatever it holds (make:* --force). */
-	readonly action: 'create' | 'modify' | 'overwrite';
+	/** `overwrite`: a file that exists, replaced whatever it holds (make:* --force); `delete`: removed (edu undo; `after` unused). */
+	readonly action: 'create' | 'modify' | 'overwrite' | 'delete';
 	/** The content read in the snapshot (null for a file to create or overwrite: the snapshot does not read those). */
 	readonly before: string | null;
 	readonly after: string;
@@ -35,6 +35,12 @@ export interface Changeset<T> {
 	readonly lock?: string;
 	/** What the caller planned (a make Plan, an OpenAPI result…), returned by the sink. */
 	readonly value: T;
+	/** The command as typed again (`make:api ville`), for the run's record in .edu/history/. */
+	readonly label?: string;
+	/** false: leave no record of this run (edu undo marks the record it takes back instead). */
+	readonly record?: false;
+	/** Called under the lock once the project matches: a refusal stops the run before anything is written. */
+	readonly check?: () => Refusal | undefined;
 	/** Called under the lock when the project no longer matches the changes' `before`: plan again, or refuse (undefined: "the project changed"). */
 	readonly revise?: () => Changeset<T> | Refusal | undefined;
 }

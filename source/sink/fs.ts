@@ -9,12 +9,14 @@
 // stops the wait for another run's lock.
 import type {Stats} from 'node:fs';
 import path from 'node:path';
-import {confinementProblem, isInside, isWithin, repositoryFolderOf} from '../project/confinement.js';
+import {confinementProblem, isWithin, repositoryFolderOf} from '../project/confinement.js';
 import {EduError} from '../base/errors.js';
 import {eitherStop, type Changeset, type FileChange, type Sink, type StopSubscription, type Written} from './file-change.js';
 import {byHand, errorReason, shellWord} from './leftovers.js';
 import {failure} from './failure.js';
-import {acquireLock, tempName, writtenFile, type HeldLock, type Journal} from './lock.js';
+import {acquireLock, asideName, writtenFile, type HeldLock, type Journal} from './lock.js';
+import {confineCreated, writeTemp} from './temp-file.js';
+import {pruneHistory, recordName, recordOf, recordText} from './record.js';
 import {processHost, type SinkHost} from './host.js';
 import {cleanStaleTemps, undoKilledRun} from './killed-run.js';
 import {keptCopies} from './kept-copies.js';
@@ -61,11 +63,14 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 			if (lock.inherited) run.notes.push(...undoKilledRun(run, lock.inherited));
 		}
 		const current = recheck(run, changeset);
+		const refused = current.check?.();
+		if (refused !== undefined) throw EduError.from(refused);
 		// Temp files a killed run left: beside each file, and beside the file a followed link leads to.
 		const folders = new Set(current.changes.flatMap((change) => [path.join(current.root, change.path), ...linkedTarget(run, current.root, change)].map((file) => path.dirname(file))));
 		for (const folder of folders) cleanStaleTemps(run, folder);
 		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
 		apply(run, current, lock);
+		if (current.record !== false) pruneHistory(run);
 		// The lock before the notes, so everything left is said in one line with one command.
 		const released = lock?.release();
 		lock = undefined;
@@ -111,11 +116,13 @@ interface Staged {
 	readonly change: FileChange;
 	/** Where the content goes: the change's path, or the target of the link it names. */
 	readonly target: string;
-	readonly temp: string;
-	/** The temp file once written: the journal's record of it. */
-	readonly written: Stats;
+	/** The temp file and, once written, the journal's record of it (none for a removal). */
+	readonly temp?: string;
+	readonly written?: Stats;
 	/** A copy of what a forced change replaces: kept even by a run killed before its commit point. */
 	readonly backup?: true;
+	/** What the target holds, set aside until the commit point (a copy; for a removal, the file itself). */
+	readonly aside?: string;
 	/** What the target held when it was replaced, for the rollback (null: it was created). */
 	previous?: Buffer | null;
 }
@@ -131,11 +138,21 @@ function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undef
 	const targets: Array<{change: FileChange; target: string; content?: Buffer}> = changeset.changes.map((change) => ({change, target: resolveTarget(run, changeset.root, change)}));
 	for (const {change, target} of targets) refuseReadOnly(run, change, target);
 	// The copies of what --force replaces first: in place before anything they keep is replaced.
-	for (const {change, target, content} of [...keptCopies(run, changeset.root, targets), ...targets]) {
+	const copies = keptCopies(run, changeset.root, targets);
+	for (const [index, {change, target, content}] of [...copies, ...targets].entries()) {
 		run.ensureFolder(path.dirname(target));
-		staged.push({change, target, ...(content === undefined ? {} : {backup: true as const}), ...writeTemp(run, target, change, content)});
+		const beforeCommit = index < copies.length + targets.length - 1;
+		staged.push(stage(run, change, target, content, beforeCommit));
 	}
-	if (lock && staged.length > 1) lock.record(journalOf(staged));
+	if (changeset.record !== false && targets.length > 0) {
+		const record = recordOf(run, changeset, targets.map(({change, target}) => ({change, target, ...backupOf(copies, change)})));
+		const change: FileChange = {path: recordName(run), action: 'create', before: null, after: recordText(record)};
+		const target = path.join(changeset.root, change.path);
+		run.ensureFolder(path.dirname(target));
+		// Just before the commit point: a run killed before it leaves no record.
+		staged.splice(staged.length - 1, 0, stage(run, change, target, undefined, true));
+	}
+	if (lock && staged.length > 1) lock.record(journalOf(run, staged));
 	const done: Staged[] = [];
 	try {
 		for (const step of staged) {
@@ -144,7 +161,41 @@ function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undef
 		}
 	} catch (error) {
 		rollback(run, done);
+		dropAsides(run, staged.filter((step) => !done.includes(step) || step.change.action !== 'delete'));
 		throw error;
+	}
+	dropAsides(run, staged);
+}
+
+function backupOf(copies: ReadonlyArray<{change: FileChange; of: string}>, change: FileChange): {backup?: string} {
+	const copy = copies.find((each) => each.of === change.path);
+	return copy === undefined ? {} : {backup: copy.change.path};
+}
+
+/** One change made ready: its temp file written, and what it replaces before the commit point set aside. */
+function stage(run: WriteRun, change: FileChange, target: string, content: Buffer | undefined, beforeCommit: boolean): Staged {
+	const backup = content === undefined ? {} : {backup: true as const};
+	if (change.action === 'delete') return {change, target, aside: asideName(run.host, target)};
+	const written = writeTemp(run, target, change, content);
+	if (!beforeCommit || change.action === 'create' || content !== undefined) return {change, target, ...backup, ...written};
+	const previous = run.readBytes(target);
+	if (previous === null) return {change, target, ...backup, ...written};
+	const aside = asideName(run.host, target);
+	const copy = writeTemp(run, target, {...change, action: 'modify'}, previous);
+	run.fs.rename(copy.temp, aside);
+	run.temps.delete(copy.temp);
+	return {change, target, ...backup, ...written, aside};
+}
+
+/** Once the run is complete (or rolled back): what was set aside is removed; one it cannot remove is named. */
+function dropAsides(run: WriteRun, staged: readonly Staged[]): void {
+	for (const {aside} of staged) {
+		if (aside === undefined) continue;
+		try {
+			run.fs.unlink(aside);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') run.leftovers.push({shown: run.shown(aside), reason: errorReason(error), remove: aside});
+		}
 	}
 }
 
@@ -164,96 +215,29 @@ function refuseReadOnly(run: WriteRun, change: FileChange, target: string): void
 	if ((stat.mode & 0o200) === 0) throw new EduError('WRITE_FAILED', `${shown} is read-only, so edu leaves it as it is; nothing was written. Make it writable (chmod u+w ${shellWord(shown)}) and run the command again.`);
 }
 
-function journalOf(staged: readonly Staged[]): Journal {
+function journalOf(run: WriteRun, staged: readonly Staged[]): Journal {
 	const last = staged.at(-1);
+	const file = (step: Staged | undefined) => (step?.written === undefined ? null : writtenFile(step.change.path, step.written));
 	return {
 		// A killed run's copies stay: the file they keep may be replaced already.
-		created: staged.slice(0, -1).filter(({change, backup}) => change.action === 'create' && backup === undefined).map(({change, written}) => writtenFile(change.path, written)),
-		commit: last ? writtenFile(last.change.path, last.written) : null,
+		created: staged.slice(0, -1).filter(({change, backup}) => change.action === 'create' && backup === undefined).flatMap((step) => file(step) ?? []),
+		commit: file(last),
+		kept: staged.slice(0, -1).flatMap((step) => (step.aside === undefined ? [] : [{path: run.shown(step.target), aside: run.shown(step.aside), written: file(step)}])),
 	};
-}
-
-/**
- * Writes `change.after` to a new temp file beside `target`. The content is written through the
- * descriptor only once the file is known to be inside the project: if a folder was swapped for a
- * link to somewhere else meanwhile, nothing but an empty file (removed at once) ever lands there.
- */
-function writeTemp(run: WriteRun, target: string, change: FileChange, content: string | Buffer = change.after): {temp: string; written: Stats} {
-	const {fs} = run;
-	const temp = tempName(run.host, target);
-	const existing = change.action === 'create' ? null : fs.lstat(target);
-	const descriptor = fs.create(temp, change.mode ?? 0o666);
-	run.temps.add(temp);
-	// Where the new file really is, read before anything else can fail: a folder swapped mid-run
-	// may send its name elsewhere by the time the cleanup runs.
-	const located = fs.located(descriptor);
-	try {
-		let inside: boolean;
-		let there: string | undefined = located ?? undefined;
-		try {
-			const realRoot = fs.realpath(run.root);
-			const realFolder = fs.realpath(path.dirname(temp));
-			if (located === null) {
-				const created = fs.fstat(descriptor);
-				const found = fs.lstat(path.join(realFolder, path.basename(temp)));
-				inside = isWithin(realRoot, realFolder) && found !== null && found.ino === created.ino && found.dev === created.dev;
-				if (found !== null && found.ino === created.ino) there = path.join(realFolder, path.basename(temp));
-			} else {
-				inside = isInside(realRoot, located);
-			}
-		} catch (error) {
-			// The folder vanished or moved while it was checked: the empty file goes, wherever it is.
-			removeEmptyTemp(run, temp, there);
-			throw error;
-		}
-		if (!inside) {
-			removeEmptyTemp(run, temp, there);
-			throw new EduError('OUTSIDE_PROJECT', `Refusing to write ${run.shown(target)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
-		}
-		if (change.mode !== undefined) fs.fchmod(descriptor, change.mode);
-		else if (existing !== null && existing.isFile()) fs.fchmod(descriptor, existing.mode & 0o7777);
-		fs.write(descriptor, content);
-		fs.fsync(descriptor);
-		return {temp, written: fs.fstat(descriptor)};
-	} finally {
-		fs.close(descriptor);
-	}
-}
-
-/**
- * The lock and its journal go through the same check as the temp files they protect: created
- * empty, located through the descriptor, and removed at once (the run refused) when outside.
- */
-function confineCreated(run: WriteRun, descriptor: number, created: string): void {
-	const located = run.fs.located(descriptor);
-	const realRoot = run.fs.realpath(run.root);
-	const inside = located === null ? isWithin(realRoot, run.fs.realpath(path.dirname(created))) : isInside(realRoot, located);
-	if (inside) return;
-	if (located !== null) {
-		try {
-			run.fs.unlink(located);
-		} catch (error) {
-			run.leftovers.push({shown: located, reason: errorReason(error), remove: located});
-		}
-	}
-	throw new EduError('OUTSIDE_PROJECT', `Refusing to lock ${run.shown(created)}: its folder now leads outside the project (it was changed while edu was writing); nothing was written.`);
-}
-
-/** Removes a still-empty temp file at its real place; one it cannot remove is named by the cleanup. */
-function removeEmptyTemp(run: WriteRun, temp: string, where: string | undefined): void {
-	if (where === undefined) return;
-	try {
-		run.fs.unlink(where);
-		run.temps.delete(temp);
-	} catch {
-		// Named below by the cleanup.
-	}
 }
 
 /** Renames one temp file into place: a create never replaces a file that appeared meanwhile. */
 function place(run: WriteRun, step: Staged): void {
 	const {change, target, temp} = step;
 	const {fs} = run;
+	if (temp === undefined) {
+		// A removal: the file is set aside, and removed once the run is complete.
+		const previous = run.readBytes(target);
+		if (previous?.toString('utf8') !== (change.before ?? undefined)) throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
+		fs.rename(target, step.aside!);
+		step.previous = previous;
+		return;
+	}
 	const realFolder = fs.realpath(path.dirname(target));
 	const realRoot = fs.realpath(run.root);
 	if (!isWithin(realRoot, realFolder) || repositoryFolderOf(path.relative(realRoot, realFolder)) !== undefined) {
@@ -288,9 +272,10 @@ function place(run: WriteRun, step: Staged): void {
 
 /** Undoes what was placed, newest first; a step it cannot undo is named in the error. */
 function rollback(run: WriteRun, done: readonly Staged[]): void {
-	for (const {change, target, previous} of [...done].reverse()) {
+	for (const {change, target, previous, aside, temp} of [...done].reverse()) {
 		try {
-			if (previous === undefined || previous === null) run.fs.unlink(target);
+			if (temp === undefined) run.fs.rename(aside!, target);
+			else if (previous === undefined || previous === null) run.fs.unlink(target);
 			else run.fs.rename(writeTemp(run, target, {...change, action: 'modify'}, previous).temp, target);
 		} catch (error) {
 			run.leftovers.push({shown: run.shown(target), reason: `could not restore it: ${errorReason(error)}`});

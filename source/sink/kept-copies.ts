@@ -14,21 +14,23 @@ export const backupsFolder = '.edu/backups';
  * each file's bytes under .edu/backups/<local time>/ at its own path, when it differs from what
  * replaces it. Each copy is said in the run's notes.
  */
-export function keptCopies(run: WriteRun, root: string, targets: ReadonlyArray<{change: FileChange; target: string}>): Array<{change: FileChange; target: string; content: Buffer}> {
+export function keptCopies(run: WriteRun, root: string, targets: ReadonlyArray<{change: FileChange; target: string}>): Array<{change: FileChange; target: string; content: Buffer; of: string}> {
 	const kept = targets.flatMap(({change, target}) => {
 		if (change.action !== 'overwrite' && change.keep === undefined) return [];
 		const bytes = run.readBytes(target);
-		return bytes === null || bytes.equals(Buffer.from(change.after, 'utf8')) ? [] : [{change, target, bytes}];
+		const after = change.action === 'delete' ? undefined : Buffer.from(change.after, 'utf8');
+		return bytes === null || (after !== undefined && bytes.equals(after)) ? [] : [{change, target, bytes}];
 	});
 	if (kept.length === 0) return [];
 	const folder = freeFolder(run, root, `${backupsFolder}/${timeStamp(run.host.now())}`);
 	return kept.map(({change, target, bytes}) => {
 		const relative = `${folder}/${run.shown(target)}`;
 		const {keep} = change;
-		run.notes.push(typeof keep === 'object' ? `Replaced ${change.path}, which ${keep.because}; what it held is kept in ${relative}.` : `--force replaced ${change.path}; what it held is kept in ${relative}.`);
+		const verb = change.action === 'delete' ? 'Removed' : 'Replaced';
+		run.notes.push(typeof keep === 'object' ? `${verb} ${change.path}, which ${keep.because}; what it held is kept in ${relative}.` : `--force replaced ${change.path}; what it held is kept in ${relative}.`);
 		// The copy is as private as the file it keeps.
 		const mode = (run.fs.lstat(target)?.mode ?? 0o666) & 0o777;
-		return {change: {path: relative, action: 'create', before: null, after: '', mode}, target: path.join(root, relative), content: bytes};
+		return {change: {path: relative, action: 'create', before: null, after: '', mode}, target: path.join(root, relative), content: bytes, of: change.path};
 	});
 }
 

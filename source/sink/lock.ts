@@ -26,6 +26,12 @@ export interface Journal {
 	readonly created: readonly WrittenFile[];
 	/** The last rename: once this very file is at its path, the run is complete. */
 	readonly commit: WrittenFile | null;
+	/**
+	 * Files the run replaces or removes before its commit point, each with what it held set aside
+	 * (`aside`, relative): put back by the next run if this one was killed before its commit point,
+	 * removed once it is complete. `written`: the file put in its place (null: the file is removed).
+	 */
+	readonly kept?: ReadonlyArray<{readonly path: string; readonly aside: string; readonly written: WrittenFile | null}>;
 }
 
 export function writtenFile(relative: string, stats: Stats): WrittenFile {
@@ -60,6 +66,11 @@ export function tempName(host: SinkHost, target: string): string {
 }
 
 export const tempPattern = /^\..+\.edu-tmp-(\d+)-[a-z0-9]+$/;
+
+/** `.<name>.edu-kept-<pid>-<random>`: what a file held until the run's commit point (never taken for a stale temp file). */
+export function asideName(host: SinkHost, target: string): string {
+	return path.join(path.dirname(target), `.${path.basename(target)}.edu-kept-${host.pid}-${host.random()}`);
+}
 
 export function lockFileFor(target: string): string {
 	return path.join(path.dirname(target), `.${path.basename(target)}.edu-lock`);

@@ -309,7 +309,7 @@ describe('the file-system sink for one file (edu openapi, mock:*)', () => {
 		expect(readFileSync(path.join(root, 'token.json'), 'utf8')).toBe('{}\n');
 		expect(statSync(path.join(root, 'token.json')).mode & 0o777).toBe(0o600);
 		expect(statSync(path.join(root, 'var/api')).isDirectory()).toBe(true);
-		expect(readdirSync(root).sort()).toEqual(['token.json', 'var']);
+		expect(readdirSync(root).sort()).toEqual(['.edu', 'token.json', 'var']);
 	});
 
 	it('follows a symlinked file to its target inside the project (the link stays a link), keeping the target\'s mode', async () => {

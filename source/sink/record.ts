@@ -1,0 +1,138 @@
+// The record of a run that wrote project files, so `edu undo` can take it back byte for byte:
+// .edu/history/<n>.json, written by the sink in the same all-or-nothing commit as the
+// run's files (a created file of the run, placed just before its commit point). For each file:
+// created (its hash), replaced by --force (where the copy of what it held is), modified (the
+// bytes before, or for routes.yaml and commands.yaml the span replaced, in whole lines).
+import {createHash} from 'node:crypto';
+import path from 'node:path';
+import type {Changeset, FileChange} from './file-change.js';
+import type {WriteRun} from './run.js';
+import {posixPath} from '../base/posix-path.js';
+
+export const historyFolder = '.edu/history';
+/** How many runs are kept: the oldest records beyond are removed after each run. */
+export const historyLimit = 50;
+/** Files only ever edited in place by edu (appended to, an entry replaced): recorded as the span that changed. */
+export const spanFiles: readonly string[] = ['app/Config/routes.yaml', 'app/Config/commands.yaml'];
+
+export type RecordedFile =
+	| {readonly path: string; readonly made: 'create'; readonly sha256: string}
+	| {readonly path: string; readonly made: 'replace'; readonly sha256: string; readonly backup: string | null}
+	| {readonly path: string; readonly made: 'modify'; readonly sha256: string; readonly before: string; readonly base64?: true}
+	| {readonly path: string; readonly made: 'span'; readonly sha256: string; readonly at: number; readonly removed: string; readonly inserted: string};
+
+export interface RunRecord {
+	readonly edu: 1;
+	/** The command as the user would type it again (make:api ville), when the writer says. */
+	readonly command?: string;
+	/** The lock the run held: undo takes the same one. */
+	readonly lock?: string;
+	readonly files: readonly RecordedFile[];
+	/** Folders the run created (outside .edu/), parents first. */
+	readonly folders: readonly string[];
+	/** Set once `edu undo` took the run back: the copies it kept of files edited since (--force). */
+	readonly undone?: {readonly kept: readonly string[]};
+}
+
+export function sha256(bytes: Buffer | string): string {
+	return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The records' numbers, oldest first (a record is `<n>.json`; its time is the file's). */
+export function recordNumbers(names: readonly string[]): number[] {
+	return names.flatMap((name) => (/^[1-9]\d{0,8}\.json$/.test(name) ? [Number.parseInt(name, 10)] : [])).sort((a, b) => a - b);
+}
+
+/** The next record's path: one more than the newest (the records are numbered under each writer's lock). */
+export function recordName(run: WriteRun): string {
+	let names: string[] = [];
+	try {
+		names = run.fs.readdir(path.join(run.root, historyFolder));
+	} catch {
+		// No history yet.
+	}
+	return `${historyFolder}/${(recordNumbers(names).at(-1) ?? 0) + 1}.json`;
+}
+
+/** The span of `before` that `after` replaces, widened to whole lines: `at` in bytes. */
+export function spanOf(before: Buffer, after: Buffer): {at: number; removed: Buffer; inserted: Buffer} {
+	let start = 0;
+	const shorter = Math.min(before.length, after.length);
+	while (start < shorter && before[start] === after[start]) start++;
+	// Back to the start of the line (a span is whole lines, so it can be told in a diff and read as YAML).
+	while (start > 0 && before[start - 1] !== 0x0a && before[start - 1] !== 0x0d) start--;
+	let end = 0;
+	while (end < shorter - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+	// Forward to the start of a line, in both.
+	while (end > 0 && before[before.length - end - 1] !== 0x0a && before[before.length - end - 1] !== 0x0d) end--;
+	return {at: start, removed: before.subarray(start, before.length - end), inserted: after.subarray(start, after.length - end)};
+}
+
+function asText(bytes: Buffer): string | undefined {
+	const text = bytes.toString('utf8');
+	return Buffer.from(text, 'utf8').equals(bytes) ? text : undefined;
+}
+
+export interface RecordInput {
+	readonly change: FileChange;
+	readonly target: string;
+	/** Where the copy of what it replaced was put (relative), for a change the run kept. */
+	readonly backup?: string;
+}
+
+/** The record of a changeset about to be written, read under the lock. */
+export function recordOf(run: WriteRun, changeset: Changeset<unknown>, inputs: readonly RecordInput[]): RunRecord {
+	const files = inputs.map(({change, target, backup}): RecordedFile => {
+		const after = Buffer.from(change.after, 'utf8');
+		const hash = sha256(after);
+		if (change.action === 'create') return {path: change.path, made: 'create', sha256: hash};
+		const before = run.readBytes(target);
+		if (before === null) return {path: change.path, made: 'create', sha256: hash};
+		if (spanFiles.includes(change.path) && backup === undefined) {
+			const {at, removed, inserted} = spanOf(before, after);
+			const removedText = asText(removed);
+			const insertedText = asText(inserted);
+			if (removedText !== undefined && insertedText !== undefined) return {path: change.path, made: 'span', sha256: hash, at, removed: removedText, inserted: insertedText};
+		}
+		if (backup !== undefined || change.action === 'overwrite') return {path: change.path, made: 'replace', sha256: hash, backup: backup ?? null};
+		const text = asText(before);
+		return text === undefined ? {path: change.path, made: 'modify', sha256: hash, before: before.toString('base64'), base64: true} : {path: change.path, made: 'modify', sha256: hash, before: text};
+	});
+	const folders = run.folders.map((folder) => posixPath(path.relative(run.root, folder))).filter((folder) => folder !== '.edu' && !folder.startsWith('.edu/'));
+	return {
+		edu: 1,
+		...(changeset.label === undefined ? {} : {command: changeset.label}),
+		...(changeset.lock === undefined ? {} : {lock: changeset.lock}),
+		files,
+		folders,
+	};
+}
+
+/** The record's text: one JSON object, one line per file so a diff of it reads. */
+export function recordText(record: RunRecord): string {
+	return `${JSON.stringify(record, null, '\t')}\n`;
+}
+
+/** Whether a parsed JSON value is a record edu wrote. */
+export function isRunRecord(value: unknown): value is RunRecord {
+	const record = value as RunRecord;
+	return typeof value === 'object' && value !== null && record.edu === 1 && Array.isArray(record.files) && Array.isArray(record.folders);
+}
+
+/** After a run: the records beyond the newest `historyLimit` removed (each named when it cannot be). */
+export function pruneHistory(run: WriteRun): void {
+	const folder = path.join(run.root, historyFolder);
+	let names: string[];
+	try {
+		names = recordNumbers(run.fs.readdir(folder)).map((number) => `${number}.json`);
+	} catch {
+		return;
+	}
+	for (const name of names.slice(0, Math.max(0, names.length - historyLimit))) {
+		try {
+			run.fs.unlink(path.join(folder, name));
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') run.leftovers.push({shown: `${historyFolder}/${name}`, reason: String((error as NodeJS.ErrnoException).code), remove: path.join(folder, name)});
+		}
+	}
+}
