@@ -4,6 +4,7 @@
 // created (its hash), replaced by --force (where the copy of what it held is), modified (the
 // bytes before, or for routes.yaml and commands.yaml the span replaced, in whole lines).
 import {createHash} from 'node:crypto';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
 import type {WriteRun} from './run.js';
@@ -30,8 +31,8 @@ export interface RunRecord {
 	readonly files: readonly RecordedFile[];
 	/** Folders the run created (outside .edu/), parents first. */
 	readonly folders: readonly string[];
-	/** Set once `edu undo` took the run back: the copies it kept of files edited since (--force). */
-	readonly undone?: {readonly kept: readonly string[]};
+	/** Set once `edu undo` took the run back. */
+	readonly undone?: object;
 }
 
 export function sha256(bytes: Buffer | string): string {
@@ -135,4 +136,22 @@ export function pruneHistory(run: WriteRun): void {
 			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') run.leftovers.push({shown: `${historyFolder}/${name}`, reason: String((error as NodeJS.ErrnoException).code), remove: path.join(folder, name)});
 		}
 	}
+}
+
+/** The recorded runs, newest first (`record` undefined for a file that is not one edu can read). */
+export function readHistory(root: string): Array<{readonly number: number; readonly record?: RunRecord}> {
+	let names: string[];
+	try {
+		names = readdirSync(path.join(root, historyFolder));
+	} catch {
+		return [];
+	}
+	return recordNumbers(names).reverse().map((number) => {
+		try {
+			const value: unknown = JSON.parse(readFileSync(path.join(root, historyFolder, `${number}.json`), 'utf8'));
+			return isRunRecord(value) ? {number, record: value} : {number};
+		} catch {
+			return {number};
+		}
+	});
 }

@@ -11,6 +11,7 @@ import {registerOpenapi} from './openapi.js';
 import {registerRoutes} from './routes.js';
 import {registerStart} from './start.js';
 import {registerTemplate} from './template.js';
+import {registerUndo} from './undo.js';
 
 /**
  * Each module, with the names of the commands it registers; `only` is the one command the command
@@ -25,6 +26,7 @@ export const commandModules: ReadonlyArray<{readonly names: readonly string[]; r
 	{names: ['openapi'], register: registerOpenapi},
 	{names: ['routes'], register: registerRoutes},
 	{names: ['template:list', 'template:publish'], register: registerTemplate},
+	{names: ['undo', 'history'], register: registerUndo},
 ];
 
 /** Every command's name, the console's own (list, help, completion) included. */

@@ -1,0 +1,96 @@
+// edu undo and edu history: take back the newest run that wrote project files, from its record in
+// .edu/history/, through the same sink as every write; and list the recorded runs.
+import type {Command} from 'commander';
+import {EduError} from '../../base/errors.js';
+import {withNotes, type Outcome} from '../../base/io.js';
+import {startFolder, waitNotice, type CommonOptions} from '../../base/options.js';
+import type {CommandContext} from './context.js';
+
+interface UndoOptions extends CommonOptions {
+	readonly force?: boolean;
+}
+
+const undoHelp = `
+Examples:
+  $ edu undo             takes back the last run that wrote files (edu undo again: the one before)
+  $ edu undo --dry-run   what it would remove and restore, and the routes.yaml diff
+  $ edu history          the runs edu can take back, newest first
+
+Files created by the run are removed (and the folders it created, when empty), the lines it added
+to routes.yaml or commands.yaml are removed where they are still as written (routes added since
+stay), and a file it replaced with --force comes back from .edu/backups/. A file edited since the
+run stops the undo (exit 1) unless --force, which keeps the edited copy in .edu/backups/.
+The last 50 runs are kept in .edu/history/.`;
+
+export function registerUndo(program: Command, context: CommandContext): void {
+	program
+		.command('undo')
+		.description('take back the last run that wrote project files, byte for byte')
+		.option('--force', 'take it back even where a file was edited since (the edited copy is kept in .edu/backups/)')
+		.option('--dry-run', 'print what would be removed and restored, write nothing')
+		.option('-y, --yes', 'never prompt')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.addHelpText('after', undoHelp)
+		.action(async (options: UndoOptions) => {
+			context.outcome = await runUndo(options, context);
+		});
+	program
+		.command('history')
+		.description('the runs that wrote project files, newest first, with what each wrote')
+		.option('--json', 'print one JSON object on stdout')
+		.option('--cwd <dir>', 'project root (default: the current folder or the nearest one above it)')
+		.addHelpText('after', '\nedu undo takes back the newest run not yet taken back. The last 50 runs are kept in .edu/history/.')
+		.action(async (options: CommonOptions) => {
+			context.outcome = await runHistory(options, context);
+		});
+}
+
+async function runUndo(options: UndoOptions, context: CommandContext): Promise<Outcome> {
+	const {io} = context;
+	const root = context.projectRoot(startFolder(io, options));
+	const {planUndo, removeEmptyFolders} = await import('../../sink/undo.js');
+	const {sinkFor, modeReport} = await import('../../sink/sink.js');
+	const {unifiedDiff} = await import('../../present/describe-plan.js');
+	const planned = planUndo(root, options.force === true);
+	if ('code' in planned) throw EduError.from(planned);
+	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, false)});
+	const written = await sink.write(planned.changeset);
+	const plan = written.value;
+	const dry = written.mode === 'dry-run';
+	const folders = dry ? plan.folders.filter((folder) => !plan.removed.some((file) => !file.startsWith(`${folder}/`))) : removeEmptyFolders(root, plan.folders);
+	const run = `run ${plan.number}${plan.record.command === undefined ? '' : ` (${plan.record.command})`}`;
+	const diff = plan.texts.flatMap((text) => ['', ...unifiedDiff(text.path, text.before, text.after)]);
+	const lines = [
+		dry ? `Dry run: nothing was written. edu undo would take back ${run}:` : `Took back ${run}:`,
+		...plan.removed.map((file) => `  remove   ${file}`),
+		...folders.map((folder) => `  remove   ${folder}/`),
+		...plan.restored.map((file) => `  restore  ${file}`),
+		...diff,
+		...(dry ? [] : ['', 'edu undo again takes back the run before; edu history lists them.']),
+	];
+	return {
+		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),
+		warnings: written.notes,
+		text: `${lines.join('\n')}\n`,
+		...(dry ? {requested: true} : {}),
+	};
+}
+
+async function runHistory(options: CommonOptions, context: CommandContext): Promise<Outcome> {
+	const root = context.projectRoot(startFolder(context.io, options));
+	const {readHistory} = await import('../../sink/record.js');
+	const runs = readHistory(root);
+	const lines = runs.length === 0 ? ['No run recorded in .edu/history/ yet: each run that writes project files leaves one.'] : runs.flatMap(({number, record}) => {
+		if (record === undefined) return [`${number}  (not a record edu can read)`];
+		const state = record.undone === undefined ? '' : '  (taken back)';
+		return [
+			`${number}  ${record.command ?? 'a run'}${state}`,
+			...record.files.map((file) => `     ${file.made === 'create' ? 'created ' : file.made === 'replace' ? 'replaced' : 'modified'}  ${file.path}`),
+		];
+	});
+	return {
+		json: {runs: runs.map(({number, record}) => ({number, ...(record === undefined ? {} : {command: record.command ?? null, undone: record.undone !== undefined, files: record.files.map((file) => ({path: file.path, action: file.made === 'create' ? 'create' : file.made === 'replace' ? 'replace' : 'modify'}))})}))},
+		text: `${lines.join('\n')}\n`,
+	};
+}

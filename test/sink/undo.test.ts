@@ -1,0 +1,147 @@
+// edu undo and edu history through main(), in temp copies of the fixtures: a run taken back
+// leaves every project file outside .edu/ byte-identical to before, and never takes back work
+// silently (issue 49's "Done when").
+import {appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {runMain} from '../helpers/run-main.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
+
+/** The tree without edu's own folder: what the user's project holds. */
+function projectTree(root: string): Record<string, string> {
+	return Object.fromEntries(Object.entries(snapshotTree(root)).filter(([file]) => file !== '.edu/' && !file.startsWith('.edu/')));
+}
+
+const edu = (root: string, ...args: string[]) => runMain(args, {cwd: root});
+const routes = (root: string): string => readFileSync(path.join(root, 'app/Config/routes.yaml'), 'utf8');
+
+describe('edu undo after make:*', () => {
+	it('make:api ville then undo: every file outside .edu/ byte-identical, openapi.php included when the run created it', async () => {
+		const root = tempProject('sample');
+		rmSync(path.join(root, 'app/Controller/api/openapi.php'));
+		const before = projectTree(root);
+		expect(await edu(root, 'make:api', 'ville', '--yes')).toMatchObject({exitCode: 0});
+		expect(existsSync(path.join(root, 'app/Controller/api/openapi.php'))).toBe(true);
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone, undone.stderr).toMatchObject({exitCode: 0, stderr: ''});
+		expect(undone.stdout).toContain('Took back run 1 (make:api ville):\n  remove   app/Controller/api/openapi.php\n  remove   app/Controller/api/VilleController.php\n  restore  app/Config/routes.yaml\n');
+		expect(projectTree(root)).toEqual(before);
+	});
+
+	it('make:controller then undo: the view and its new folder gone', async () => {
+		const root = tempProject('sample');
+		const before = projectTree(root);
+		expect(await edu(root, 'make:controller', 'VilleRead', '--yes')).toMatchObject({exitCode: 0});
+		expect(existsSync(path.join(root, 'app/Template/ville_read/ville_read.html.twig'))).toBe(true);
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 0});
+		expect(existsSync(path.join(root, 'app/Template/ville_read'))).toBe(false);
+		expect(projectTree(root)).toEqual(before);
+	});
+
+	it('a route appended by hand after the run stays, edu\'s entry goes', async () => {
+		const root = tempProject('sample');
+		const original = routes(root);
+		await edu(root, 'make:api', 'ville', '--yes');
+		const mine = '\nmine:\n    uri: /mine\n    controller: Controller\\HomeController\n    httpMethod: [GET]\n';
+		appendFileSync(path.join(root, 'app/Config/routes.yaml'), mine);
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone, undone.stderr).toMatchObject({exitCode: 0});
+		expect(routes(root)).toBe(original + mine);
+		expect(existsSync(path.join(root, 'app/Controller/api/VilleController.php'))).toBe(false);
+	});
+
+	it('undo again takes back the run before; then there is nothing left (exit 1)', async () => {
+		const root = tempProject('sample');
+		const before = projectTree(root);
+		await edu(root, 'make:api', 'ville', '--yes');
+		await edu(root, 'make:controller', 'Home2', '--yes');
+		expect((await edu(root, 'undo', '--yes')).stdout).toMatch(/^Took back run 2 \(make:controller Home2\):/);
+		expect((await edu(root, 'undo', '--yes')).stdout).toMatch(/^Took back run 1 \(make:api ville\):/);
+		expect(projectTree(root)).toEqual(before);
+		const nothing = await edu(root, 'undo', '--yes');
+		expect(nothing).toMatchObject({exitCode: 1, stdout: ''});
+		expect(nothing.stderr).toMatch(/^Nothing to undo/);
+	});
+
+	it('the controller edited since: undo exits 1 naming it and changes nothing; --force removes it and keeps the edited copy in .edu/backups/', async () => {
+		const root = tempProject('sample');
+		const before = projectTree(root);
+		await edu(root, 'make:api', 'ville', '--yes');
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		const edited = `${readFileSync(controller, 'utf8')}// mine\n`;
+		writeFileSync(controller, edited);
+		const tree = snapshotTree(root);
+		const refused = await edu(root, 'undo', '--yes');
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toContain('edited since: app/Controller/api/VilleController.php.');
+		expect(refused.stderr).toContain('edu undo --force');
+		expect(snapshotTree(root)).toEqual(tree);
+
+		const forced = await edu(root, 'undo', '--force', '--yes');
+		expect(forced, forced.stderr).toMatchObject({exitCode: 0});
+		const [stamp = ''] = readdirSync(path.join(root, '.edu/backups'));
+		const kept = `.edu/backups/${stamp}/app/Controller/api/VilleController.php`;
+		expect(readFileSync(path.join(root, kept), 'utf8')).toBe(edited);
+		expect(forced.stderr).toContain(kept);
+		expect(projectTree(root)).toEqual(before);
+	});
+
+	it('an appended route edited since is named with its routes.yaml line', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		const file = path.join(root, 'app/Config/routes.yaml');
+		writeFileSync(file, routes(root).replace('httpMethod: [GET]\n', 'httpMethod: [GET]\n').replace(/(api_ville:\n    uri: )\/api\/ville/, '$1/api/villes'));
+		const tree = snapshotTree(root);
+		const refused = await edu(root, 'undo', '--yes');
+		expect(refused.exitCode).toBe(1);
+		const line = routes(root).split('\n').indexOf('api_ville:') + 1;
+		expect(refused.stderr).toContain(`app/Config/routes.yaml:${line}`);
+		expect(snapshotTree(root)).toEqual(tree);
+		const forced = await edu(root, 'undo', '--force', '--yes');
+		expect(forced, forced.stderr).toMatchObject({exitCode: 0});
+		expect(routes(root)).not.toContain('api_ville');
+	});
+
+	it('undo --dry-run names the files and the routes.yaml diff, and changes nothing', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		const tree = snapshotTree(root);
+		const dry = await edu(root, 'undo', '--dry-run');
+		expect(dry, dry.stderr).toMatchObject({exitCode: 0});
+		expect(dry.stdout).toContain('Dry run: nothing was written. edu undo would take back run 1 (make:api ville):\n  remove   app/Controller/api/VilleController.php\n  restore  app/Config/routes.yaml\n');
+		expect(dry.stdout).toContain('-api_ville:\n');
+		expect(snapshotTree(root)).toEqual(tree);
+		const json = JSON.parse((await edu(root, 'undo', '--dry-run', '--json')).stdout);
+		expect(json).toMatchObject({ok: true, run: 1, removed: ['app/Controller/api/VilleController.php'], restored: ['app/Config/routes.yaml'], dryRun: true});
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+});
+
+describe('edu history', () => {
+	it('lists the recorded runs newest first with what each wrote, text and --json', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		await edu(root, 'make:controller', 'Home2', '--yes');
+		await edu(root, 'undo', '--yes');
+		const text = await edu(root, 'history');
+		expect(text.stdout).toBe([
+			'2  make:controller Home2  (taken back)',
+			'     created   app/Controller/Home2Controller.php',
+			'     created   app/Template/home2/home2.html.twig',
+			'     modified  app/Config/routes.yaml',
+			'1  make:api ville',
+			'     created   app/Controller/api/VilleController.php',
+			'     modified  app/Config/routes.yaml',
+			'',
+		].join('\n'));
+		const json = JSON.parse((await edu(root, 'history', '--json')).stdout);
+		expect(json.runs.map((run: {number: number; undone: boolean}) => [run.number, run.undone])).toEqual([[2, true], [1, false]]);
+	});
+
+	it('keeps the last 50 runs', async () => {
+		const root = tempProject('sample');
+		for (let index = 1; index <= 52; index++) await edu(root, 'mock:token', `t${index}`);
+		const numbers = readdirSync(path.join(root, '.edu/history')).map((name) => Number.parseInt(name, 10)).sort((a, b) => a - b);
+		expect(numbers).toEqual(Array.from({length: 50}, (_, index) => index + 3));
+	});
+});
