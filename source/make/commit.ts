@@ -7,6 +7,7 @@ import type {Changeset, Sink, SinkMode, WriteOptions} from '../sink/file-change.
 import {plan as makePlan, type FileChange, type Plan} from './plan.js';
 import {readSnapshot, type Snapshot} from './snapshot.js';
 import {verifyAppended} from '../project/routes-yaml/append.js';
+import {verifyReplaced} from '../project/routes-yaml/entry-text.js';
 import {routesPath} from '../project/routes-yaml/routes.js';
 import {fileSystemSink} from '../sink/fs.js';
 
@@ -33,7 +34,10 @@ function changesetOf(planned: Plan, snapshot: Snapshot, revisable: boolean): Cha
 	// The whole new routes.yaml, re-parsed: old routes unchanged, new ones as intended.
 	const routesChange = planned.changes.find((change) => change.path === routesPath);
 	if (routesChange) {
-		const problem = verifyAppended(snapshot.routes, routesChange.after, planned.routes);
+		const replaced = planned.replacedRoutes ?? [];
+		const problem = replaced.length === 0
+			? verifyAppended(snapshot.routes, routesChange.after, planned.routes)
+			: verifyReplaced(snapshot.routes, routesChange.after, planned.routes.filter((route) => replaced.includes(route.name)), planned.routes.filter((route) => !replaced.includes(route.name)));
 		if (problem) return problem;
 	}
 	return {

@@ -10,6 +10,7 @@ import {existingFile, type Snapshot} from './snapshot.js';
 import {defaultTitleBlock} from '../project/base-view.js';
 import {defaultDescription, httpMethods, methodNames, type FieldSpec, type MakeRequest, type UploadSpec} from './request.js';
 import {appendRoutes} from '../project/routes-yaml/append.js';
+import {isEduEntry, replaceEntries} from '../project/routes-yaml/entry-text.js';
 import {routesPath, type NewRoute} from '../project/routes-yaml/routes.js';
 import {defaultTable} from './resource.js';
 import {declaredDefault, defaultFields} from '../templates/option-values.js';
@@ -46,6 +47,8 @@ export interface Plan {
 	readonly routes: readonly PlannedRoute[];
 	/** Empty when anything is refused. */
 	readonly changes: readonly FileChange[];
+	/** Routes edu wrote that --force replaces in place (their names); the others are appended. */
+	readonly replacedRoutes?: readonly string[];
 	/** In the contract's order: name, options, route, controller, view, method and URI. */
 	readonly refusals: readonly Refusal[];
 	readonly warnings: readonly string[];
@@ -132,7 +135,9 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const units: readonly Unit[] = templated.units;
 	warnings.push(...templated.warnings);
 
-	const refusals = collisions(units, snapshot, request.force === true, shown.takesMethods);
+	// --force regenerates what edu made: a route entry still exactly as edu writes it for this name and controller is replaced in place.
+	const replaced = request.force === true ? units.filter(({route}) => isOwnEntry(snapshot, route, names.uri)).map(({route}) => route.name) : [];
+	const refusals = collisions(units, snapshot, request.force === true, shown.takesMethods, replaced);
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
 	// A route at the plan's URI has its parameters already; the resource's /{id} route its own.
 	const routes = units.map((unit): PlannedRoute => ({...unit.route, parameters: unit.route.uri === uri ? shown.parameters : pathParameters(unit.route.uri)}));
@@ -154,8 +159,9 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 		if (typeof target !== 'string') return refused([target], warnings);
 		if (existingFile(snapshot, target) === undefined) changes.push({path: target, action: 'create', before: null, after: render(chosen.texts[file.role] ?? '', nameView(names, uri))});
 	}
-	const routesText = appendRoutes(snapshot.routes, units.map((unit) => newRoute(unit.route)));
-	if (typeof routesText !== 'string') return refused([routesText], warnings);
+	const appended = appendRoutes(snapshot.routes, units.filter((unit) => !replaced.includes(unit.route.name)).map((unit) => newRoute(unit.route)));
+	if (typeof appended !== 'string') return refused([appended], warnings);
+	const routesText = replaced.length === 0 ? appended : replaceEntries(snapshot.routes, appended, units.filter((unit) => replaced.includes(unit.route.name)).map((unit) => newRoute(unit.route)));
 	changes.push({
 		path: routesPath,
 		action: snapshot.routes.exists ? 'modify' : 'create',
@@ -168,7 +174,13 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	// openapi.php the project has already included), so it fails alike in every project.
 	const broken = chosen.origin === 'project' ? unparsablePhp(chosen, madeFiles(chosen, units, nameView(names, uri))) : undefined;
 	if (broken !== undefined) return {...refused([broken], warnings), routes};
-	return {request, kind, names, ...shown, routes, changes, refusals: [], warnings};
+	return {request, kind, names, ...shown, routes, changes, ...(replaced.length === 0 ? {} : {replacedRoutes: replaced}), refusals: [], warnings};
+}
+
+/** Whether the route of that name is, byte for byte, the entry edu writes for this name by default (its URI, GET). */
+function isOwnEntry(snapshot: Snapshot, route: UnitRoute, defaultUri: string): boolean {
+	const entry = snapshot.routes.named(route.name);
+	return entry !== undefined && isEduEntry(snapshot.routes, entry, {name: route.name, uri: defaultUri, controller: route.controller, methods: ['GET']});
 }
 
 /** --force replaces a controller that routes of the project already run: each such route named, so the user knows what changes. */
@@ -188,7 +200,7 @@ function newRoute(route: UnitRoute): NewRoute {
 }
 
 /** Route, then controller, then view, then a method and URI already served: every one found. */
-function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, methodsApply: boolean): Refusal[] {
+function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, methodsApply: boolean, replaced: readonly string[]): Refusal[] {
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
 	// The file in the way of `file`, and the way out; --force replaces a file at exactly the planned
@@ -202,7 +214,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, 
 	};
 	for (const {route} of units) {
 		const entry = routes.named(route.name);
-		if (entry) {
+		if (entry && !replaced.includes(route.name)) {
 			found.push(refusal('ROUTE_EXISTS', messages.routeExists, {
 				file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu never replaces a route)`,
 			}));

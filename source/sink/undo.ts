@@ -23,7 +23,7 @@ export interface UndoPlan {
 	readonly edited: readonly string[];
 	/** Folders the run created, removed after the undo when empty. */
 	readonly folders: readonly string[];
-	/** Each modified file's text before and after the undo, for the diff. */
+	/** routes.yaml's (and commands.yaml's) text before and after the undo, for the diff. */
 	readonly texts: ReadonlyArray<{readonly path: string; readonly before: string; readonly after: string}>;
 }
 
@@ -51,7 +51,8 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 		if (change.action === 'delete') removed.push(file.path);
 		else {
 			restored.push(file.path);
-			texts.push({path: file.path, before: change.before ?? '', after: change.after});
+			// The diff of routes.yaml and commands.yaml; a whole file put back is only named.
+			if (file.made === 'span') texts.push({path: file.path, before: change.before ?? '', after: change.after});
 		}
 		(file.made === 'span' ? spans : others).push(change);
 	}

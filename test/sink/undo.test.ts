@@ -90,7 +90,7 @@ describe('edu undo after make:*', () => {
 		const root = tempProject('sample');
 		await edu(root, 'make:api', 'ville', '--yes');
 		const file = path.join(root, 'app/Config/routes.yaml');
-		writeFileSync(file, routes(root).replace('httpMethod: [GET]\n', 'httpMethod: [GET]\n').replace(/(api_ville:\n    uri: )\/api\/ville/, '$1/api/villes'));
+		writeFileSync(file, routes(root).replace(/(api_ville:\n    uri: )\/api\/ville/, '$1/api/villes'));
 		const tree = snapshotTree(root);
 		const refused = await edu(root, 'undo', '--yes');
 		expect(refused.exitCode).toBe(1);
@@ -143,5 +143,48 @@ describe('edu history', () => {
 		for (let index = 1; index <= 52; index++) await edu(root, 'mock:token', `t${index}`);
 		const numbers = readdirSync(path.join(root, '.edu/history')).map((name) => Number.parseInt(name, 10)).sort((a, b) => a - b);
 		expect(numbers).toEqual(Array.from({length: 50}, (_, index) => index + 3));
+	});
+});
+
+describe('--force regenerates what edu made', () => {
+	it('make:api nantes --template resource --force after a default nantes replaces the controller and its route entry in place; undo brings the default one back', async () => {
+		const root = tempProject('sample');
+		expect(await edu(root, 'make:api', 'nantes', '--yes')).toMatchObject({exitCode: 0});
+		const before = projectTree(root);
+		const lines = routes(root).split('\n');
+		const forced = await edu(root, 'make:api', 'nantes', '--template', 'resource', '--fields', 'nom:string:255', '--force', '--yes');
+		expect(forced, forced.stderr).toMatchObject({exitCode: 0});
+		const now = routes(root);
+		expect(now.match(/^api_nantes:/gm)).toHaveLength(1);
+		// Every line but the entry's methods is kept, in place; the resource's item route is appended.
+		const methodsLine = lines.indexOf('    httpMethod: [GET]', lines.indexOf('api_nantes:'));
+		expect(now.split('\n').slice(0, lines.length)).toEqual(lines.map((line, index) => (index === methodsLine ? '    httpMethod: [GET, POST]' : line)).slice(0, lines.length - 1).concat(['']));
+		expect(readFileSync(path.join(root, 'app/Controller/api/NantesController.php'), 'utf8')).toContain('INSERT INTO nantes');
+		const [stamp = ''] = readdirSync(path.join(root, '.edu/backups'));
+		expect(readFileSync(path.join(root, '.edu/backups', stamp, 'app/Controller/api/NantesController.php'), 'base64')).toBe(before['app/Controller/api/NantesController.php']);
+
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone, undone.stderr).toMatchObject({exitCode: 0});
+		expect(projectTree(root)).toEqual(before);
+	});
+
+	it('a route written by hand still refuses --force, with its line', async () => {
+		const root = tempProject('sample');
+		const tree = snapshotTree(root);
+		const refused = await edu(root, 'make:api', 'hello', '--force', '--yes');
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toMatch(/^Route already exists\.\napp\/Config\/routes\.yaml:9: /);
+		expect(snapshotTree(root)).toEqual(tree);
+	});
+
+	it('an entry edu wrote and the user edited since still refuses --force', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'nantes', '--yes');
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), routes(root).replace(/(api_nantes:\n(?:.*\n){2}    httpMethod: )\[GET\]/, '$1[GET, PUT]'));
+		const tree = snapshotTree(root);
+		const refused = await edu(root, 'make:api', 'nantes', '--force', '--yes');
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toMatch(/^Route already exists\./);
+		expect(snapshotTree(root)).toEqual(tree);
 	});
 });

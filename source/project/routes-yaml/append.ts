@@ -16,7 +16,7 @@ export function renderEntry(route: NewRoute, indent: number, eol: string, comma 
 }
 
 /** How the file's first list of several methods separates them (the skeleton writes `[GET,POST]`); `, ` when it has none. */
-function methodComma(text: string): string {
+export function methodComma(text: string): string {
 	const list = /^[ \t]+httpMethod:[ \t]*\[[ \t]*[A-Za-z]+[ \t]*,( ?)[ \t]*[A-Za-z]/m.exec(text);
 	return list === null || list[1] === ' ' ? ', ' : ',';
 }
@@ -91,7 +91,7 @@ function endsWithBlankLine(text: string): boolean {
 	return /\n\n$/.test(text.slice(-8).replace(/\r\n?/g, '\n'));
 }
 
-function sameRoutes(actual: readonly NewRoute[], expected: readonly NewRoute[]): boolean {
+export function sameRoutes(actual: readonly NewRoute[], expected: readonly NewRoute[]): boolean {
 	if (actual.length !== expected.length) return false;
 	return actual.every((entry, index) => {
 		const other = expected[index]!;

@@ -1,6 +1,8 @@
 // One route's entry as text: where it is in routes.yaml, whether it is byte for byte what edu
 // writes for it, and the file with it replaced or removed, every other byte kept.
-import {renderEntry} from './append.js';
+import {refusal, type Refusal} from '../../base/errors.js';
+import {methodComma, renderEntry, sameRoutes} from './append.js';
+import {parseRoutes} from './routes.js';
 import type {NewRoute, RouteEntry, RoutesFile} from './route-index.js';
 
 /**
@@ -27,11 +29,10 @@ function lineEnd(text: string, from: number): number {
 	return found === null ? text.length : found.index + found[0].length;
 }
 
-/** Whether the entry is exactly what edu writes for its values, in this file's indentation and line ends. */
-export function isEduEntry(file: RoutesFile, entry: RouteEntry): boolean {
+/** Whether the entry is byte for byte what edu writes for `route`, in this file's indentation and line ends. */
+export function isEduEntry(file: RoutesFile, entry: RouteEntry, route: NewRoute): boolean {
 	const {start, end} = entrySpan(file.text, entry);
 	const written = file.text.slice(start, end);
-	const route: NewRoute = {name: entry.name, uri: entry.uri, controller: entry.controller, methods: entry.methods};
 	// Without a final line end, the file's last entry is edu's as well.
 	return [', ', ','].some((comma) => {
 		const expected = renderEntry(route, file.indent, file.eol, comma);
@@ -43,4 +44,29 @@ export function isEduEntry(file: RoutesFile, entry: RouteEntry): boolean {
 export function replaceEntryText(text: string, entry: RouteEntry, replacement: string): string {
 	const {start, end} = entrySpan(text, entry);
 	return text.slice(0, start) + replacement + text.slice(end);
+}
+
+/**
+ * `text` (the file with new routes appended) with each of `replaced` put in place of the entry of
+ * its name, in the file's style: every other byte kept. The appended routes are after every entry
+ * of the file, so the entries' offsets still hold.
+ */
+export function replaceEntries(file: RoutesFile, text: string, replaced: readonly NewRoute[]): string {
+	const entries = replaced.flatMap((route) => {
+		const entry = file.named(route.name);
+		return entry === undefined ? [] : [{entry, route}];
+	}).sort((a, b) => b.entry.offset - a.entry.offset);
+	let result = text;
+	for (const {entry, route} of entries) result = replaceEntryText(result, entry, renderEntry(route, file.indent, file.eol, methodComma(file.text)));
+	return result;
+}
+
+/** The whole new text re-parsed: the file's routes, those of `replaced` as replaced, then the appended ones. */
+export function verifyReplaced(file: RoutesFile, text: string, replaced: readonly NewRoute[], appended: readonly NewRoute[]): Refusal | undefined {
+	const reread = parseRoutes(text, file.path, true);
+	const expected = [...file.entries.map((entry) => replaced.find((route) => route.name === entry.name) ?? entry), ...appended];
+	if ('code' in reread || !sameRoutes(reread.entries, expected)) {
+		return refusal('BAD_PROJECT_FILE', `${file.path}: replacing the route in place would change how the file reads; the file was left unchanged`);
+	}
+	return undefined;
 }
