@@ -178,13 +178,8 @@ function stage(run: WriteRun, change: FileChange, target: string, content: Buffe
 	if (change.action === 'delete') return {change, target, aside: asideName(run.host, target)};
 	const written = writeTemp(run, target, change, content);
 	if (!beforeCommit || change.action === 'create' || content !== undefined) return {change, target, ...backup, ...written};
-	const previous = run.readBytes(target);
-	if (previous === null) return {change, target, ...backup, ...written};
-	const aside = asideName(run.host, target);
-	const copy = writeTemp(run, target, {...change, action: 'modify'}, previous);
-	run.fs.rename(copy.temp, aside);
-	run.temps.delete(copy.temp);
-	return {change, target, ...backup, ...written, aside};
+	// Named now, for the journal; the copy is made just before the file is replaced (place).
+	return {change, target, ...backup, ...written, aside: asideName(run.host, target)};
 }
 
 /** Once the run is complete (or rolled back): what was set aside is removed; one it cannot remove is named. */
@@ -249,6 +244,11 @@ function place(run: WriteRun, step: Staged): void {
 			throw new EduError('PROJECT_CHANGED', `${change.path} changed while edu was writing; nothing was written. Run the command again.`);
 		}
 		step.previous = previous;
+		if (step.aside !== undefined && previous !== null) {
+			const copy = writeTemp(run, target, {...change, action: 'modify'}, previous);
+			fs.rename(copy.temp, step.aside);
+			run.temps.delete(copy.temp);
+		}
 		fs.rename(temp, target);
 		run.temps.delete(temp);
 		return;

@@ -41,7 +41,7 @@ export function undoKilledRun(run: WriteRun, journal: Journal): string[] {
 	}
 	const restored = settleAsides(run, journal);
 	// Its temp files, beside each file it was writing: this run may write in none of those folders.
-	const folders = new Set([...journal.created, ...(journal.commit === null ? [] : [journal.commit])].map((file) => path.dirname(file.path)));
+	const folders = new Set([...journal.created, ...(journal.commit === null ? [] : [journal.commit]), ...(journal.kept ?? [])].map((file) => path.dirname(file.path)));
 	for (const folder of folders) if (!confinementProblem(run.root, folder)) cleanStaleTemps(run, path.join(run.root, folder));
 	// Its record is edu's own: the user is told of the project's files.
 	const shown = removed.filter((relative) => !relative.startsWith(`${historyFolder}/`));
