@@ -125,6 +125,7 @@ export function nextSteps(plan: Plan, {dependenciesInstalled = true, settings, c
 	// Serving holds the terminal: what follows goes in another one, where only curl and files are used.
 	steps.push({command: 'edu start', what: `Serve the project on ${localServer}`});
 	steps.push(...routeSteps(plan));
+	steps.push({command: 'edu undo', what: 'Changed your mind? Take this run back, byte for byte'});
 	return steps;
 }
 
