@@ -43,6 +43,7 @@ describe('next steps', () => {
 			'edu start',
 			String.raw`printf 'nom,code\nLyon,69000\n' > example.csv`,
 			'curl -i -F document=@example.csv http://localhost:8042/api/import',
+			'edu undo',
 		]);
 	});
 
@@ -55,6 +56,7 @@ describe('next steps', () => {
 			`curl -i -X POST -H 'Content-Type: application/json' -d '{"nom":"example","habitants":1}' http://localhost:8042/api/ville`,
 			'curl -i http://localhost:8042/api/ville',
 			'curl -i http://localhost:8042/api/ville/1',
+			'edu undo',
 		]);
 	});
 
@@ -79,10 +81,11 @@ describe('next steps', () => {
 			`curl -i -X POST -H 'Content-Type: application/json' -d '{"nom":"example"}' http://localhost:8042/api/commune`,
 			'curl -i http://localhost:8042/api/commune',
 			'curl -i http://localhost:8042/api/commune/1',
+			'edu undo',
 		]);
 		const upload = plan({kind: 'api', name: 'import', template: 'depot'}, snapshot);
 		expect(upload.refusals).toEqual([]);
-		expect(nextSteps(upload, {}).map((step) => step.command).at(-1)).toBe('curl -i -F document=@your-file.pdf http://localhost:8042/api/import');
+		expect(nextSteps(upload, {}).map((step) => step.command).slice(-2)).toEqual(['curl -i -F document=@your-file.pdf http://localhost:8042/api/import', 'edu undo']);
 	});
 
 	test.each([
@@ -131,8 +134,8 @@ describe('next steps', () => {
 
 	test('web controller: the URL to open in a browser; run elsewhere: cd to the project first', () => {
 		const steps = commandsFor({kind: 'controller', name: 'VilleRead'}, '/tmp/my project');
-		expect(steps).toEqual([`cd '/tmp/my project'`, 'edu start', 'http://localhost:8042/ville-read']);
+		expect(steps).toEqual([`cd '/tmp/my project'`, 'edu start', 'http://localhost:8042/ville-read', 'edu undo']);
 		const planned = plan({kind: 'controller', name: 'VilleRead'}, snapshotOf(tempProject('sample')));
-		expect(nextStepsLines(nextSteps(planned)).at(-2)).toBe('  Open in your browser:');
+		expect(nextStepsLines(nextSteps(planned)).slice(-4)).toEqual(['  Open in your browser:', '    http://localhost:8042/ville-read', '  Changed your mind? Take this run back, byte for byte:', '    edu undo']);
 	});
 });
