@@ -86,6 +86,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		folders: folders.map(relative),
 		lock: relative(composeFile),
 		value: undefined,
+		label: 'mock:persist',
 	});
 	if (written.mode === 'dry-run') {
 		const create = missing.length > 0 ? `create ${missing.join(' and ')}` : undefined;

@@ -29,7 +29,7 @@ export interface RunRecord {
 	/** The lock the run held: undo takes the same one. */
 	readonly lock?: string;
 	readonly files: readonly RecordedFile[];
-	/** Folders the run created (outside .edu/), parents first. */
+	/** Folders the run created (not edu's history and backups), parents first. */
 	readonly folders: readonly string[];
 	/** Set once `edu undo` took the run back. */
 	readonly undone?: object;
@@ -99,7 +99,7 @@ export function recordOf(run: WriteRun, changeset: Changeset<unknown>, inputs: r
 		const text = asText(before);
 		return text === undefined ? {path: change.path, made: 'modify', sha256: hash, before: before.toString('base64'), base64: true} : {path: change.path, made: 'modify', sha256: hash, before: text};
 	});
-	const folders = run.folders.map((folder) => posixPath(path.relative(run.root, folder))).filter((folder) => folder !== '.edu' && !folder.startsWith('.edu/'));
+	const folders = run.folders.map((folder) => posixPath(path.relative(run.root, folder))).filter((folder) => !/^\.edu($|\/(history|backups)(\/|$))/.test(folder));
 	return {
 		edu: 1,
 		...(changeset.label === undefined ? {} : {command: changeset.label}),

@@ -188,3 +188,41 @@ describe('--force regenerates what edu made', () => {
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 });
+
+describe('the other writers leave a record undo takes back', () => {
+	it('make:command: the command file gone, commands.yaml byte-identical', async () => {
+		const root = tempProject('skeleton');
+		const before = projectTree(root);
+		expect(await edu(root, 'make:command', 'generate', '--yes')).toMatchObject({exitCode: 0});
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone, undone.stderr).toMatchObject({exitCode: 0});
+		expect(undone.stdout).toMatch(/^Took back run 1 \(make:command generate\):\n {2}remove {3}app\/Command\/GenerateCommand\.php\n/);
+		expect(projectTree(root)).toEqual(before);
+	});
+
+	it('template:publish and mock:persist, newest first, and -q prints nothing', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'compose.yaml'), 'services:\n  mock:\n    image: mock-api\n');
+		const before = projectTree(root);
+		expect(await edu(root, 'mock:persist', '--yes')).toMatchObject({exitCode: 0});
+		expect(await edu(root, 'template:publish', 'default')).toMatchObject({exitCode: 0});
+		expect(await edu(root, 'undo', '--yes', '-q')).toEqual({exitCode: 0, stdout: '', stderr: ''});
+		expect(existsSync(path.join(root, '.edu/templates'))).toBe(false);
+		const json = JSON.parse((await edu(root, 'undo', '--yes', '--json')).stdout);
+		expect(json).toMatchObject({ok: true, run: 1, command: 'mock:persist', restored: ['compose.yaml'], dryRun: false});
+		expect(projectTree(root)).toEqual(before);
+	});
+});
+
+describe('edu undo on the command line', () => {
+	it('--help says what it takes back; an unknown option is a usage error (exit 2)', async () => {
+		const root = tempProject('sample');
+		const help = await edu(root, 'undo', '--help');
+		expect(help).toMatchObject({exitCode: 0});
+		expect(help.stdout).toContain('Usage: edu undo [options]');
+		expect(help.stdout).toContain('--force');
+		expect(help.stdout).toContain('The last 50 runs are kept in .edu/history/.');
+		expect((await edu(root, 'undo', '--bogus')).exitCode).toBe(2);
+	});
+
+});

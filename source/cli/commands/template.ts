@@ -134,7 +134,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	}
 	const {sinkFor, modeReport} = await import('../../sink/sink.js');
 	const sink = sinkFor({...options, onSignal: context.io.onSignal});
-	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined});
+	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined, label: `template:publish ${wanted.join(' ')}`});
 	const dry = written.mode === 'dry-run';
 	const lines = [
 		...(dry ? ['Dry run: nothing was written. The run would write:'] : []),

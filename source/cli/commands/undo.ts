@@ -1,5 +1,7 @@
 // edu undo and edu history: take back the newest run that wrote project files, from its record in
 // .edu/history/, through the same sink as every write; and list the recorded runs.
+import {existsSync} from 'node:fs';
+import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError} from '../../base/errors.js';
 import {withNotes, type Outcome} from '../../base/io.js';
@@ -16,10 +18,7 @@ Examples:
   $ edu undo --dry-run   what it would remove and restore, and the routes.yaml diff
   $ edu history          the runs edu can take back, newest first
 
-Files created by the run are removed (and the folders it created, when empty), the lines it added
-to routes.yaml or commands.yaml are removed where they are still as written (routes added since
-stay), and a file it replaced with --force comes back from .edu/backups/. A file edited since the
-run stops the undo (exit 1) unless --force, which keeps the edited copy in .edu/backups/.
+Files created by the run are removed (and the folders it created, when empty), the lines it added to routes.yaml or commands.yaml are removed where they are still as written (routes added since stay), and a file it replaced with --force comes back from .edu/backups/. A file edited since the run stops the undo (exit 1) unless --force, which keeps the edited copy in .edu/backups/.
 The last 50 runs are kept in .edu/history/.`;
 
 export function registerUndo(program: Command, context: CommandContext): void {
@@ -48,7 +47,7 @@ export function registerUndo(program: Command, context: CommandContext): void {
 
 async function runUndo(options: UndoOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
-	const root = context.projectRoot(startFolder(io, options));
+	const root = undoRoot(options, context);
 	const {planUndo, removeEmptyFolders} = await import('../../sink/undo.js');
 	const {sinkFor, modeReport} = await import('../../sink/sink.js');
 	const {unifiedDiff} = await import('../../present/describe-plan.js');
@@ -78,7 +77,7 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 }
 
 async function runHistory(options: CommonOptions, context: CommandContext): Promise<Outcome> {
-	const root = context.projectRoot(startFolder(context.io, options));
+	const root = undoRoot(options, context);
 	const {readHistory} = await import('../../sink/record.js');
 	const runs = readHistory(root);
 	const lines = runs.length === 0 ? ['No run recorded in .edu/history/ yet: each run that writes project files leaves one.'] : runs.flatMap(({number, record}) => {
@@ -93,4 +92,20 @@ async function runHistory(options: CommonOptions, context: CommandContext): Prom
 		json: {runs: runs.map(({number, record}) => ({number, ...(record === undefined ? {} : {command: record.command ?? null, undone: record.undone !== undefined, files: record.files.map((file) => ({path: file.path, action: file.made === 'create' ? 'create' : file.made === 'replace' ? 'replace' : 'modify'}))})}))},
 		text: `${lines.join('\n')}\n`,
 	};
+}
+
+/** The project, or else the nearest folder with a history (mock:persist writes where the compose file is). */
+function undoRoot(options: CommonOptions, context: CommandContext): string {
+	const start = startFolder(context.io, options);
+	try {
+		return context.projectRoot(start);
+	} catch (error) {
+		for (let folder = path.resolve(start); ; folder = path.dirname(folder)) {
+			if (existsSync(path.join(folder, '.edu', 'history'))) {
+				context.announceRoot(folder);
+				return folder;
+			}
+			if (path.dirname(folder) === folder) throw error;
+		}
+	}
 }
