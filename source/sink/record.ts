@@ -3,12 +3,12 @@
 // run's files (a created file of the run, placed just before its commit point). For each file:
 // created (its hash), replaced by --force (where the copy of what it held is), modified (the
 // bytes before, or for routes.yaml and commands.yaml the span replaced, in whole lines).
-import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
 import type {WriteRun} from './run.js';
 import {posixPath} from '../base/posix-path.js';
+import {sha256} from './sha256.js';
 
 export const historyFolder = '.edu/history';
 /** How many runs are kept: the oldest records beyond are removed after each run. */
@@ -35,9 +35,7 @@ export interface RunRecord {
 	readonly undone?: object;
 }
 
-export function sha256(bytes: Buffer | string): string {
-	return createHash('sha256').update(bytes).digest('hex');
-}
+export {sha256} from './sha256.js';
 
 /** The records' numbers, oldest first (a record is `<n>.json`; its time is the file's). */
 export function recordNumbers(names: readonly string[]): number[] {

@@ -12,7 +12,7 @@ describe('console habits', () => {
 		const io = captureIo(tempProject());
 		expect(await main(['list'], io)).toBe(0);
 		const lines = io.out().split('\n').filter((line) => line.startsWith('  '));
-		expect(lines.map((line) => line.trim().split(/\s+/)[0])).toEqual(['make:api', 'make:controller', 'make:command', 'check:config', 'doctor', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'template:list', 'template:publish', 'list', 'help', 'completion']);
+		expect(lines.map((line) => line.trim().split(/\s+/)[0])).toEqual(['make:api', 'make:controller', 'make:command', 'check:config', 'doctor', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'template:list', 'template:publish', 'undo', 'history', 'list', 'help', 'completion']);
 	});
 
 	it('edu help make:api is make:api --help', async () => {
