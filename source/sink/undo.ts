@@ -41,6 +41,9 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 	const spans: FileChange[] = [];
 	const others: FileChange[] = [];
 	for (const file of [...record.files].reverse()) {
+		// A record is a file of the project like any other: it names nothing outside it.
+		const outside = confinementProblem(root, file.path);
+		if (outside !== undefined) return outside;
 		const current = readRegularFile(path.join(root, file.path), file.path);
 		if (current !== null && 'code' in current) return current;
 		const taken = takeBack(root, file, current, force);
@@ -101,6 +104,8 @@ function takeBack(root: string, file: RecordedFile, current: Buffer | null, forc
 	let before: Buffer | null;
 	if (file.made === 'replace') {
 		if (file.backup === null) return {edited: []};
+		const outside = confinementProblem(root, file.backup);
+		if (outside !== undefined) return outside;
 		const backup = readRegularFile(path.join(root, file.backup), file.backup);
 		if (backup !== null && 'code' in backup) return backup;
 		before = backup;

@@ -226,3 +226,22 @@ describe('edu undo on the command line', () => {
 	});
 
 });
+
+describe('a record names nothing outside the project', () => {
+	it('a record whose backup or file lies outside is refused, and nothing is read or written there', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		const recordFile = path.join(root, '.edu/history/1.json');
+		const record = JSON.parse(readFileSync(recordFile, 'utf8'));
+		record.files[0] = {path: 'app/Controller/api/VilleController.php', made: 'replace', sha256: record.files[0].sha256, backup: '../../outside.php'};
+		writeFileSync(recordFile, JSON.stringify(record));
+		const tree = snapshotTree(root);
+		const refused = await edu(root, 'undo', '--yes');
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toContain('outside.php');
+		expect(snapshotTree(root)).toEqual(tree);
+		record.files[0] = {path: '../outside.php', made: 'create', sha256: record.files[0].sha256};
+		writeFileSync(recordFile, JSON.stringify(record));
+		expect((await edu(root, 'undo', '--yes')).exitCode).toBe(1);
+	});
+});
