@@ -20,11 +20,11 @@ export type RefusalCode =
 	| 'MISSING_ARGUMENT'
 	| 'ROUTE_PROBLEMS'
 	| 'COMMAND_EXISTS' | 'FRAMEWORK_TOO_OLD'
-	| 'NOTHING_TO_UNDO' | 'EDITED_SINCE'
 	| 'PHP_MISSING' | 'PHP_TOO_OLD' | 'PORT_IN_USE' | 'NO_DOCROOT' | 'SERVER_FAILED' | 'NO_COMPOSE_FILE' | 'NO_MOCK_SERVICE' | 'VOLUME_CONFLICT' | 'DOCKER_UNAVAILABLE' | 'MOCK_UNREACHABLE' | 'MOCK_FAILED' | 'MOCK_NO_DATA' | 'TOKEN_EXISTS'
 	| 'USAGE'
 	| 'UNKNOWN_COMMAND'
 	| 'UNKNOWN_OPTION'
+	| 'NOTHING_TO_UNDO' | 'EDITED_SINCE'
 	| 'INTERNAL';
 
 /** Where a collision is, for the line under its message: the file, the route's line, the way out. */
