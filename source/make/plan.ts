@@ -136,8 +136,9 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	warnings.push(...templated.warnings);
 
 	// --force regenerates what edu made: a route entry still exactly as edu writes it for this name and controller is replaced in place.
-	const replaced = request.force === true ? units.filter(({route}) => isOwnEntry(snapshot, route, names.uri)).map(({route}) => route.name) : [];
-	const refusals = collisions(units, snapshot, request.force === true, shown.takesMethods, replaced);
+	const own = units.filter(({route}) => isOwnEntry(snapshot, route, names.uri)).map(({route}) => route.name);
+	const replaced = request.force === true ? own : [];
+	const refusals = forceAdvice(collisions(units, snapshot, request.force === true, shown.takesMethods, replaced, own));
 	// Refused by a collision, the plan still says what it would have made (the wizard previews it).
 	// A route at the plan's URI has its parameters already; the resource's /{id} route its own.
 	const routes = units.map((unit): PlannedRoute => ({...unit.route, parameters: unit.route.uri === uri ? shown.parameters : pathParameters(unit.route.uri)}));
@@ -199,8 +200,22 @@ function newRoute(route: UnitRoute): NewRoute {
 	return {name: route.name, uri: route.uri, controller: route.controller, methods: route.methods};
 }
 
+/**
+ * --force is advised only where a run with it would go through: a route edu wrote for this name
+ * (byte for byte) says --force writes it again; when anything --force cannot lift is refused too,
+ * no refusal advises it.
+ */
+function forceAdvice(refusals: readonly Refusal[]): Refusal[] {
+	if (refusals.every((found) => found.place?.force === true)) return [...refusals];
+	return refusals.map((found) => {
+		if (found.place?.force !== true) return found;
+		const {force: _lifted, ...place} = found.place;
+		return {...found, place};
+	});
+}
+
 /** Route, then controller, then view, then a method and URI already served: every one found. */
-function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, methodsApply: boolean, replaced: readonly string[]): Refusal[] {
+function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, methodsApply: boolean, replaced: readonly string[], own: readonly string[]): Refusal[] {
 	const found: Refusal[] = [];
 	const {routes} = snapshot;
 	// The file in the way of `file`, and the way out; --force replaces a file at exactly the planned
@@ -215,9 +230,9 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, 
 	for (const {route} of units) {
 		const entry = routes.named(route.name);
 		if (entry && !replaced.includes(route.name)) {
-			found.push(refusal('ROUTE_EXISTS', messages.routeExists, {
-				file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu never replaces a route)`,
-			}));
+			found.push(refusal('ROUTE_EXISTS', messages.routeExists, own.includes(route.name)
+				? {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is the entry edu wrote for this name: choose another name`, force: true}
+				: {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu replaces only an entry it wrote)`}));
 		}
 	}
 	for (const {route} of units) {

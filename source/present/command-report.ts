@@ -60,7 +60,7 @@ export async function writeCommand(name: string, snapshot: CommandSnapshot, sink
 	}
 	const changeset = commandChangeset(planned, snapshot);
 	if ('code' in changeset) throw EduError.from(changeset);
-	const {value: written, mode, notes} = await sink.write({...changeset, label: `make:command ${name}`});
+	const {value: written, mode, notes} = await sink.write(changeset);
 	if (mode === 'dry-run') {
 		return {
 			json: commandJson(written, mode),

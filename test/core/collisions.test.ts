@@ -54,3 +54,28 @@ describe('the method and URI collision compares every method of the new route', 
 		expect(result.changes.map((change) => change.path)).toContain('app/Controller/api/VilleBisController.php');
 	});
 });
+
+describe('--force is advised only where a run with it goes through', () => {
+	const advised = (result: Plan): Array<[string, boolean]> => result.refusals.map((refused) => [refused.code, refused.place?.force === true]);
+
+	it('the route edu wrote for ville, and its controller: both say --force, which replaces them', () => {
+		const routes = `${sampleRoutes}\napi_ville:\n    uri: /api/ville\n    controller: Controller\\api\\VilleController\n    httpMethod: [GET]\n`;
+		const result = plan(api('ville'), memorySnapshot(routes, ['app/Controller/api/VilleController.php']));
+		expect(advised(result)).toEqual([['ROUTE_EXISTS', true], ['CONTROLLER_EXISTS', true]]);
+		expect(result.refusals[0]?.place?.hint).toBe('the route "api_ville" is the entry edu wrote for this name: choose another name');
+		expect(plan(api('ville', {force: true}), memorySnapshot(routes, ['app/Controller/api/VilleController.php'])).refusals).toEqual([]);
+	});
+
+	it('a route written by hand (home) beside its controller and view: no refusal advises --force, which would still be refused', () => {
+		const routes = `home:\n    uri: /\n    controller: Controller\\HomeController\n    httpMethod: [GET]\n`;
+		const snapshot = memorySnapshot(routes, ['app/Controller/HomeController.php', 'app/Template/home/home.html.twig']);
+		const result = plan({kind: 'controller', name: 'Home'}, snapshot);
+		expect(advised(result)).toEqual([['ROUTE_EXISTS', false], ['CONTROLLER_EXISTS', false], ['VIEW_EXISTS', false]]);
+		expect(plan({kind: 'controller', name: 'Home', force: true}, snapshot).refusals.map((refused) => refused.code)).toEqual(['ROUTE_EXISTS']);
+	});
+
+	it('a controller alone in the way: --force is advised, as before', () => {
+		const result = plan(api('ville'), memorySnapshot(sampleRoutes, ['app/Controller/api/VilleController.php']));
+		expect(advised(result)).toEqual([['CONTROLLER_EXISTS', true]]);
+	});
+});

@@ -76,6 +76,8 @@ export function commandChangeset(planned: CommandPlan, snapshot: CommandSnapshot
 		changes: [...planned.changes].sort((a, b) => Number(a.path === commandsPath) - Number(b.path === commandsPath)),
 		lock: commandsPath,
 		value: planned,
+		// The run's name in edu history, whichever way it was asked (flags, --plain, the wizard).
+		label: `make:command ${planned.name}`,
 		...(revisable ? {
 			revise() {
 				const fresh = readCommandSnapshot(snapshot.root, snapshot.templateName);
