@@ -69,7 +69,7 @@ describe('edu openapi --out', () => {
 		const again = await runMain(['openapi', '--force'], {cwd: root});
 		expect(again, again.stderr).toMatchObject({exitCode: 0, stderr: ''});
 		expect(readFileSync(path.join(root, 'public/openapi.yaml'), 'utf8')).toContain('Toutes les villes');
-		expect(existsSync(path.join(root, '.edu'))).toBe(false);
+		expect(existsSync(path.join(root, '.edu', 'backups'))).toBe(false);
 	});
 
 	it('a specification edited by hand is kept before it is replaced, and the run says where', async () => {
