@@ -100,7 +100,7 @@ describe('--force', () => {
 		expect(readFileSync(path.join(root, '.edu/backups/2026-11-25T14-05-09-2', controller), 'utf8')).toBe('<?php // second\n');
 	});
 
-	it('never replaces a route: Route already exists. even with --force', async () => {
+	it('never replaces a route written by hand: Route already exists. even with --force', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		const io = captureIo(root);
