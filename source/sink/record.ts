@@ -3,6 +3,7 @@
 // run's files (a created file of the run, placed just before its commit point). For each file:
 // created (its hash), replaced by --force (where the copy of what it held is), modified (the
 // bytes before, or for routes.yaml and commands.yaml the span replaced, in whole lines).
+import {decodeUtf8} from '../base/json-check.js';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
@@ -67,9 +68,9 @@ export function spanOf(before: Buffer, after: Buffer): {at: number; removed: Buf
 	return {at: start, removed: before.subarray(start, before.length - end), inserted: after.subarray(start, after.length - end)};
 }
 
+/** The bytes as text when they are UTF-8 (so the text gives them back exactly), else undefined. */
 function asText(bytes: Buffer): string | undefined {
-	const text = bytes.toString('utf8');
-	return Buffer.from(text, 'utf8').equals(bytes) ? text : undefined;
+	return decodeUtf8(bytes);
 }
 
 export interface RecordInput {
