@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
 import type {WriteRun} from './run.js';
 import {posixPath} from '../base/posix-path.js';
-import {sha256} from './sha256.js';
+import {contentHash} from './content-hash.js';
 
 export const historyFolder = '.edu/history';
 /** How many runs are kept: the oldest records beyond are removed after each run. */
@@ -17,11 +17,14 @@ export const historyLimit = 50;
 /** Files only ever edited in place by edu (appended to, an entry replaced): recorded as the span that changed. */
 export const spanFiles: readonly string[] = ['app/Config/routes.yaml', 'app/Config/commands.yaml'];
 
-export type RecordedFile =
-	| {readonly path: string; readonly made: 'create'; readonly sha256: string}
-	| {readonly path: string; readonly made: 'replace'; readonly sha256: string; readonly backup: string | null}
-	| {readonly path: string; readonly made: 'modify'; readonly sha256: string; readonly before: string; readonly base64?: true}
-	| {readonly path: string; readonly made: 'span'; readonly sha256: string; readonly at: number; readonly removed: string; readonly inserted: string};
+/** What the run wrote into a file, to tell it from an edit since: `hash` (content-hash.ts), or `sha256` in the records of edu's first builds. */
+export type WrittenHash = {readonly hash: string; readonly sha256?: undefined} | {readonly sha256: string; readonly hash?: undefined};
+
+export type RecordedFile = WrittenHash & (
+	| {readonly path: string; readonly made: 'create'}
+	| {readonly path: string; readonly made: 'replace'; readonly backup: string | null}
+	| {readonly path: string; readonly made: 'modify'; readonly before: string; readonly base64?: true}
+	| {readonly path: string; readonly made: 'span'; readonly at: number; readonly removed: string; readonly inserted: string});
 
 export interface RunRecord {
 	readonly edu: 1;
@@ -35,8 +38,6 @@ export interface RunRecord {
 	/** Set once `edu undo` took the run back. */
 	readonly undone?: object;
 }
-
-export {sha256} from './sha256.js';
 
 /** The records' numbers, oldest first (a record is `<n>.json`; its time is the file's). */
 export function recordNumbers(names: readonly string[]): number[] {
@@ -84,19 +85,19 @@ export interface RecordInput {
 export function recordOf(run: WriteRun, changeset: Changeset<unknown>, inputs: readonly RecordInput[]): RunRecord {
 	const files = inputs.map(({change, target, backup}): RecordedFile => {
 		const after = Buffer.from(change.after, 'utf8');
-		const hash = sha256(after);
-		if (change.action === 'create') return {path: change.path, made: 'create', sha256: hash};
+		const hash = contentHash(after);
+		if (change.action === 'create') return {path: change.path, made: 'create', hash};
 		const before = run.readBytes(target);
-		if (before === null) return {path: change.path, made: 'create', sha256: hash};
+		if (before === null) return {path: change.path, made: 'create', hash};
 		if (spanFiles.includes(change.path) && backup === undefined) {
 			const {at, removed, inserted} = spanOf(before, after);
 			const removedText = asText(removed);
 			const insertedText = asText(inserted);
-			if (removedText !== undefined && insertedText !== undefined) return {path: change.path, made: 'span', sha256: hash, at, removed: removedText, inserted: insertedText};
+			if (removedText !== undefined && insertedText !== undefined) return {path: change.path, made: 'span', hash, at, removed: removedText, inserted: insertedText};
 		}
-		if (backup !== undefined || change.action === 'overwrite') return {path: change.path, made: 'replace', sha256: hash, backup: backup ?? null};
+		if (backup !== undefined || change.action === 'overwrite') return {path: change.path, made: 'replace', hash, backup: backup ?? null};
 		const text = asText(before);
-		return text === undefined ? {path: change.path, made: 'modify', sha256: hash, before: before.toString('base64'), base64: true} : {path: change.path, made: 'modify', sha256: hash, before: text};
+		return text === undefined ? {path: change.path, made: 'modify', hash, before: before.toString('base64'), base64: true} : {path: change.path, made: 'modify', hash, before: text};
 	});
 	const folders = run.folders.map((folder) => posixPath(path.relative(run.root, folder))).filter((folder) => !/^\.edu($|\/(history|backups)(\/|$))/.test(folder));
 	return {

@@ -1,5 +1,5 @@
-// SHA-256 of a file's bytes, for the run records: how undo tells a file edu wrote from one edited
-// since. node:crypto's, which a Node process has at hand (it costs a make run next to nothing).
+// SHA-256, for the run records of edu's first builds, which kept it as each file's hash (edu undo
+// still reads them); the records edu writes now keep content-hash.ts's.
 import {createHash} from 'node:crypto';
 
 /** The hex SHA-256 of `data` (a string is hashed as UTF-8). */

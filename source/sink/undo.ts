@@ -11,7 +11,9 @@ import {readRegularFile} from '../project/regular-file.js';
 import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
-import {historyFolder, isRunRecord, readHistory, recordText, sha256, type RecordedFile, type RunRecord} from './record.js';
+import {contentHash} from './content-hash.js';
+import {sha256} from './sha256.js';
+import {historyFolder, isRunRecord, readHistory, recordText, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {
 	/** The run taken back: its number (`.edu/history/<n>.json`) and record. */
@@ -85,6 +87,11 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 	};
 }
 
+/** Whether `bytes` are what the run wrote into the file, by the record's hash. */
+function writtenBytes(file: RecordedFile, bytes: Buffer): boolean {
+	return file.hash === undefined ? sha256(bytes) === file.sha256 : contentHash(bytes) === file.hash;
+}
+
 interface Taken {
 	readonly change?: FileChange;
 	readonly edited: readonly string[];
@@ -92,7 +99,7 @@ interface Taken {
 
 /** One recorded file taken back: the change, and whether it was edited since. */
 function takeBack(root: string, file: RecordedFile, current: Buffer | null, force: boolean): Taken | Refusal {
-	const same = current !== null && sha256(current) === file.sha256;
+	const same = current !== null && writtenBytes(file, current);
 	const edited = same ? [] : [file.path];
 	const text = current?.toString('utf8') ?? '';
 	if (file.made === 'create') {
@@ -122,7 +129,7 @@ function takeBack(root: string, file: RecordedFile, current: Buffer | null, forc
 function takeBackSpan(file: Extract<RecordedFile, {made: 'span'}>, current: Buffer, force: boolean): Taken | Refusal {
 	const inserted = Buffer.from(file.inserted, 'utf8');
 	const removed = Buffer.from(file.removed, 'utf8');
-	const exact = sha256(current) === file.sha256 || current.subarray(file.at, file.at + inserted.length).equals(inserted);
+	const exact = writtenBytes(file, current) || current.subarray(file.at, file.at + inserted.length).equals(inserted);
 	const found = exact ? file.at : current.indexOf(inserted) === current.lastIndexOf(inserted) ? current.indexOf(inserted) : -1;
 	const text = current.toString('utf8');
 	if (found !== -1 && inserted.length > 0) {

@@ -1,6 +1,7 @@
 // edu undo and edu history through main(), in temp copies of the fixtures: a run taken back
 // leaves every project file outside .edu/ byte-identical to before, and never takes back work
 // silently (issue 49's "Done when").
+import {createHash} from 'node:crypto';
 import {appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -227,20 +228,43 @@ describe('edu undo on the command line', () => {
 
 });
 
+describe('the records of edu\'s first builds (SHA-256 hashes)', () => {
+	it('are still taken back byte for byte, and a file edited since still refuses', async () => {
+		const root = tempProject('sample');
+		const before = projectTree(root);
+		await edu(root, 'make:api', 'ville', '--yes');
+		const recordFile = path.join(root, '.edu/history/1.json');
+		const record = JSON.parse(readFileSync(recordFile, 'utf8'));
+		// As the first builds wrote it: each file's SHA-256 under `sha256`, no `hash`.
+		for (const file of record.files) {
+			delete file.hash;
+			file.sha256 = createHash('sha256').update(readFileSync(path.join(root, file.path))).digest('hex');
+		}
+		writeFileSync(recordFile, JSON.stringify(record));
+		const controller = path.join(root, 'app/Controller/api/VilleController.php');
+		const written = readFileSync(controller, 'utf8');
+		writeFileSync(controller, `${written}// mine\n`);
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 1});
+		writeFileSync(controller, written);
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 0});
+		expect(projectTree(root)).toEqual(before);
+	});
+});
+
 describe('a record names nothing outside the project', () => {
 	it('a record whose backup or file lies outside is refused, and nothing is read or written there', async () => {
 		const root = tempProject('sample');
 		await edu(root, 'make:api', 'ville', '--yes');
 		const recordFile = path.join(root, '.edu/history/1.json');
 		const record = JSON.parse(readFileSync(recordFile, 'utf8'));
-		record.files[0] = {path: 'app/Controller/api/VilleController.php', made: 'replace', sha256: record.files[0].sha256, backup: '../../outside.php'};
+		record.files[0] = {path: 'app/Controller/api/VilleController.php', made: 'replace', hash: record.files[0].hash, backup: '../../outside.php'};
 		writeFileSync(recordFile, JSON.stringify(record));
 		const tree = snapshotTree(root);
 		const refused = await edu(root, 'undo', '--yes');
 		expect(refused.exitCode).toBe(1);
 		expect(refused.stderr).toContain('outside.php');
 		expect(snapshotTree(root)).toEqual(tree);
-		record.files[0] = {path: '../outside.php', made: 'create', sha256: record.files[0].sha256};
+		record.files[0] = {path: '../outside.php', made: 'create', hash: record.files[0].hash};
 		writeFileSync(recordFile, JSON.stringify(record));
 		expect((await edu(root, 'undo', '--yes')).exitCode).toBe(1);
 	});
