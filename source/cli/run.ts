@@ -3,7 +3,7 @@
 // gets, and the rendering of its outcome or its error. It touches no process.* itself.
 import {visible} from '../base/visible.js';
 import path from 'node:path';
-import {EduError, isRefusal, UsageError} from '../base/errors.js';
+import {EduError, isRefusal} from '../base/errors.js';
 import {findProjectRoot} from '../project/root.js';
 import {isFlagGroup} from './commands/global-options.js';
 import type {CommandContext} from './commands/context.js';
@@ -110,8 +110,9 @@ export function renderError(error: unknown, run: Invocation, rendering: Renderin
 			});
 		} else {
 			if (!rendering.quiet) for (const warning of error.notes) io.stderr.write(visible(`Warning: ${warning}\n`));
-			// Usage errors read as the parser's own do: `edu: <what is wrong>`.
-			const prefix = error instanceof UsageError && !error.message.startsWith('edu') ? 'edu: ' : '';
+			// Usage errors (exit 2) read as the parser's own do: `edu: <what is wrong>`; a refusal
+			// (exit 1) and the original's missing-name line keep their exact text (DESIGN.md).
+			const prefix = error.exitCode === 2 && error.code !== 'MISSING_ARGUMENT' && !error.message.startsWith('edu') ? 'edu: ' : '';
 			io.stderr.write(visible(`${prefix}${error.message}\n`));
 			if (rendering.debug && error.stack) io.stderr.write(`${error.stack}\n`);
 		}

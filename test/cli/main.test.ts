@@ -50,3 +50,33 @@ describe('main()', () => {
 		expect(io.err()).toContain('make:api');
 	});
 });
+
+describe('one style for what went wrong (issue 50)', () => {
+	// Whichever part finds it (the option parser, a template's options, the URI or methods check),
+	// a mistake in the command line is one line starting `edu: `, exit 2; a refusal about the
+	// project keeps the exact text the original prints, exit 1.
+	it.each([
+		['make:api', 'v', '--yes', '--bogus'],
+		['make:api', 'v', '--yes', '--uri', '/api/v/{id:\\d+}'],
+		['make:api', 'v', '--yes', '--methods', 'FETCH'],
+		['make:api', 'v', '--yes', '--template', 'resource', '--fields', 'nom:string:abc'],
+		['make:api', 'v', '--yes', '--template', 'upload', '--extensions', 'csv,php'],
+		['routes', '--bogus'],
+	])('%j: one line starting edu:, exit 2', async (...args) => {
+		const root = tempProject('sample');
+		const io = captureIo(root);
+		expect(await main(args, io)).toBe(2);
+		expect(io.err()).toMatch(/^edu: [^\n]+\n$/);
+	});
+
+	it('a refusal keeps its exact text: Route already exists. (exit 1); a name taken says "choose another name" for make:command too', async () => {
+		const root = tempProject('sample');
+		const io = captureIo(root);
+		expect(await main(['make:api', 'hello', '--yes'], io)).toBe(1);
+		expect(io.err()).toMatch(/^Route already exists\.\n/);
+		const again = captureIo(root);
+		await main(['make:command', 'generate', '--yes'], captureIo(root));
+		expect(await main(['make:command', 'generate', '--yes'], again)).toBe(1);
+		expect(again.err()).toMatch(/^Command already exists\.\n.*choose another name\.\n$/);
+	});
+});

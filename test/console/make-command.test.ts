@@ -38,7 +38,7 @@ describe('edu make:command generate --yes in the skeleton', () => {
 		const tree = snapshotTree(root);
 		const again = await runMain(['make:command', 'generate', '--yes'], {cwd: root});
 		expect(again.exitCode).toBe(1);
-		expect(again.stderr).toBe(`Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\GenerateCommand); pick another name.\n`);
+		expect(again.stderr).toBe(`Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\GenerateCommand); choose another name.\n`);
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 
@@ -79,8 +79,8 @@ describe('commands.yaml is appended to, never rewritten', () => {
 
 describe('refusals, in order, with nothing left behind', () => {
 	it.each([
-		['the name is in commands.yaml (checked first)', 'generate: Command\\Other\n', true, `Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\Other); pick another name.\n`],
-		['the class file exists', '', true, 'Command already exists.\napp/Command/GenerateCommand.php: the class file exists; delete it or pick another name.\n'],
+		['the name is in commands.yaml (checked first)', 'generate: Command\\Other\n', true, `Command already exists.\n${commandsYaml}:1: "generate" is registered already (Command\\Other); choose another name.\n`],
+		['the class file exists', '', true, 'Command already exists.\napp/Command/GenerateCommand.php: the class file exists; delete it or choose another name.\n'],
 		['commands.yaml is not valid YAML', 'a: [b\n', false, `${commandsYaml}:2:1: not valid YAML`],
 		['commands.yaml indents its names (Symfony YAML rejects it)', '  hello: Command\\HelloCommand\n', false, `${commandsYaml}:1:3: the names are indented, which Symfony YAML, the framework's parser, rejects: start each line in the first column; nothing was written.\n`],
 		['commands.yaml is not a flat map', 'generate:\n  class: X\n', false, `${commandsYaml}:1:1: expected name: Command\\NameCommand, one per line; nothing was written.\n`],
@@ -132,7 +132,7 @@ describe('refusals, in order, with nothing left behind', () => {
 		const tree = snapshotTree(root);
 		const result = await runMain(['make:command', 'fOO', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toContain('Command already exists.\napp/Command/FooCommand.php: it differs from app/Command/FOOCommand.php only in case, and PHP takes them for the same class: rename or delete it, or pick another name.\n');
+		expect(result.stderr).toContain('Command already exists.\napp/Command/FooCommand.php: it differs from app/Command/FOOCommand.php only in case, and PHP takes them for the same class: rename or delete it, or choose another name.\n');
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 

@@ -99,16 +99,16 @@ describe('make:api --template resource|upload, without PHP', () => {
 	});
 
 	it.each([
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 2, '--fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 2, 'Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:varchar'], 2, 'edu: --fields item "nom:varchar": unknown type "varchar"; use string, string:LENGTH or int.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--table', 'ville;drop'], 2, 'edu: Invalid table: "ville;drop" cannot be a table name: use letters A-Z and a-z, digits and _, not starting with a digit.\n'],
 		[['make:api', 'ville', '--template', 'resource'], 2, 'edu: --template resource needs --fields, e.g. --fields nom:string:255,code_postal:string:10,nombre_habitant:int\n'],
 		[['make:api', 'ville', '--fields', 'nom:string'], 2, 'edu: --fields applies to --template resource only.\n'],
 		[['make:api', 'import', '--template', 'upload', '--methods', 'GET'], 2, 'edu: --methods does not apply to --template upload: its routes are POST.\n'],
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--methods', 'POST,PUT'], 2, 'The resource template always serves GET (the list and one row by id): add GET to --methods.\n'],
-		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--methods', 'GET,PATCH'], 2, 'The resource template serves GET, POST, PUT and DELETE, not PATCH: leave it out of --methods.\n'],
-		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 2, 'The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
-		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 2, 'Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
-	])('%j is refused with one line, leaving the project unchanged', async (args, exitCode, stderr) => {
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--methods', 'POST,PUT'], 2, 'edu: The resource template always serves GET (the list and one row by id): add GET to --methods.\n'],
+		[['make:api', 'ville', '--template', 'resource', '--fields', 'nom:string', '--methods', 'GET,PATCH'], 2, 'edu: The resource template serves GET, POST, PUT and DELETE, not PATCH: leave it out of --methods.\n'],
+		[['make:api', 'import', '--template', 'upload', '--extensions', 'csv,php'], 2, 'edu: The extension "php" is refused: a web server may run or obey such a file, so it never belongs on an upload allow-list.\n'],
+		[['make:api', 'import', '--template', 'upload', '--dir', '../outside'], 2, 'edu: Invalid upload folder "../outside": ".." segments are not allowed; the folder must stay inside the project.\n'],
+	])('%j is refused with one usage line (edu: …, exit 2), leaving the project unchanged', async (args, exitCode, stderr) => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		expect(await runMain(args, {cwd: root})).toEqual({exitCode, stdout: '', stderr});

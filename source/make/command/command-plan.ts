@@ -57,13 +57,13 @@ export function planCommand(name: string, snapshot: CommandSnapshot): CommandPla
 	const refusals: Refusal[] = [];
 	const line = file.lines.get(names.commandName);
 	if (line !== undefined) {
-		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: commandsPath, line, hint: `"${names.commandName}" is registered already (${file.entries.get(names.commandName)}); pick another name`}));
+		refusals.push(refusal('COMMAND_EXISTS', commandExists, {file: commandsPath, line, hint: `"${names.commandName}" is registered already (${file.entries.get(names.commandName)}); choose another name`}));
 	}
 	const there = snapshot.existing(target);
 	if (there !== undefined) {
 		refusals.push(refusal('COMMAND_EXISTS', commandExists, there === target
-			? {file: target, hint: 'the class file exists; delete it or pick another name'}
-			: {file: there, hint: `it differs from ${target} only in case, and PHP takes them for the same class: rename or delete it, or pick another name`}));
+			? {file: target, hint: 'the class file exists; delete it or choose another name'}
+			: {file: there, hint: `it differs from ${target} only in case, and PHP takes them for the same class: rename or delete it, or choose another name`}));
 	}
 	if (refusals.length > 0) return refusedAt(refusals);
 	const after = appendCommand(file, names.commandName, names.fqcn);
