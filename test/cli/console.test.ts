@@ -8,11 +8,23 @@ import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 describe('console habits', () => {
-	it('edu list prints every command, one line each', async () => {
+	it('edu list prints every command, one entry each', async () => {
 		const io = captureIo(tempProject());
 		expect(await main(['list'], io)).toBe(0);
-		const lines = io.out().split('\n').filter((line) => line.startsWith('  '));
+		const lines = io.out().split('\n').filter((line) => /^  \S/.test(line));
 		expect(lines.map((line) => line.trim().split(/\s+/)[0])).toEqual(['make:api', 'make:controller', 'make:command', 'check:config', 'doctor', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'template:list', 'template:publish', 'undo', 'history', 'list', 'help', 'completion']);
+	});
+
+	it('edu list wraps as --help does when piped: at 80, or at COLUMNS, the rest under the description', async () => {
+		for (const [env, width] of [[{}, 80], [{COLUMNS: '60'}, 60]] as const) {
+			const io = captureIo(tempProject(), {env});
+			expect(await main(['list'], io)).toBe(0);
+			const lines = io.out().trimEnd().split('\n');
+			expect(lines.filter((line) => line.length > width)).toEqual([]);
+			const at = lines.findIndex((line) => line.startsWith('  make:command'));
+			expect(lines[at + 1]).toMatch(/^ {20}\S/);
+			expect(`${lines[at]} ${lines[at + 1]!.trim()}`).toContain('generate a console command for php bin/edu and register it in');
+		}
 	});
 
 	it('edu help make:api is make:api --help', async () => {

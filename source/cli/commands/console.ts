@@ -8,6 +8,7 @@ import {version} from '../../base/version.js';
 import type {CommandContext} from './context.js';
 import {globalOptionSpecs} from './global-options.js';
 import {flagsOf, startFolder} from '../../base/options.js';
+import {terminalWidth, wrapHelp} from '../../present/help-text.js';
 
 /** Flags every command takes, so they work after the command name too (`edu make:api -n`). */
 export function addGlobalOptions(command: Command): void {
@@ -85,7 +86,8 @@ export function registerConsole(program: Command, context: CommandContext): void
 			const ownLines = own.length === 0 ? [] : ['', 'This project\'s commands (app/Config/commands.yaml), run by php bin/edu:', ...own.map(({name, className, description}) => `  ${name.padEnd(pad)}${description ?? className}`)];
 			context.outcome = {
 				json: {version, commands, projectCommands: own.map(({name, className, description}) => ({name, className, ...(description === undefined ? {} : {description})}))},
-				text: `${['Usage: edu <command> [options]   (edu help <command> for its flags)', '', ...commands.map(({name, description}) => `  ${name.padEnd(pad)}${description}`), ...ownLines].join('\n')}\n`,
+				// Wrapped as --help is: at the terminal's width, or at COLUMNS or 80 when piped.
+				text: `${wrapHelp(['Usage: edu <command> [options]   (edu help <command> for its flags)', '', ...commands.map(({name, description}) => `  ${name.padEnd(pad)}${description}`), ...ownLines].join('\n'), terminalWidth(context.io.stdout, context.io.env))}\n`,
 			};
 		});
 	program
