@@ -111,7 +111,7 @@ export function renderError(error: unknown, run: Invocation, rendering: Renderin
 		} else {
 			if (!rendering.quiet) for (const warning of error.notes) io.stderr.write(visible(`Warning: ${warning}\n`));
 			// Usage errors (exit 2) read as the parser's own do: `edu: <what is wrong>`; a refusal
-			// (exit 1) and the original's missing-name line keep their exact text (DESIGN.md).
+			// (exit 1) and the original's missing-name line keep the original's exact text.
 			const prefix = error.exitCode === 2 && error.code !== 'MISSING_ARGUMENT' && !error.message.startsWith('edu') ? 'edu: ' : '';
 			io.stderr.write(visible(`${prefix}${error.message}\n`));
 			if (rendering.debug && error.stack) io.stderr.write(`${error.stack}\n`);

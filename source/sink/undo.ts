@@ -3,6 +3,7 @@
 // run left it (its hash) is taken back byte for byte; the lines a run added to routes.yaml are
 // removed only where they are still byte-identical, whatever was added around them since; a
 // file edited since refuses the undo unless forced, and then its edited copy is kept.
+import {createHash} from 'node:crypto';
 import {rmdirSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../base/errors.js';
@@ -12,7 +13,6 @@ import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
 import {contentHash} from './content-hash.js';
-import {sha256} from './sha256.js';
 import {historyFolder, isRunRecord, readHistory, recordText, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {
@@ -87,9 +87,9 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 	};
 }
 
-/** Whether `bytes` are what the run wrote into the file, by the record's hash. */
+/** Whether `bytes` are what the run wrote into the file, by the record's hash (SHA-256 in the first builds' records). */
 function writtenBytes(file: RecordedFile, bytes: Buffer): boolean {
-	return file.hash === undefined ? sha256(bytes) === file.sha256 : contentHash(bytes) === file.hash;
+	return file.hash === undefined ? createHash('sha256').update(bytes).digest('hex') === file.sha256 : contentHash(bytes) === file.hash;
 }
 
 interface Taken {
