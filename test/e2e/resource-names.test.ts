@@ -66,7 +66,7 @@ describe.skipIf(!hasMariadb)('field and table names against MariaDB\'s keywords'
 		const before = snapshotTree(root);
 		const result = await runMain(['make:api', 'velo', '--template', 'resource', '--fields', 'modele:string:50,condition:string:20,range:int', '--yes'], {cwd: root});
 		expect(result.exitCode).toBe(2);
-		expect(result.stderr.trim()).toBe('Invalid field: "condition" is an SQL reserved word in MariaDB and MySQL 8, where the controllers\' SQL would fail: choose another field name, such as "condition_".');
+		expect(result.stderr.trim()).toBe('edu: Invalid field: "condition" is an SQL reserved word in MariaDB and MySQL 8, where the controllers\' SQL would fail: choose another field name, such as "condition_".');
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });

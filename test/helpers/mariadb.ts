@@ -3,7 +3,7 @@
 // read; stopped by its PID. Where mariadbd is missing the tests that need it skip with a
 // notice; in CI (EDU_REQUIRE_MARIADB=1) a missing server is a failure instead.
 import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {freePort} from './free-port.js';
@@ -56,6 +56,30 @@ export interface Mariadb {
 }
 
 /**
+ * A freshly installed data folder, made once per test run (the workers are the children of one
+ * vitest process) and copied by each server: mariadb-install-db is most of a server's start.
+ * The first worker to finish installing puts its folder in place; the others use it.
+ */
+function pristineData(installDb: string, asUser: readonly string[]): string {
+	const pristine = path.join(tmpdir(), `edu-mariadb-pristine-${process.ppid}`);
+	if (existsSync(path.join(pristine, 'mysql'))) return pristine;
+	const fresh = mkdtempSync(path.join(tmpdir(), 'edu-mariadb-install-'));
+	execFileSync(installDb, ['--no-defaults', `--datadir=${fresh}`, ...asUser, '--auth-root-authentication-method=normal', '--skip-test-db'], {stdio: 'ignore'});
+	try {
+		renameSync(fresh, pristine);
+	} catch {
+		// Another worker's install is in place (a rename onto a folder that is not empty fails).
+		rmSync(fresh, {recursive: true, force: true});
+	}
+	return pristine;
+}
+
+/** The pristine data folder of the test run whose vitest process is `pid`, removed when the run ends. */
+export function removePristineData(pid: number): void {
+	rmSync(path.join(tmpdir(), `edu-mariadb-pristine-${pid}`), {recursive: true, force: true});
+}
+
+/**
  * Installs a fresh data folder and starts mariadbd on it. Its character set is utf8mb4, as the
  * Debian package's and the official image's configuration set it.
  */
@@ -67,7 +91,7 @@ export async function startMariadb(): Promise<Mariadb> {
 	const log = path.join(folder, 'error.log');
 	// --user=root: CI runs as root, and mariadbd refuses root without it.
 	const asUser = process.getuid?.() === 0 ? ['--user=root'] : [];
-	execFileSync(installDb, ['--no-defaults', `--datadir=${data}`, ...asUser, '--auth-root-authentication-method=normal', '--skip-test-db'], {stdio: 'ignore'});
+	cpSync(pristineData(installDb, asUser), data, {recursive: true});
 	const port = await freePort();
 	const child: ChildProcess = spawn(server, [
 		'--no-defaults', `--datadir=${data}`, ...asUser, `--port=${port}`, '--bind-address=127.0.0.1', `--socket=${socket}`,
