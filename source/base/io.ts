@@ -21,6 +21,11 @@ export interface Io {
 	readonly interactive: boolean;
 	/** Set by the bin: calls `handler` on Ctrl+C (SIGINT) or SIGTERM until the returned function is called. */
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+	/**
+	 * Set by the bin; called by the sink as it begins placing a run's files: from then on a signal
+	 * no longer stops the run, which finishes, reports and exits with its own code.
+	 */
+	readonly commitBegan?: () => void;
 }
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';

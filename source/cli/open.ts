@@ -45,7 +45,7 @@ function formOf(request: MakeRequest, templates?: TemplateCatalog): Partial<Wiza
 export async function openWizard(io: Io, {kind, root, plain, quiet, sink: chosen, request, templates}: OpenWizard): Promise<number> {
 	const initial = request === undefined ? {} : formOf(request, templates);
 	// A wait for another run's lock is said on stderr by the plain prompts; the full-screen wizard says it on its review.
-	const sink = chosen ?? (await import('../sink/sink.js')).sinkFor({onSignal: io.onSignal, onWait: waitNotice(io, {quiet}, false)});
+	const sink = chosen ?? (await import('../sink/sink.js')).sinkFor({onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, {quiet}, false)});
 	// Where Ink cannot draw (CI set: a blank screen until the end; TERM=dumb), the plain prompts work.
 	const cannot = cannotDraw(io.env);
 	if (!plain && cannot !== undefined) io.stderr.write(`${cannot}\n`);

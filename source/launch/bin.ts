@@ -9,6 +9,7 @@ import process from 'node:process';
 import {binRun} from './bundles.js';
 import {isTerminal} from './direct-output.js';
 import {outputLostExitCode, outputLostLine} from './output-lost.js';
+import {ownSignals} from './signal-owner.js';
 import {version} from '../base/version.js';
 
 const [first, ...rest] = process.argv.slice(2);
@@ -28,6 +29,8 @@ if (rest.length === 0 && (first === '--version' || first === '-V')) {
 		}
 	}
 } else {
+	// From here on Ctrl+C and SIGTERM are edu's, never Node's default (signal-owner.ts).
+	ownSignals();
 	const {bundle, workload} = binRun(process.argv.slice(2), () => isTerminal(0) && isTerminal(1));
 	void import('./code-cache.js').then(({runBundle}) => runBundle(path.join(import.meta.dirname, bundle), workload));
 }

@@ -8,7 +8,9 @@ import {directOutput, isTerminal, settleOutput} from './direct-output.js';
 import type {Io} from '../base/io.js';
 import {main, refuseMissingFolder} from '../cli/main.js';
 import {readPendingInput} from './pending-input.js';
+import {ownSignals} from './signal-owner.js';
 
+const signals = ownSignals();
 const stdout = directOutput(1);
 const stderr = directOutput(2);
 
@@ -34,14 +36,9 @@ const io: Io = {
 	},
 	pendingInput: readPendingInput,
 	interactive: Boolean(stdout.isTTY) && isTerminal(0),
-	onSignal(handler) {
-		const signals = ['SIGINT', 'SIGTERM'] as const;
-		const listener = (signal: NodeJS.Signals): void => handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
-		for (const signal of signals) process.on(signal, listener);
-		return () => {
-			for (const signal of signals) process.off(signal, listener);
-		};
-	},
+	// Owned from the bin's start (signal-owner.ts says what a signal does when).
+	onSignal: signals.onSignal,
+	commitBegan: signals.commitBegan,
 };
 
 void (cwd === undefined ? Promise.resolve(refuseMissingFolder(argv, io)) : main(argv, io)).then((exitCode) => {

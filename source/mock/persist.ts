@@ -72,7 +72,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 
 	// One changeset: the folder, and the compose file if it changes (only if it still holds what
 	// was read; a symlinked one is updated at its target). A dry run hands it to a sink that writes nothing.
-	const sink = sinkFor({...options, onWait: waitNotice(io, options, false), ...(io.onSignal ? {onSignal: io.onSignal} : {})});
+	const sink = sinkFor({...options, onWait: waitNotice(io, options, false), ...(io.onSignal ? {onSignal: io.onSignal} : {}), ...(io.commitBegan ? {commitBegan: io.commitBegan} : {})});
 	if (options.restart && sink.mode === 'write') {
 		const {checkDocker} = await import('./docker.js');
 		await checkDocker(compose.dir, io);

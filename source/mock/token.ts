@@ -42,7 +42,7 @@ function notMounted(declared: MockService | undefined, root: string): string[] {
  * mock:token` at once) is read again under the lock and edited again, so neither edit is lost.
  * `mode`: a new file's; an existing one keeps its own.
  */
-export async function editProjectText<V>(root: string, file: string, shown: string, mode: number, edit: (current: ReadText | undefined) => {text: string; value: V}, onWait?: (line: string) => void, onSignal?: StopSubscription): Promise<{value: V; notes: readonly string[]}> {
+export async function editProjectText<V>(root: string, file: string, shown: string, mode: number, edit: (current: ReadText | undefined) => {text: string; value: V}, onWait?: (line: string) => void, onSignal?: StopSubscription, commitBegan?: () => void): Promise<{value: V; notes: readonly string[]}> {
 	const relative = posixPath(path.relative(realpathSync(root), file));
 	const changeset = (): Changeset<V> => {
 		const current = readProjectText(file, shown);
@@ -50,7 +50,7 @@ export async function editProjectText<V>(root: string, file: string, shown: stri
 		return {...oneFileChangeset(root, relative, text, value, {mode: current?.mode ?? mode, before: current?.text ?? null}), revise: changeset};
 	};
 	// Ctrl+C / SIGTERM heard only between whole files: the write rolls back, the lock goes.
-	const {value, notes} = await fileSystemSink({...(onWait ? {onWait} : {}), ...(onSignal ? {onSignal} : {})}).write(changeset());
+	const {value, notes} = await fileSystemSink({...(onWait ? {onWait} : {}), ...(onSignal ? {onSignal} : {}), ...(commitBegan ? {commitBegan} : {})}).write(changeset());
 	return {value, notes};
 }
 
@@ -69,7 +69,7 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const {value: {created, replaced}, notes} = await editProjectText(project.root, file, shown, newTokenFileMode, (current) => {
 		const edit = setTokens(current?.text, shown, [[name, token]], Boolean(options.force));
 		return {text: edit.text, value: {created: current === undefined, replaced: edit.replaced.length > 0}};
-	}, waitNotice(io, options, false), io.onSignal);
+	}, waitNotice(io, options, false), io.onSignal, io.commitBegan);
 
 	const declared = readableMockServiceIn(project.root);
 	const warnings = [...(options.file === undefined ? [...docsFileWarning(project, start), ...notMounted(declared, project.root)] : []), ...notes];

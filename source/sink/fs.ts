@@ -27,6 +27,8 @@ export interface FileSystemSinkOptions {
 	readonly host?: SinkHost;
 	/** Subscribes to Ctrl+C / SIGTERM (io.onSignal): the write stops, rolls back and releases the lock. */
 	readonly onSignal?: StopSubscription;
+	/** Told as the files begin to be placed (io.commitBegan): no signal stops the run after that. */
+	readonly commitBegan?: () => void;
 	/** How long to wait for another run's lock, in milliseconds. */
 	readonly lockWaitMs?: number;
 	/** Shows a line to the user while the run waits for another run's lock (lock.ts says when). */
@@ -69,7 +71,7 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 		const folders = new Set(current.changes.flatMap((change) => [path.join(current.root, change.path), ...linkedTarget(run, current.root, change)].map((file) => path.dirname(file))));
 		for (const folder of folders) cleanStaleTemps(run, folder);
 		for (const folder of current.folders ?? []) run.ensureFolder(path.join(current.root, folder));
-		apply(run, current, lock);
+		apply(run, current, lock, options.commitBegan);
 		if (current.record !== false) pruneHistory(run);
 		// The lock before the notes, so everything left is said in one line with one command.
 		const released = lock?.release();
@@ -131,10 +133,12 @@ interface Staged {
  * Every content to a temp file first, then the renames, the last change last. Synchronous: a
  * Ctrl+C or SIGTERM that arrives during it is heard once every file is whole
  * and in place, so a write is never left half-done by one; only the wait for the lock is stopped.
+ * `began` is told past the last point a signal stops the run, so the run's owner lets it finish.
  */
-function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined): void {
+function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undefined, began?: () => void): void {
 	const staged: Staged[] = [];
 	run.checkStop();
+	began?.();
 	const targets: Array<{change: FileChange; target: string; content?: Buffer}> = changeset.changes.map((change) => ({change, target: resolveTarget(run, changeset.root, change)}));
 	for (const {change, target} of targets) refuseReadOnly(run, change, target);
 	// The copies of what --force replaces first: in place before anything they keep is replaced.

@@ -21,12 +21,14 @@ export function dryRunSink(): Sink {
 export interface SinkChoice {
 	readonly dryRun?: boolean;
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+	/** Told as the files begin to be placed (io.commitBegan). */
+	readonly commitBegan?: () => void;
 	/** Where a line goes while the run waits for another run's lock (stderr, unless -q or the wizard draws). */
 	readonly onWait?: (line: string) => void;
 }
 
 export function sinkFor(choice: SinkChoice): Sink {
-	return choice.dryRun ? dryRunSink() : fileSystemSink({...(choice.onSignal ? {onSignal: choice.onSignal} : {}), ...(choice.onWait ? {onWait: choice.onWait} : {})});
+	return choice.dryRun ? dryRunSink() : fileSystemSink({...(choice.onSignal ? {onSignal: choice.onSignal} : {}), ...(choice.commitBegan ? {commitBegan: choice.commitBegan} : {}), ...(choice.onWait ? {onWait: choice.onWait} : {})});
 }
 
 export interface OneFile {

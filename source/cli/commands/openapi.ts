@@ -72,7 +72,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 			write: !options.stdout,
 			force: options.force === true,
 			html: Boolean(options.html),
-			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {}), onWait: waitNotice(io, options, false)},
+			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {}), ...(io.commitBegan ? {commitBegan: io.commitBegan} : {}), onWait: waitNotice(io, options, false)},
 			...(options.out === undefined ? {} : {out: options.out}),
 		});
 	} catch (error) {

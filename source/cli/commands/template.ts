@@ -133,7 +133,7 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 		}
 	}
 	const {sinkFor, modeReport} = await import('../../sink/sink.js');
-	const sink = sinkFor({...options, onSignal: context.io.onSignal});
+	const sink = sinkFor({...options, onSignal: context.io.onSignal, commitBegan: context.io.commitBegan});
 	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined, label: `template:publish ${wanted.join(' ')}`});
 	const dry = written.mode === 'dry-run';
 	const lines = [

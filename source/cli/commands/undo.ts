@@ -53,7 +53,7 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	const {unifiedDiff} = await import('../../present/describe-plan.js');
 	const planned = planUndo(root, options.force === true);
 	if ('code' in planned) throw EduError.from(planned);
-	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, false)});
+	const sink = sinkFor({...options, onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, options, false)});
 	const written = await sink.write(planned.changeset);
 	const plan = written.value;
 	const dry = written.mode === 'dry-run';

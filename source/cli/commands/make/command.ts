@@ -49,7 +49,7 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	// A template that is no make:command one is a usage error, before anything is planned or asked.
 	if ('code' in snapshot.template && snapshot.template.code === 'INVALID_OPTION') throw new UsageError(`edu: ${snapshot.template.message}`, 'INVALID_OPTION');
 	const {sinkFor} = await import('../../../sink/sink.js');
-	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
+	const sink = sinkFor({...options, onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (name === undefined) {
 		const {openCommandWizard} = await import('../../open.js');
 		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, quiet: options.quiet, sink})};

@@ -122,7 +122,7 @@ async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: Found
 	const {io} = context;
 	// The sink is chosen here, once, from --dry-run: everything after works from it and from what it returns.
 	const {sinkFor} = await import('../../../sink/sink.js');
-	const sink = sinkFor({...options, onSignal: io.onSignal, onWait: waitNotice(io, options, interactive && !options.plain)});
+	const sink = sinkFor({...options, onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (interactive) {
 		const {openWizard} = await import('../../open.js');
 		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, quiet: options.quiet, sink, request})};
