@@ -5,6 +5,7 @@ import {visible} from '../base/visible.js';
 import {Command, CommanderError} from 'commander';
 import {EduError, UsageError, type RefusalCode} from '../base/errors.js';
 import {registerCompletion} from './commands/completion.js';
+import {completeCommand} from './commands/complete.js';
 import {addGlobalOptions, registerConsole, shortened, unknownCommand} from './commands/console.js';
 import {checkMoved} from './commands/global-options.js';
 import {runMake} from './commands/make/make.js';
@@ -185,7 +186,7 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 	let argv = typed;
 	try {
 		const first = argv[0];
-		if (first !== undefined && !first.startsWith('-') && !everyCommandName.includes(first)) {
+		if (first !== undefined && !first.startsWith('-') && !everyCommandName.includes(first) && first !== completeCommand) {
 			// A command of the project's own, or a shortened name, as php bin/edu (Symfony Console) takes them.
 			const {projectCommands, runProjectCommand} = await import('../project/project-commands.js');
 			const found = projectCommands(startFolder(run.io, {cwd: cwdOf(argv)}));

@@ -1,92 +1,47 @@
-// `edu completion bash|zsh|fish`: a completion script made from the program's own command
-// table (command names, their long options), so it never lists a command that is not there.
+// `edu completion bash|zsh|fish|powershell`: a completion script that asks edu itself, through
+// the hidden `edu _complete`, what each Tab offers (complete.ts): the commands, the project's own
+// included, options, and their values (templates, methods, folders), read from the program's
+// own command table, so it never offers what is not there.
 import type {Command} from 'commander';
 import {UsageError} from '../../base/errors.js';
+import {candidateLines, completeCommand, completions, shells} from './complete.js';
+import {installLines, scripts} from './completion-scripts.js';
 import type {CommandContext} from './context.js';
 
-interface Entry {
-	readonly name: string;
-	readonly description: string;
-	readonly options: readonly string[];
-}
-
-const shells = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof shells)[number];
 
-function entries(program: Command): Entry[] {
-	return program.commands.map((command) => ({
-		name: command.name(),
-		description: command.description(),
-		options: [...command.options.map((option) => option.long).filter((flag): flag is string => flag !== undefined), '--help'],
-	}));
-}
-
-const quoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
-
-function bash(table: readonly Entry[]): string {
-	return `# edu completion for bash: eval "$(edu completion bash)", e.g. in ~/.bashrc
-_edu() {
-	local line=\${COMP_LINE:0:COMP_POINT} cur words
-	cur=\${line##* }
-	read -ra words <<< "$line"
-	[[ $line == *' ' ]] && words+=('')
-	local list
-	if (( \${#words[@]} <= 2 )); then
-		list=${quoted(table.map(({name}) => name).join(' '))}
-	else
-		case \${words[1]} in
-${table.map(({name, options}) => `			${name}) list=${quoted(options.join(' '))} ;;`).join('\n')}
-		esac
-	fi
-	COMPREPLY=($(compgen -W "$list" -- "$cur"))
-	# ':' splits words for bash: hand back only what follows the last one.
-	[[ $cur == *:* ]] && COMPREPLY=("\${COMPREPLY[@]#\${cur%:*}:}")
-}
-complete -F _edu edu edu-scaffold
-`;
-}
-
-function zsh(table: readonly Entry[]): string {
-	return `#compdef edu edu-scaffold
-# edu completion for zsh: eval "$(edu completion zsh)", e.g. in ~/.zshrc after compinit
-_edu() {
-	if (( CURRENT == 2 )); then
-		compadd -- ${table.map(({name}) => name).join(' ')}
-		return
-	fi
-	case $words[2] in
-${table.map(({name, options}) => `		${name}) compadd -- ${options.join(' ')} ;;`).join('\n')}
-	esac
-}
-compdef _edu edu edu-scaffold
-`;
-}
-
-function fish(table: readonly Entry[]): string {
-	return [
-		'# edu completion for fish: edu completion fish > ~/.config/fish/completions/edu.fish',
-		'complete -c edu -f',
-		...table.map(({name, description}) => `complete -c edu -n __fish_use_subcommand -a ${quoted(name)} -d ${quoted(description)}`),
-		...table.flatMap(({name, options}) => options.map((option) => `complete -c edu -n ${quoted(`__fish_seen_subcommand_from ${name}`)} -l ${option.slice(2)}`)),
-		'',
-	].join('\n');
-}
+const isShell = (shell: string): shell is Shell => (shells as readonly string[]).includes(shell);
+const shellList = `${shells.slice(0, -1).join(', ')} or ${shells.at(-1)!}`;
 
 export function registerCompletion(program: Command, context: CommandContext): void {
 	program
 		.command('completion')
-		.description('print a shell completion script: bash, zsh or fish')
-		.argument('<shell>', 'bash, zsh or fish')
+		.description(`print a shell completion script: ${shellList}`)
+		.argument('<shell>', shellList)
 		.option('--json', 'print one JSON object on stdout')
 		.addHelpText('after', `
-Examples:
-  $ eval "$(edu completion bash)"    in ~/.bashrc
-  $ eval "$(edu completion zsh)"     in ~/.zshrc, after compinit
-  $ edu completion fish > ~/.config/fish/completions/edu.fish`)
+Install (once; Tab then completes commands, this project's own included, options and their values):
+${shells.map((shell) => `  $ ${installLines[shell]}`).join('\n')}
+
+The script asks edu what to offer on each Tab: --template offers the templates of the command,
+the project's own (.edu/templates/<name>/) included; --methods the HTTP methods (GET,P → GET,POST);
+--cwd and --out folders and files.`)
 		.action((shell: string) => {
-			if (!(shells as readonly string[]).includes(shell)) throw new UsageError(`edu completion: unknown shell "${shell}": use bash, zsh or fish.`, 'INVALID_OPTION');
-			const table = entries(program);
-			const script = {bash, zsh, fish}[shell as Shell](table);
+			if (!isShell(shell)) throw new UsageError(`edu completion: unknown shell "${shell}": use ${shellList}.`, 'INVALID_OPTION');
+			const script = scripts[shell]();
 			context.outcome = {json: {shell, script}, text: script};
+		});
+	// What the scripts call on each Tab: hidden from edu list and --help, as Symfony Console's _complete.
+	program
+		.command(completeCommand, {hidden: true})
+		.description('the candidates for one word of an edu command line, one per line (the completion scripts call it)')
+		.option('--shell <shell>', shellList, 'bash')
+		.option('--current <index>', 'the index of the word to complete (0 is the program\'s name)')
+		.argument('[words...]', 'the words of the line, after --')
+		.action(async (words: string[], options: {shell: string; current?: string}) => {
+			const current = Number(options.current ?? words.length - 1);
+			if (!Number.isInteger(current) || current < 1) throw new UsageError(`edu ${completeCommand}: --current takes the index of a word after the program's name, not "${options.current ?? ''}".`);
+			const candidates = await completions(program, words, current, context);
+			context.outcome = {json: {candidates: candidates.map(({value}) => value)}, text: candidateLines(candidates, options.shell)};
 		});
 }
