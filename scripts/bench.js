@@ -7,7 +7,7 @@
 //   --startup: the start-up rows only (cold start, the wizard's first frame);
 //   --node N: measure with Node N (scripts/node-versions.js; the running node when absent or N is its major).
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -130,6 +130,24 @@ function phpOriginalRows({floor, yes}) {
 		id: 'edu-vs-php', label: 'edu make:api x --yes / php original', unit: 'ratio', median: yes.median / floor.median / phpRatio,
 		shown: times(yes.median / floor.median / phpRatio),
 		reference: {label: 'both as ratios to node -e 0:', shown: `${times(yes.median / floor.median)} vs ${times(phpRatio)}`, median: phpRatio},
+	});
+}
+
+/**
+ * One Tab in a shell with edu's completion loaded: the script runs `edu _complete`, here for
+ * make:api's --template on the sample with a template of its own (the candidates include it).
+ */
+function completionRow() {
+	const project = tempSample();
+	cpSync(path.join(repoRoot, 'templates', 'default'), path.join(project, '.edu', 'templates', 'mine'), {recursive: true});
+	const [floor, tab] = measureInTurns([
+		{args: ['-e', '0'], prepare: () => repoRoot},
+		{args: [bin, '_complete', '--shell', 'bash', '--current', '4', '--', 'edu', 'make:api', 'x', '--template', ''], prepare: () => project},
+	], {runs: scale(41), budgetMs: 30_000});
+	const ratio = tab.median / floor.median;
+	row({
+		id: 'cold-complete-template', label: 'edu _complete, make:api x --template <Tab>', unit: 'ms', ...tab, shown: ms(tab.median),
+		reference: {label: 'node -e 0', shown: ms(floor.median), median: floor.median}, ratio, target: '≤ 1.5× node', met: ratio <= 1.5,
 	});
 }
 
@@ -369,6 +387,7 @@ try {
 	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
 	const cold = coldStart();
 	phpOriginalRows(cold);
+	completionRow();
 	process.stdout.write('\nProjects shaped like the real ones (fixtures/skeleton: Edu Framework 2.3\'s skeleton; fixtures/mock-project: mock-veliko-api):\n');
 	offFastPath = (await realProjectRows()).failed;
 	process.stdout.write('\nThe wizard\'s first frame in a real pseudo-terminal (100×30):\n');

@@ -4,8 +4,8 @@
 import {visible} from '../base/visible.js';
 import {Command, CommanderError} from 'commander';
 import {EduError, UsageError, type RefusalCode} from '../base/errors.js';
-import {registerCompletion} from './commands/completion.js';
-import {completeCommand} from './commands/complete.js';
+import {registerCompletion} from './commands/completion/completion.js';
+import {completeCommand} from './commands/completion/complete.js';
 import {addGlobalOptions, registerConsole, shortened, unknownCommand} from './commands/console.js';
 import {checkMoved} from './commands/global-options.js';
 import {runMake} from './commands/make/make.js';

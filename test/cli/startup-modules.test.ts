@@ -54,7 +54,8 @@ describe('built-in modules loaded by a piped run', () => {
 		expect(loadedModules([path.join(folder, 'needs.cjs')], folder)).toEqual(expect.arrayContaining(['NativeModule vm', 'NativeModule os']));
 	});
 
-	for (const args of [['make:api', 'Ville', '--yes'], ['make:api', 'Ville', '--yes', '--dry-run'], ['make:controller', 'Gare', '--yes'], ['--help']]) {
+	// A Tab with edu's completion loaded runs _complete: as often as the rest put together.
+	for (const args of [['make:api', 'Ville', '--yes'], ['make:api', 'Ville', '--yes', '--dry-run'], ['make:controller', 'Gare', '--yes'], ['--help'], ['_complete', '--shell', 'bash', '--current', '4', '--', 'edu', 'make:api', 'x', '--template', '']]) {
 		test(`edu ${args.join(' ')}: none beyond the code cache's and the signal handler's`, () => {
 			const needed = new Set(loadedModules([path.join(folder, 'needs.cjs')], folder));
 			const project = tempProject('sample');

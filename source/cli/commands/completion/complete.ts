@@ -3,12 +3,12 @@
 // arguments) as Symfony Console's hidden _complete reads its application. The scripts of
 // `edu completion` call it on every Tab, so it loads nothing the candidates do not need.
 import type {Argument, Command, Option} from 'commander';
-import {isRefusal} from '../../base/errors.js';
-import {startFolder} from '../../base/options.js';
-import {httpMethods} from '../../make/request.js';
-import {findProjectRoot} from '../../project/root.js';
-import {builtinNames, isBroken, templateCatalog, type LoadedTemplate} from '../../templates/catalog.js';
-import type {CommandContext} from './context.js';
+import {isRefusal} from '../../../base/errors.js';
+import {startFolder} from '../../../base/options.js';
+import {httpMethods} from '../../../make/request.js';
+import {findProjectRoot} from '../../../project/root.js';
+import {builtinNames, isBroken, templateCatalog, type LoadedTemplate} from '../../../templates/catalog.js';
+import type {CommandContext} from '../context.js';
 
 export const completeCommand = '_complete';
 export const shells = ['bash', 'zsh', 'fish', 'powershell'] as const;
@@ -92,7 +92,7 @@ function optionCandidates(command: Command, used: ReadonlySet<Option>): Candidat
 
 async function commandCandidates(program: Command, line: Line): Promise<Candidate[]> {
 	const own = program.commands.filter((command) => !(command as unknown as {_hidden: boolean})._hidden).map((command) => ({value: command.name(), description: command.description()}));
-	const {projectCommands} = await import('../../project/project-commands.js');
+	const {projectCommands} = await import('../../../project/project-commands.js');
 	const project = projectCommands(startFolder(line.context.io, {cwd: line.cwd}))?.commands ?? [];
 	return [...own, ...project.filter(({name}) => !own.some(({value}) => value === name)).map(({name, className}) => ({value: name, description: `php bin/edu ${name} (${className})`}))];
 }

@@ -3,10 +3,10 @@
 // included, options, and their values (templates, methods, folders), read from the program's
 // own command table, so it never offers what is not there.
 import type {Command} from 'commander';
-import {UsageError} from '../../base/errors.js';
+import {UsageError} from '../../../base/errors.js';
 import {candidateLines, completeCommand, completions, shells} from './complete.js';
-import {installLines, scripts} from './completion-scripts.js';
-import type {CommandContext} from './context.js';
+import {installLines, scripts} from './scripts.js';
+import type {CommandContext} from '../context.js';
 
 type Shell = (typeof shells)[number];
 
@@ -23,9 +23,7 @@ export function registerCompletion(program: Command, context: CommandContext): v
 Install (once; Tab then completes commands, this project's own included, options and their values):
 ${shells.map((shell) => `  $ ${installLines[shell]}`).join('\n')}
 
-The script asks edu what to offer on each Tab: --template offers the templates of the command,
-the project's own (.edu/templates/<name>/) included; --methods the HTTP methods (GET,P → GET,POST);
---cwd and --out folders and files.`)
+The script asks edu what to offer on each Tab: after --template, the templates of the command, the project's own (.edu/templates/<name>/) included; after --methods, the HTTP methods (GET,P → GET,POST); after --cwd, folders; after --out, files.`)
 		.action((shell: string) => {
 			if (!isShell(shell)) throw new UsageError(`edu completion: unknown shell "${shell}": use ${shellList}.`, 'INVALID_OPTION');
 			const script = scripts[shell]();
