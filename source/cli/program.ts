@@ -156,7 +156,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 					if (owner !== undefined) throw new UsageError(`edu: ${flag} is an option of ${owner}: write it after the command name (edu ${owner} … ${flag} …).`, 'UNKNOWN_OPTION');
 					throw new UsageError(`edu: unknown option '${first}' (edu --help lists the options).`, 'UNKNOWN_OPTION');
 				}
-				throw unknownCommand(first, program.commands.map((command) => command.name()));
+				throw unknownCommand(first, program.commands.map((command) => command.name()).filter((name) => name !== completeCommand));
 			}
 			if (rendering.json) throw new UsageError('edu: no command given: --json reports on a command, e.g. edu make:api NAME --yes --json (edu --help lists the commands).');
 			if (!io.interactive) {

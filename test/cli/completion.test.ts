@@ -118,6 +118,7 @@ describe('edu _complete: commands and options', () => {
 		expect((await run(['list'])).out).not.toContain('_complete');
 		expect((await run(['--help'])).out).not.toContain('_complete');
 		expect(await complete(['_'])).toEqual([]);
+		expect((await run(['_compl'])).err).toBe('edu: unknown command \'_compl\' (edu list shows every command).\n');
 	});
 });
 
