@@ -21,6 +21,8 @@ function installed(shell: string): boolean {
 const hasFish = installed('fish');
 const hasZsh = installed('zsh');
 for (const [shell, found] of [['fish', hasFish], ['zsh', hasZsh]] as const) {
+	// CI installs both: there a missing shell is a failure, never a skip.
+	if (!found && process.env['EDU_REQUIRE_SHELLS']) throw new Error(`EDU_REQUIRE_SHELLS is set but ${shell} is not installed`);
 	if (!found) process.stderr.write(`\n  NOTICE: ${shell} is not installed: its completion script is checked as text only (Debian: apt-get install ${shell}).\n\n`);
 }
 
