@@ -24,6 +24,8 @@ const neverAsks = new Set(['--yes', '-y', '--no-interaction', '-n', '--json']);
  */
 export function binRun(argv: readonly string[], terminal: () => boolean): BinRun {
 	const [command, ...words] = hoistGlobalOptions(argv).argv;
+	// A Tab's line (`_complete … -- edu make:api x --template`) is one kind, whatever flags it holds.
+	if (command === '_complete') return {bundle: 'cli.js', workload: command};
 	const flags = words.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
 	const workload = [command ?? '', ...new Set(flags.sort())].join(' ');
 	if (!isMakeCommand(command)) return {bundle: 'cli.js', workload};

@@ -56,6 +56,11 @@ describe('the program a command line runs', () => {
 		expect(kind(['--yes', 'make:api', 'Gare', '--uri', '/api/g'])).toBe(kind(['make:api', 'Ville', '--uri', '/x', '--yes']));
 		expect(kind([])).toBe('');
 	});
+
+	test('every Tab is one kind of run, whatever flags its line holds (one code cache file, not one per line)', () => {
+		const kind = (argv: readonly string[]): string => binRun(argv, () => false).workload;
+		expect(kind(['_complete', '--shell', 'bash', '--current', '4', '--', 'edu', 'make:api', 'x', '--template', ''])).toBe(kind(['_complete', '--shell', 'zsh', '--current', '2', '--', 'edu', 'routes', '--cwd', '']));
+	});
 });
 
 describe('the built bin', () => {
