@@ -133,7 +133,7 @@ describe('edu openapi --html', () => {
 		const before = snapshotTree(root);
 		const refused = await runMain(['openapi', '--html', '--out', 'public/doc/index.html'], {cwd: root});
 		expect(refused.exitCode).toBe(2);
-		expect(refused.stderr).toMatch(/^Refusing to write public\/doc\/index\.html with --html: public\/doc\/ is the page's folder/);
+		expect(refused.stderr).toMatch(/^edu: Refusing to write public\/doc\/index\.html with --html: public\/doc\/ is the page's folder/);
 		expect(snapshotTree(root)).toEqual(before);
 		const copy = await runMain(['openapi', '--html', '--out', 'public/doc/openapi.yaml', '--json'], {cwd: root});
 		expect(copy.exitCode).toBe(0);
