@@ -12,7 +12,7 @@
 // - parse-worker.js: the openapi parse worker, beside the bin so it is always as fresh.
 // - router.php: edu start's router for PHP's built-in server (source/start/router.php).
 // - php-parser.js: php-parser, bundled apart for the programs, which parse in-process only the PHP
-//   a project's own template makes (phpParserBundle below): from node_modules it is 146 files.
+//   a project's own template makes (bundleRequire below): from node_modules it is 146 files.
 // yaml (CommonJS) stays in node_modules, and php-parser for the parse worker: only edu openapi,
 // the mock commands and a routes.yaml the scanner leaves to the full parse require() them.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
@@ -207,45 +207,19 @@ const makeCommandsOnly = {
 
 /**
  * make-direct.js: make.js without commander's program and the wizard's modules, for the make
- * runs that ask nothing (source/launch/bundles.ts): the modules main and runMake import for those, each
- * imported lazily before anything is written, are replaced by source/launch/hand-over.ts's handOver,
- * which runs make.js in its place. The build fails if one of them no longer exports a name it is
- * given for (esbuild: if a name is imported that the replacement lacks).
+ * runs that ask nothing (source/launch/bundles.ts): source/cli/on-demand.ts, the one module that
+ * loads them, is source/launch/hand-over.ts there, which runs make.js in its place. Chosen by
+ * path; esbuild fails the build ("No matching export") if the replacement lacks a name a module
+ * imports from on-demand.ts.
  */
-const handedOver = {'cli/program.ts': ['runProgram'], 'cli/open.ts': ['openWizard'], 'tui/keys/type-ahead.ts': ['holdForWizard', 'releaseTypeAhead']};
 const directOnly = {
 	name: 'direct-only',
 	setup(builder) {
-		const replaced = new Map(Object.entries(handedOver).map(([file, names]) => [path.join(repoRoot, 'source', file), names]));
+		const onDemand = path.join(repoRoot, 'source', 'cli', 'on-demand.ts');
 		const handOver = JSON.stringify(path.join(repoRoot, 'source', 'launch', 'hand-over.ts'));
-		builder.onLoad({filter: /[\\/]source[\\/].*\.tsx?$/}, ({path: file}) => {
-			const names = replaced.get(file);
-			if (names === undefined) return undefined;
-			const text = readFileSync(file, 'utf8');
-			const missing = names.filter((name) => !new RegExp(`export (async )?function ${name}\\b`).test(text));
-			if (missing.length > 0) throw new Error(`source/${path.relative(path.join(repoRoot, 'source'), file)} no longer exports ${missing.join(', ')}: update handedOver in scripts/bundle.js.`);
-			return {contents: `export {${names.map((name) => `handOver as ${name}`).join(', ')}} from ${handOver};`, resolveDir: path.dirname(file), loader: 'ts'};
-		});
-	},
-};
-
-/**
- * php-parser in the programs (cli.js, make.js, make-direct.js): its one require, made on the first
- * parse, takes the php-parser.js bundle beside them, which the bin loads through the code cache;
- * from node_modules Node resolves, reads and compiles its 146 files on each run (over 100 ms).
- * The parse worker, which Node loads itself, keeps node_modules. The build fails if the require
- * is not there once.
- */
-const phpParserBundle = {
-	name: 'php-parser-bundle',
-	setup(builder) {
-		builder.onLoad({filter: /[\\/]source[\\/]php[\\/]php-parser\.ts$/}, ({path: file}) => {
-			const text = readFileSync(file, 'utf8');
-			const call = "createRequire(import.meta.filename)('php-parser')";
-			if (text.split(call).length !== 2) throw new Error(`source/php/php-parser.ts no longer loads php-parser with ${call}: update phpParserBundle in scripts/bundle.js.`);
-			// A require esbuild sees: vendorPackages makes it the facade of the php-parser.js bundle.
-			return {contents: text.replace(call, "require('php-parser')"), loader: 'ts'};
-		});
+		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]on-demand\.ts$/}, ({path: file}) => (file === onDemand
+			? {contents: `export * from ${handOver};`, resolveDir: path.dirname(file), loader: 'ts'}
+			: undefined));
 	},
 };
 
@@ -253,19 +227,32 @@ const phpParserBundle = {
  * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
  * module's import.meta.url is the bundle file's), so the bundles never load node:module, which
  * brings Node's ES module loader and source-map support into every run.
+ * In the programs (cli.js, make.js, make-direct.js; `vendored`), the packages of vendorBundles
+ * that source code requires on first use (`requiredOnUse`: php-parser, on the first parse) are
+ * their bundle beside the program, which the bin loads through the code cache; from node_modules
+ * Node resolves, reads and compiles php-parser's 146 files on each run. The parse worker, which
+ * Node loads itself, keeps node_modules.
  */
-const bundleRequire = {
-	name: 'bundle-require',
-	setup(builder) {
-		builder.onResolve({filter: /^(node:)?module$/}, ({importer}) => (importer.startsWith(path.join(repoRoot, 'source'))
-			? {path: 'module', namespace: 'bundle-require'}
-			: undefined));
-		builder.onLoad({filter: /.*/, namespace: 'bundle-require'}, () => ({
-			contents: 'export const createRequire = () => require;',
-			loader: 'js',
-		}));
-	},
-};
+const requiredOnUse = ['php-parser'];
+function bundleRequire(vendored) {
+	const packages = vendored ? requiredOnUse.map((name) => `${JSON.stringify(name)}: () => require(${JSON.stringify(name)})`) : [];
+	return {
+		name: 'bundle-require',
+		setup(builder) {
+			builder.onResolve({filter: /^(node:)?module$/}, ({importer}) => (importer.startsWith(path.join(repoRoot, 'source'))
+				? {path: 'module', namespace: 'bundle-require'}
+				: undefined));
+			builder.onLoad({filter: /.*/, namespace: 'bundle-require'}, () => ({
+				contents: packages.length === 0
+					? 'export const createRequire = () => require;'
+					: `const vendored = {${packages.join(', ')}};
+const bundleRequire = Object.assign((id) => (Object.hasOwn(vendored, id) ? vendored[id]() : require(id)), require);
+export const createRequire = () => bundleRequire;`,
+				loader: 'js',
+			}));
+		},
+	};
+}
 
 /**
  * esbuild's __toESM(require("node:…"), 1) for a default or namespace import of a Node built-in
@@ -338,7 +325,7 @@ async function buildBin(outdir, cli) {
 		platform: 'node',
 		target: 'node20',
 		external: ['php-parser', 'yaml'],
-		plugins: [vendorPackages, lazyBuiltins, bundleRequire],
+		plugins: [vendorPackages, lazyBuiltins],
 		// Read and deserialised at every start: a third smaller without whitespace, names kept for
 		// stack traces (DEBUG=1).
 		minifyWhitespace: true,
@@ -350,13 +337,14 @@ async function buildBin(outdir, cli) {
 		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 		logLevel: 'warning',
 	};
-	await build({...options, entryPoints, plugins: [...options.plugins, phpParserBundle]});
+	const programPlugins = [...options.plugins, bundleRequire(true)];
+	await build({...options, entryPoints, plugins: programPlugins});
 	// make.js: cli.ts with the make commands alone; make-direct.js: the same without commander and
 	// the wizard (the bin runs one of them for those commands).
 	if (cli === 'source/launch/cli.ts') {
-		await build({...options, entryPoints: {'parse-worker': 'source/php/parse-worker.ts'}});
-		await build({...options, entryPoints: {make: cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly]});
-		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...options.plugins, phpParserBundle, makeCommandsOnly, directOnly]});
+		await build({...options, entryPoints: {'parse-worker': 'source/php/parse-worker.ts'}, plugins: [...options.plugins, bundleRequire(false)]});
+		await build({...options, entryPoints: {make: cli}, plugins: [...programPlugins, makeCommandsOnly]});
+		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...programPlugins, makeCommandsOnly, directOnly]});
 		Object.assign(entryPoints, {'parse-worker': 'source/php/parse-worker.ts', make: cli, 'make-direct': cli});
 	}
 
@@ -407,7 +395,7 @@ async function buildBin(outdir, cli) {
 	if (programs.includes('make-direct')) {
 		const direct = readFileSync(path.join(outdir, 'make-direct.js'), 'utf8');
 		const left = [/require\("\.\/(ui|prompts)\.js"\)/, /\bcommander\./].filter((pattern) => pattern.test(direct));
-		if (left.length > 0) throw new Error(`dist/bin/make-direct.js holds what it should hand over to make.js (${left.join(', ')}): a module it imports brings commander or the wizard in; add it to handedOver in scripts/bundle.js.`);
+		if (left.length > 0) throw new Error(`dist/bin/make-direct.js holds what it should hand over to make.js (${left.join(', ')}): a module it imports brings commander or the wizard in; load it through source/cli/on-demand.ts.`);
 	}
 
 	// The bundles the bin runs through the code cache, written as the function it calls (see

@@ -7,6 +7,7 @@ import {isMakeCommand} from './commands/make/command-names.js';
 import {makeArgs} from './commands/make/make-args.js';
 import {noOptions, runMake} from './commands/make/make.js';
 import {ansiSwitches, type Io, type Outcome} from '../base/io.js';
+import {loadProgram, wizardParts} from './on-demand.js';
 import {newRun, openKindWizard, render, renderError, renderingOf, type Invocation} from './run.js';
 
 /**
@@ -26,7 +27,7 @@ function wizardAlone(typed: readonly string[], io: Io): ((run: Invocation) => Pr
 export async function main(line: readonly string[], given: Io): Promise<number> {
 	const {typed, io} = ansiSwitches(line, given);
 	const rendering = renderingOf(typed, io);
-	const run = newRun(io, rendering);
+	const run = newRun(io, rendering, wizardParts);
 	const wizard = wizardAlone(typed, io);
 	if (wizard !== undefined) {
 		try {
@@ -45,7 +46,7 @@ export async function main(line: readonly string[], given: Io): Promise<number> 
 			return renderError(error, run, rendering);
 		}
 	}
-	const {runProgram} = await import('./program.js');
+	const {runProgram} = await loadProgram();
 	return runProgram(argv, moved, run, rendering);
 }
 
@@ -56,5 +57,5 @@ export async function main(line: readonly string[], given: Io): Promise<number> 
 export function refuseMissingFolder(typed: readonly string[], io: Io): number {
 	const rendering = renderingOf(typed, io);
 	const message = 'The current folder no longer exists (it was removed or renamed): cd to the project and run the command again; nothing was written.';
-	return renderError(new EduError('NOT_A_PROJECT', message), newRun(io, rendering), rendering);
+	return renderError(new EduError('NOT_A_PROJECT', message), newRun(io, rendering, wizardParts), rendering);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {EduError, isRefusal} from '../base/errors.js';
 import {findProjectRoot} from '../project/root.js';
 import {isFlagGroup} from './commands/global-options.js';
-import type {CommandContext} from './commands/context.js';
+import type {CommandContext, WizardParts} from './commands/context.js';
 import {startFolder} from '../base/options.js';
 import type {Io, Outcome} from '../base/io.js';
 
@@ -34,9 +34,10 @@ export interface Invocation extends CommandContext {
 	captured: string;
 }
 
-export function newRun(io: Io, rendering: Rendering): Invocation {
+export function newRun(io: Io, rendering: Rendering, wizard: WizardParts): Invocation {
 	const run: Invocation = {
 		io,
+		wizard,
 		captured: '',
 		projectRoot(start, announceOn) {
 			const root = findProjectRoot(start);
@@ -58,12 +59,12 @@ export function newRun(io: Io, rendering: Rendering): Invocation {
 /** `edu` without a command, in a terminal: the wizard, kind first. */
 export async function openKindWizard(run: Invocation, options: {cwd?: string; plain?: boolean; quiet?: boolean}): Promise<Outcome> {
 	const {io} = run;
-	const typeAhead = await import('../tui/keys/type-ahead.js');
+	const typeAhead = await run.wizard.typeAhead();
 	await typeAhead.holdForWizard(io, options.plain);
 	try {
 		// Found once here (a missing project is refused before anything loads); the wizard opens it.
 		const root = run.projectRoot(startFolder(io, options));
-		const {openWizard} = await import('./open.js');
+		const {openWizard} = await run.wizard.open();
 		return {json: {}, exitCode: await openWizard(io, {root, plain: options.plain, quiet: options.quiet})};
 	} finally {
 		typeAhead.releaseTypeAhead(io.stdin);

@@ -3,8 +3,15 @@
 import type {Io, Outcome} from '../../base/io.js';
 import type {MakeInvocation} from './make/make-args.js';
 
+/** The wizard's modules, loaded on demand (cli/on-demand.ts gives them to main, which puts them in the context). */
+export interface WizardParts {
+	open(): Promise<typeof import('../open.js')>;
+	typeAhead(): Promise<typeof import('../../tui/keys/type-ahead.js')>;
+}
+
 export interface CommandContext {
 	readonly io: Io;
+	readonly wizard: WizardParts;
 	/**
 	 * The project at or above `start`, or an EduError (NOT_A_PROJECT). When it is not the
 	 * current folder, text mode says `Project: <root>` first (on stderr when stdout is data),

@@ -51,7 +51,7 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	const {sinkFor} = await import('../../../sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (name === undefined) {
-		const {openCommandWizard} = await import('../../open.js');
+		const {openCommandWizard} = await context.wizard.open();
 		return {json: {}, exitCode: await openCommandWizard(io, {snapshot, plain: options.plain, quiet: options.quiet, sink})};
 	}
 	const {writeCommand} = await import('../../../present/command-report.js');

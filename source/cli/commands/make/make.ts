@@ -100,7 +100,7 @@ export async function runMake(kind: Kind, name: string | undefined, options: Mak
 	const templates = templateCatalog(isRefusal(found) ? undefined : found);
 	const request = requestFrom(kind, name ?? '', options, templates, interactive);
 	// Keys typed while the wizard loads are kept for it, not echoed above it.
-	const typeAhead = interactive ? await import('../../../tui/keys/type-ahead.js') : undefined;
+	const typeAhead = interactive ? await context.wizard.typeAhead() : undefined;
 	await typeAhead?.holdForWizard(io, options.plain);
 	try {
 		if (isRefusal(found)) throw EduError.from(found);
@@ -124,7 +124,7 @@ async function makeIn(kind: Kind, request: MakeRequest, {root, templates}: Found
 	const {sinkFor} = await import('../../../sink/sink.js');
 	const sink = sinkFor({...options, onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, options, interactive && !options.plain)});
 	if (interactive) {
-		const {openWizard} = await import('../../open.js');
+		const {openWizard} = await context.wizard.open();
 		return {json: {}, exitCode: await openWizard(io, {kind, root, templates, plain: options.plain, quiet: options.quiet, sink, request})};
 	}
 	const {generateFromRequest} = await import('./generate.js');
