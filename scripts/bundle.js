@@ -200,7 +200,7 @@ const makeCommandsOnly = {
 	setup(builder) {
 		const index = path.join(repoRoot, 'source', 'cli', 'commands', 'index.ts');
 		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
-			? {contents: "export {commandNames, registerCommands} from './make-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
+			? {contents: "export * from './make-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
 			: undefined));
 	},
 };

@@ -8,7 +8,7 @@ import {registerCompletion} from './commands/completion/completion.js';
 import {completeCommand} from './commands/completion/complete.js';
 import {addGlobalOptions, registerConsole, shortened, unknownCommand} from './commands/console.js';
 import {checkMoved} from './commands/global-options.js';
-import {runMake} from './commands/make/make.js';
+import type {MakeInvocation} from './commands/make/make-args.js';
 import {terminalWidth, wrapHelp} from '../present/help-text.js';
 import {reworded} from './commands/suggest.js';
 import {registerCommands} from './commands/index.js';
@@ -170,7 +170,7 @@ export function buildProgram(argv: readonly string[], run: Invocation, rendering
 /**
  * Reads `argv` (the global options typed before the command already moved after it, `moved`)
  * with `program`: runs the action of every command but make:api and make:controller, which
- * it records in the run (`run.make`).
+ * it records in the run (`run.make`) for main to run.
  */
 export async function parseLine(program: Command, argv: readonly string[], moved: readonly string[]): Promise<void> {
 	// --help wins over an option that does not apply, typed before the command as after it.
@@ -181,8 +181,11 @@ export async function parseLine(program: Command, argv: readonly string[], moved
 	await program.parseAsync([...argv], {from: 'user'});
 }
 
-/** Runs `argv` through commander's program, as parseLine reads it. */
-export async function runProgram(typed: readonly string[], moved: readonly string[], run: Invocation, rendering: Rendering): Promise<number> {
+/**
+ * Runs `argv` through commander's program, as parseLine reads it: the exit code, or for
+ * make:api and make:controller what commander read, which main runs.
+ */
+export async function runProgram(typed: readonly string[], moved: readonly string[], run: Invocation, rendering: Rendering): Promise<number | MakeInvocation> {
 	let argv = typed;
 	try {
 		const first = argv[0];
@@ -209,7 +212,7 @@ export async function runProgram(typed: readonly string[], moved: readonly strin
 	const program = buildProgram(argv, run, rendering);
 	try {
 		await parseLine(program, argv, moved);
-		if (run.make !== undefined) run.outcome = await runMake(run.make.kind, run.make.name, run.make.options, run);
+		if (run.make !== undefined) return run.make;
 		return render(run.outcome ?? {json: {}}, run, rendering);
 	} catch (error) {
 		if (error instanceof CommanderError) return renderCommanderError(error, run, rendering, commandNamed(program, argv[0]), (flag) => isFlagOf(program, argv[0], flag), argumentNames(program, argv[0]));

@@ -5,7 +5,7 @@
 //   when a line needs either after all);
 // - make:api and make:controller in a terminal: make.js, the make commands with the wizard;
 // - every other command: cli.js.
-import {hoistGlobalOptions} from '../cli/commands/global-options.js';
+import {hoistGlobalOptions, mayAsk} from '../cli/commands/global-options.js';
 import {isMakeCommand} from '../cli/commands/make/command-names.js';
 
 export interface BinRun {
@@ -14,9 +14,6 @@ export interface BinRun {
 	/** The kind of run, for the code cache: the command and its flags (in any order), without names or values. */
 	readonly workload: string;
 }
-
-/** The options with which a make command never asks anything, even in a terminal. */
-const neverAsks = new Set(['--yes', '-y', '--no-interaction', '-n', '--json']);
 
 /**
  * The program `argv` runs. The global options typed before the command count as typed after it.
@@ -29,5 +26,6 @@ export function binRun(argv: readonly string[], terminal: () => boolean): BinRun
 	const flags = words.filter((word) => word.startsWith('-')).map((flag) => flag.replace(/=.*/s, ''));
 	const workload = [command ?? '', ...new Set(flags.sort())].join(' ');
 	if (!isMakeCommand(command)) return {bundle: 'cli.js', workload};
-	return {bundle: flags.some((flag) => neverAsks.has(flag)) || !terminal() ? 'make-direct.js' : 'make.js', workload};
+	// Whether it may ask, as main decides it for runMake.
+	return {bundle: mayAsk(words, terminal) ? 'make.js' : 'make-direct.js', workload};
 }

@@ -1,12 +1,14 @@
-// make:api and make:controller lines read without commander (commands/make/make-args.ts): every
-// line that reading takes must give the kind, name and options commander's program gives (its
-// hooks included), and every other line must be left to commander, which reads it or refuses it.
+// make:api and make:controller lines read from their declaration without commander
+// (commands/make/make-args.ts, which commander's commands are built from too): every line that
+// reading takes must give the kind, name and options commander's program gives (its hooks
+// included), and every other line must be left to commander, which reads it or refuses it.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {globalOptionSpecs, hoistGlobalOptions} from '../../source/cli/commands/global-options.js';
-import {makeArgs, makeOptionSpecs, type MakeInvocation} from '../../source/cli/commands/make/make-args.js';
+import {makeOptionSpecs, readMakeLine, type MakeInvocation} from '../../source/cli/commands/make/make-args.js';
 import {templateOptionSpecs} from '../../source/cli/commands/make/templates.js';
 import {main} from '../../source/cli/main.js';
+import {wizardParts} from '../../source/cli/on-demand.js';
 import {buildProgram, parseLine} from '../../source/cli/program.js';
 import {newRun, renderingOf} from '../../source/cli/run.js';
 import {captureIo} from '../helpers/io.js';
@@ -18,7 +20,7 @@ const project = tempProject('sample');
 async function commanderReads(typed: readonly string[]): Promise<MakeInvocation | undefined> {
 	const io = captureIo(project);
 	const rendering = renderingOf(typed, io);
-	const run = newRun(io, rendering);
+	const run = newRun(io, rendering, wizardParts);
 	const {argv, moved} = hoistGlobalOptions(typed);
 	try {
 		await parseLine(buildProgram(argv, run, rendering), argv, moved);
@@ -28,7 +30,7 @@ async function commanderReads(typed: readonly string[]): Promise<MakeInvocation 
 	return run.make;
 }
 
-const ownRead = (typed: readonly string[]): MakeInvocation | undefined => makeArgs(hoistGlobalOptions(typed).argv);
+const ownRead = (typed: readonly string[]): MakeInvocation | undefined => readMakeLine(hoistGlobalOptions(typed).argv);
 
 // The options as the commands declare them (an option added later is generated too).
 const specs = [...makeOptionSpecs('api'), ...templateOptionSpecs(), ...globalOptionSpecs];
@@ -96,6 +98,8 @@ describe('make:api and make:controller read without commander', () => {
 		['make:api', 'ville', '--no-interaction', '--force', '--plain', '--verbose'],
 		['make:controller', 'Gare', '--yes'],
 		['make:controller', 'Gare', '--yes', '--uri', '/gare/{id}', '--dry-run'],
+		['make:api', '--yes'],
+		['make:controller'],
 	])('%j is read without commander, as commander reads it', async (...typed) => {
 		const own = ownRead(typed);
 		expect(own).toBeDefined();
@@ -113,7 +117,6 @@ describe('make:api and make:controller read without commander', () => {
 		[['make:api', 'ville', '--yes=1']],
 		[['make:api', 'ville', 'paris', '--yes']],
 		[['make:api', '', '--yes']],
-		[['make:api', '--yes']],
 		[['make:api', 'ville', '--bogus']],
 		[['make:controller', 'Gare', '--table', 'ville']],
 		[['make:api', 'ville', '--methods']],

@@ -1,34 +1,12 @@
 // `edu`, `edu make:api` and `edu make:controller` typed alone in a terminal open the wizard
-// without commander's program (main.ts, wizardAlone): the options they start from must be the
-// ones commander gives the command when none is typed, and a refusal must read as it did.
-import {Command} from 'commander';
+// without commander's program (main.ts; the make commands' lines are read from their
+// declaration, as make-args.test.ts checks against commander): a refusal must read as it did.
 import {describe, expect, it} from 'vitest';
-import type {CommandContext} from '../../source/cli/commands/context.js';
-import {noOptions, registerMake} from '../../source/cli/commands/make/make.js';
 import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
 import {tempProject} from '../helpers/temp-project.js';
 
-/** What commander hands the make command's action for `argv`, after the command's own hooks. */
-async function commanderOptions(argv: string[]): Promise<unknown> {
-	const program = new Command('edu').exitOverride();
-	registerMake(program, {io: captureIo(tempProject())} as unknown as CommandContext);
-	let seen: unknown;
-	for (const command of program.commands) {
-		command.hook('preAction', (action) => {
-			seen = {...action.opts()};
-			throw new Error('seen');
-		});
-	}
-	await expect(program.parseAsync(argv, {from: 'user'})).rejects.toThrow('seen');
-	return seen;
-}
-
 describe('the wizard opened without commander', () => {
-	it.each([['make:api', 'api'], ['make:controller', 'controller']] as const)('%s alone starts from the options commander gives it', async (command, kind) => {
-		expect(noOptions(kind)).toEqual(await commanderOptions([command]));
-	});
-
 	it('edu --json in a terminal: the usage error names --json, not a missing terminal', async () => {
 		const io = captureIo(tempProject('sample'), {interactive: true});
 		expect(await main(['--json'], io)).toBe(2);

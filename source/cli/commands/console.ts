@@ -6,7 +6,7 @@ import {EduError} from '../../base/errors.js';
 import {levenshtein} from '../../base/levenshtein.js';
 import {version} from '../../base/version.js';
 import type {CommandContext} from './context.js';
-import {globalOptionSpecs} from './global-options.js';
+import {globalOptionSpecs, impliesYes} from './global-options.js';
 import {flagsOf, startFolder} from '../../base/options.js';
 import {terminalWidth, wrapHelp} from '../../present/help-text.js';
 
@@ -20,7 +20,7 @@ export function addGlobalOptions(command: Command): void {
 	command
 		.version(version, '-V, --version', 'print the version')
 		.hook('preAction', (_command, action) => {
-			if (action.getOptionValue('interaction') === false && action.options.some((option) => option.long === '--yes')) {
+			if (impliesYes(action.opts()) && action.options.some((option) => option.long === '--yes')) {
 				action.setOptionValue('yes', true);
 			}
 		});

@@ -22,6 +22,6 @@ export interface CommandContext {
 	announceRoot(root: string, announceOn?: 'stdout' | 'stderr'): void;
 	/** What the action produced; main renders it. */
 	outcome?: Outcome;
-	/** make:api or make:controller as commander read it: program.ts runs it, as main runs one read without commander. */
+	/** make:api or make:controller as commander read it: main runs it, as it runs one read without commander. */
 	make?: MakeInvocation;
 }

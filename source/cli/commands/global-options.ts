@@ -13,6 +13,26 @@ export const globalOptionSpecs: readonly OptionSpec[] = [
 	{long: 'verbose', short: 'v', description: 'show the stack trace of an unexpected error (as DEBUG=1)'},
 ];
 
+/** -n/--no-interaction means --yes on every command that has --yes: what commander read (console.ts) and a plain make line (make-args.ts). */
+export function impliesYes(options: {readonly interaction?: unknown}): boolean {
+	return options.interaction === false;
+}
+
+/** The options with which a command never asks anything, even in a terminal (a one-letter group counts by its letters). */
+const neverAsking = new Set(['--yes', '-y', '--no-interaction', '-n', '--json']);
+
+/**
+ * Whether a make command may ask (the wizard, the plain prompts): in a terminal (`terminal`), and
+ * no option typed before `--` that says never to. Decided once, from the words typed: main
+ * passes it to runMake, and the bin picks its program from it before anything else is loaded.
+ */
+export function mayAsk(words: readonly string[], terminal: () => boolean): boolean {
+	const end = words.indexOf('--');
+	const options = end === -1 ? words : words.slice(0, end);
+	if (options.some((word) => neverAsking.has(word) || (isFlagGroup(word) && /[yn]/.test(word)))) return false;
+	return terminal();
+}
+
 /** The global options that take no value, and the one that does. */
 const flags = new Set(['-y', '--yes', '--dry-run', '--json', '-n', '--no-interaction', '-q', '--quiet', '-v', '--verbose', '--plain']);
 const valued = '--cwd';

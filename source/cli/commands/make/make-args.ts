@@ -1,15 +1,16 @@
-// make:api and make:controller's options, and the command lines read without commander. A
-// `make:api ville --yes` is most of what scripts and CI run, and loading and building
-// commander's program costs such a run more than the rest of its reading (node:util's parseArgs
-// costs as much, in the Node modules it loads). So a line made only of one name and the
-// command's own options, each once and spelled plainly (`--uri X`, `--uri=X`, `-y`), is read
-// here into exactly the options commander gives (test/cli/make-args.test.ts compares the two on
-// generated lines). Anything else (help, a mistake, `--`, a repeated or grouped flag, a value
-// that is empty or starts with -) is left to commander, which reads it or says what is wrong.
+// make:api and make:controller declared once (makeCommands): commander's commands are built from
+// this table (make.ts registerMake), and a plain line of one is read from it here, without
+// commander. A `make:api ville --yes` is most of what scripts and CI run, and loading and
+// building commander's program costs such a run more than the rest of its reading (node:util's
+// parseArgs costs as much, in the Node modules it loads). A plain line is at most one name and
+// the command's options, each once and spelled plainly (`--uri X`, `--uri=X`, `-y`); anything
+// else (help, a mistake, `--`, a repeated or grouped flag, a value that is empty or starts with -)
+// is left to commander, which reads it or says what is wrong (test/cli/make-args.test.ts checks
+// on generated lines that both read the same).
 import type {Kind} from '../../../make/naming.js';
 import type {CommonOptions, OptionSpec} from '../../../base/options.js';
-import {globalOptionSpecs} from '../global-options.js';
-import {isMakeCommand} from './command-names.js';
+import {globalOptionSpecs, impliesYes} from '../global-options.js';
+import type {MakeCommandName} from './command-names.js';
 import {templateFlag, templateOptionSpecs, type TemplateOptions} from './templates.js';
 
 export interface MakeOptions extends CommonOptions, TemplateOptions {
@@ -48,6 +49,44 @@ export function makeOptionSpecs(kind: Kind): OptionSpec[] {
 	];
 }
 
+/** A make command as declared once: commander's command is built from it, and a plain line of it read from it. */
+export interface MakeCommandSpec {
+	readonly name: MakeCommandName;
+	readonly kind: Kind;
+	readonly description: string;
+	/** Its one argument, optional (a terminal asks for it). */
+	readonly argument: {readonly name: string; readonly description: string};
+	/**
+	 * Its options in the order of its --help, the global ones apart (globalOptionSpecs).
+	 * `templates`: with the options of make:api's templates, read from their manifests (for
+	 * commander, and for a plain line with a flag the rest lacks).
+	 */
+	options(templates: boolean): OptionSpec[];
+	/** Options whose `<key>Given` says whether the line typed them (their default stands otherwise). */
+	readonly given: readonly string[];
+}
+
+const controllerName = {name: 'controller-name', description: 'the controller name, e.g. ville or MyUserTest'};
+
+export const makeCommands: readonly MakeCommandSpec[] = [
+	{
+		name: 'make:api',
+		kind: 'api',
+		description: 'generate a JSON API controller, its route and (once) openapi.php',
+		argument: controllerName,
+		options: (templates) => [...makeOptionSpecs('api'), ...(templates ? templateOptionSpecs() : [templateFlag])],
+		given: ['methods'],
+	},
+	{
+		name: 'make:controller',
+		kind: 'controller',
+		description: 'generate a web controller, its Twig view and its route',
+		argument: controllerName,
+		options: () => makeOptionSpecs('controller'),
+		given: [],
+	},
+];
+
 interface Flag {
 	/** The key in the options (`dryRun`; `interaction` for --no-interaction). */
 	readonly key: string;
@@ -63,12 +102,11 @@ function flagOf(spec: OptionSpec): Flag {
 	return {key, takesValue: spec.value !== undefined, negated, ...(spec.default === undefined ? {} : {default: spec.default})};
 }
 
-/** The flags of `kind` by long name and by short letter; the options of make:api's templates only when `templates`. */
-function flagTable(kind: Kind, templates: boolean): {longs: Map<string, Flag>; shorts: Map<string, Flag>} {
+/** The flags of `command` by long name and by short letter; the options of make:api's templates only when `templates`. */
+function flagTable(command: MakeCommandSpec, templates: boolean): {longs: Map<string, Flag>; shorts: Map<string, Flag>} {
 	const longs = new Map<string, Flag>();
 	const shorts = new Map<string, Flag>();
-	const own = kind === 'api' ? [...makeOptionSpecs(kind), ...(templates ? templateOptionSpecs() : [templateFlag])] : makeOptionSpecs(kind);
-	for (const spec of [...own, ...globalOptionSpecs]) {
+	for (const spec of [...command.options(templates), ...globalOptionSpecs]) {
 		const flag = flagOf(spec);
 		longs.set(spec.long, flag);
 		if (spec.short !== undefined) shorts.set(spec.short, flag);
@@ -76,14 +114,14 @@ function flagTable(kind: Kind, templates: boolean): {longs: Map<string, Flag>; s
 	return {longs, shorts};
 }
 
-/** The options of `make:api NAME …` / `make:controller NAME …`, or undefined for a line commander must read. */
-export function makeArgs(argv: readonly string[]): MakeInvocation | undefined {
-	const [command, ...words] = argv;
-	if (!isMakeCommand(command)) return undefined;
-	const kind: Kind = command === 'make:api' ? 'api' : 'controller';
+/** The make command a plain line names, read from its declaration, or undefined for a line commander must read. */
+export function readMakeLine(argv: readonly string[]): MakeInvocation | undefined {
+	const [first, ...words] = argv;
+	const command = makeCommands.find((candidate) => candidate.name === first);
+	if (command === undefined) return undefined;
 	// The templates' options are read from their manifests only when the line has a flag the command's own list lacks.
-	let table = flagTable(kind, false);
-	let withTemplates = kind !== 'api';
+	let templates = false;
+	let table = flagTable(command, templates);
 	const options: Record<string, string | boolean> = {};
 	// Only the command's own options have defaults (a template's option says its default in its help).
 	for (const flag of table.longs.values()) {
@@ -101,9 +139,9 @@ export function makeArgs(argv: readonly string[]): MakeInvocation | undefined {
 		}
 		const long = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(word);
 		const short = /^-([a-zA-Z])$/.exec(word);
-		if (long !== null && !table.longs.has(long[1]!) && !withTemplates) {
-			table = flagTable(kind, true);
-			withTemplates = true;
+		if (long !== null && !table.longs.has(long[1]!) && !templates) {
+			templates = true;
+			table = flagTable(command, templates);
 		}
 		const flag = long !== null ? table.longs.get(long[1]!) : short !== null ? table.shorts.get(short[1]!) : undefined;
 		if (flag === undefined || seen.has(flag.key)) return undefined;
@@ -118,8 +156,7 @@ export function makeArgs(argv: readonly string[]): MakeInvocation | undefined {
 		if (value === undefined || value === '' || value.startsWith('-')) return undefined;
 		options[flag.key] = value;
 	}
-	if (name === undefined) return undefined;
-	if (kind === 'api') options['methodsGiven'] = seen.has('methods');
-	if (options['interaction'] === false) options['yes'] = true;
-	return {kind, name, options};
+	for (const key of command.given) options[`${key}Given`] = seen.has(key);
+	if (impliesYes(options)) options['yes'] = true;
+	return {kind: command.kind, name, options};
 }

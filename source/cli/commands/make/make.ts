@@ -10,14 +10,9 @@ import {flagsOf, splitList, startFolder, waitNotice} from '../../../base/options
 import type {CommandContext} from '../context.js';
 import {findProjectRoot} from '../../../project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../../templates/catalog.js';
-import {defaultMethods, makeOptionSpecs, type MakeOptions} from './make-args.js';
+import {makeCommands, type MakeInvocation, type MakeOptions} from './make-args.js';
 import {terminalWidth} from '../../../present/help-text.js';
-import {addTemplateOptions, commandTemplatesHelp, defaultTemplate, templateExamples, templateHelp, templateRequest} from './templates.js';
-
-/** The options commander gives make:api / make:controller when none is typed (main opens the wizard with them). */
-export function noOptions(kind: Kind): MakeOptions {
-	return kind === 'api' ? {methods: defaultMethods, template: defaultTemplate, methodsGiven: false} : {methods: defaultMethods};
-}
+import {commandTemplatesHelp, templateExamples, templateHelp, templateRequest} from './templates.js';
 
 /** The catalog --help lists: the project's (at --cwd or the current folder), or the built-ins outside a project. */
 export function helpCatalog(command: Command, context: CommandContext): TemplateCatalog {
@@ -43,20 +38,22 @@ Examples:
 Views are written under app/Template/.${catalog === undefined ? '' : `\n${commandTemplatesHelp('make:controller', catalog)}`}`,
 });
 
+/** make:api and make:controller (or the one `only` names) as makeCommands declares them; the action records what commander read, and main runs it. */
 export function registerMake(program: Command, context: CommandContext, only?: string): void {
-	for (const kind of (['api', 'controller'] as const).filter((kind) => only === undefined || only === `make:${kind}`)) {
+	for (const spec of makeCommands.filter((command) => only === undefined || only === command.name)) {
 		const command = program
-			.command(kind === 'api' ? 'make:api' : 'make:controller')
-			.description(kind === 'api'
-				? 'generate a JSON API controller, its route and (once) openapi.php'
-				: 'generate a web controller, its Twig view and its route')
-			.argument('[controller-name]', 'the controller name, e.g. ville or MyUserTest');
-		for (const spec of makeOptionSpecs(kind)) command.option(flagsOf(spec), spec.description, spec.default);
-		if (kind === 'api') addTemplateOptions(command);
-		command.addHelpText('after', () => examples(helpCatalog(command, context))[kind]);
-		// Recorded, and run by program.ts as main runs a line read without commander (commands/make/make-args.ts).
+			.command(spec.name)
+			.description(spec.description)
+			.argument(`[${spec.argument.name}]`, spec.argument.description);
+		for (const option of spec.options(true)) command.option(flagsOf(option), option.description, option.default);
+		if (spec.given.length > 0) {
+			command.hook('preAction', (action) => {
+				for (const key of spec.given) action.setOptionValue(`${key}Given`, action.getOptionValueSource(key) === 'cli');
+			});
+		}
+		command.addHelpText('after', () => examples(helpCatalog(command, context))[spec.kind]);
 		command.action((name: string | undefined, options: MakeOptions) => {
-			context.make = {kind, name, options};
+			context.make = {kind: spec.kind, name, options};
 		});
 	}
 }
@@ -87,12 +84,15 @@ function controllerTemplate(name: string | undefined, catalog: TemplateCatalog):
 	return {template: name};
 }
 
-export async function runMake(kind: Kind, name: string | undefined, options: MakeOptions, context: CommandContext): Promise<Outcome> {
+/**
+ * The one way into make:api and make:controller (main calls it, however the line was read).
+ * `mayAsk`: whether the run may ask (global-options.ts decides it once, from the words typed).
+ */
+export async function runMake({kind, name, options}: MakeInvocation, context: CommandContext, mayAsk: boolean): Promise<Outcome> {
 	const {io} = context;
-	// In a terminal, a missing name opens the wizard (Ink and React load only then) on what the flags
+	// Where it may ask, a missing name opens the wizard (Ink and React load only then) on what the flags
 	// gave; so does a name that cannot make a class, which the wizard shows refused, to be fixed.
-	const canAsk = io.interactive && !options.yes && !options.json;
-	const interactive = canAsk && (name === undefined || nameProblem(name) !== undefined);
+	const interactive = mayAsk && (name === undefined || nameProblem(name) !== undefined);
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', messages.missingName));
 	// The project's templates count (.edu/templates/); outside a project, the built-ins judge the
 	// flags, so a flag that fits no template is the usage error shown before "no project".

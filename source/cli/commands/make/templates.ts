@@ -1,12 +1,11 @@
 // make:api's --template and the flags of the templates' options, all derived from the built-in
 // manifests: registered on the command, listed in --help, then read into the request against the
 // project's catalog (its own templates included). Mistakes are one-line errors before any planning.
-import type {Command} from 'commander';
 import {EduError, UsageError, isRefusal} from '../../../base/errors.js';
 import type {MakeRequest} from '../../../make/request.js';
 import {resourceMethods} from '../../../make/resource.js';
 import {parseExtensions, parseFields} from '../../../templates/option-values.js';
-import {flagsOf, splitList, type OptionSpec} from '../../../base/options.js';
+import {splitList, type OptionSpec} from '../../../base/options.js';
 import {unknownTemplate} from '../../../make/template-units.js';
 import {builtinNames, isBroken, templateCatalog, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../../../templates/catalog.js';
 import {engines, type CommandName} from '../../../templates/engines.js';
@@ -126,13 +125,6 @@ export function templateOptionSpecs(): OptionSpec[] {
 		{...templateFlag, description: `${templateFlag.description}: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`},
 		...builtinOptions().map(({option, templates}) => ({long: option.name, value: option.value, description: `${templates.join(', ')}: ${option.help}${defaultNote(option)}`})),
 	];
-}
-
-export function addTemplateOptions(command: Command): void {
-	for (const spec of templateOptionSpecs()) command.option(flagsOf(spec), spec.description, spec.default);
-	command.hook('preAction', (action) => {
-		action.setOptionValue('methodsGiven', action.getOptionValueSource('methods') === 'cli');
-	});
 }
 
 /** The option names a make:* command registers as flags. */
