@@ -43,6 +43,17 @@ describe('main()', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 
+	// Whether a make run may ask is decided once from the words typed (the bin picks its program by the same rule).
+	it.each([[['make:api', '--yes']], [['make:api', '-nq']], [['make:controller', '--json']], [['--no-interaction', 'make:api']]])('%j in a terminal asks nothing: the missing name is refused, nothing written', async (argv) => {
+		const root = tempProject('sample');
+		const before = snapshotTree(root);
+		const io = captureIo(root, {interactive: true});
+		expect(await main(argv, io)).toBe(2);
+		// The refusal's words, on stderr or (--json) in the object on stdout.
+		expect(`${io.out()}${io.err()}`).toMatch(/Not enough arguments \(missing: \\?"controller-name\\?"\)/);
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	it('an unknown command is a usage error, exit 2', async () => {
 		const io = captureIo(tempProject());
 		expect(await main(['make:apii', 'x'], io)).toBe(2);
