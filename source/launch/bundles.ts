@@ -1,9 +1,9 @@
 // Which program of dist/bin/ a run loads (scripts/bundle.js builds them), and its kind of run for
 // the code cache, from the command line alone: the bin picks it before anything else is loaded.
-// - make:api and make:controller that ask nothing (a script, CI, --yes): make-direct.js, the make
-//   commands without commander's program and the wizard (source/launch/hand-over.ts says what it does
-//   when a line needs either after all);
-// - make:api and make:controller in a terminal: make.js, the make commands with the wizard;
+// - make:api and make:controller that may not ask (a script, CI, --yes; mayAsk, as main decides
+//   it for runMake): make-direct.js, the make commands without commander's program and the wizard
+//   (source/launch/hand-over.ts says what it does when a line needs either after all);
+// - make:api and make:controller that may ask: make.js, the make commands with the wizard;
 // - every other command: cli.js.
 import {hoistGlobalOptions, mayAsk} from '../cli/commands/global-options.js';
 import {isMakeCommand} from '../cli/commands/make/command-names.js';
