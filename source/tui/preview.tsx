@@ -4,6 +4,7 @@
 import {Text} from 'ink';
 import type {Refusal} from '../base/errors.js';
 import {placeLine} from '../present/describe-plan.js';
+import {describeUploadApi} from '../project/framework-request.js';
 import type {Plan} from '../make/plan.js';
 import {blocks, laterHint, type Screen} from './form.js';
 import {Toned} from './controls/theme.js';
@@ -44,6 +45,12 @@ export function previewLines(plan: Plan): Line[] {
 		{label: 'URI', text: (custom === undefined ? route?.uri ?? names?.uri : `${custom} (custom; the name gives ${names?.uri})`) ?? none},
 		...(plan.kind === 'controller' ? [{label: 'View', text: route?.viewPath ?? none}] : []),
 	];
+}
+
+/** How the controller receives the file, as the CLI says it (`Upload : PHP's $_FILES…`), under a blank line; none but for an upload. */
+export function uploadLines(plan: Plan): Line[] {
+	const api = plan.routes.find((route) => route.uploadApi !== undefined)?.uploadApi;
+	return api === undefined ? [] : [blank, {text: `Upload : ${describeUploadApi(api)}`, tone: 'muted'}];
 }
 
 /** Where a collision is and the way out, in the CLI's words (the line under its message). */

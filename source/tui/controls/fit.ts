@@ -76,3 +76,44 @@ export function labelColumn(labels: readonly string[], columns: number, least: n
 	const width = Math.max(least, ...labels.map((label) => label.length + 2));
 	return width <= Math.floor(columns / 2) ? width : undefined;
 }
+
+/** `text` cut in its middle to `width` columns with a `…`, its start and end kept (one cell per code point). */
+export function middleCut(text: string, width: number): string {
+	const chars = [...text];
+	if (chars.length <= width) return text;
+	if (width <= 1) return '…'.slice(0, Math.max(0, width));
+	const head = Math.ceil((width - 1) / 2);
+	return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (width - 1 - head)).join('')}`;
+}
+
+/**
+ * A path (or any text) in `width` columns: whole when it fits, else its folders cut in the
+ * middle and its file name kept (`app/Con…/LyonController.php`): the name is what tells the
+ * files apart. A name too long even alone is cut in its own middle.
+ */
+export function shortenPath(text: string, width: number): string {
+	const chars = [...text];
+	if (chars.length <= width) return text;
+	const slash = text.lastIndexOf('/');
+	const name = [...text.slice(slash + 1)];
+	// The folder keeps at least a character and the `…/` before the name.
+	if (slash <= 0 || name.length + 3 > width) return middleCut(text, width);
+	const folder = [...text.slice(0, slash)];
+	return `${folder.slice(0, width - name.length - 2).join('')}…/${name.join('')}`;
+}
+
+/**
+ * The items of a list of `count` that `room` lines show from `from` on, scrolled: all of them
+ * when they fit, else a window with a line for the items hidden above and one for those below
+ * (each only when there are some), kept within the list. `first` is where the next move starts.
+ */
+export function scrollWindow(count: number, room: number, from: number): RowsWindow {
+	if (count <= room) return {first: 0, shown: count, above: 0, below: 0};
+	const edge = Math.max(1, room - 1);
+	const tail = count - edge;
+	if (from <= 0) return {first: 0, shown: edge, above: 0, below: tail};
+	if (from >= tail) return {first: tail, shown: edge, above: tail, below: 0};
+	const shown = Math.max(1, room - 2);
+	const first = Math.min(from, count - shown);
+	return {first, shown, above: first, below: count - first - shown};
+}

@@ -4,7 +4,7 @@ import {blockingRefusals, isNameRefusal} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
 import {noteLines, previewLines} from '../preview.js';
-import {blank, Clipped, type Line} from '../controls/clipped.js';
+import {blank, Clipped, heightOf, type Line} from '../controls/clipped.js';
 import {linesAt} from '../controls/fit.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
@@ -25,17 +25,17 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 	const terminal = useTerminalSize();
 	const field = `Controller name: ${empty ? placeholder : form.name}`;
 	const room = terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, terminal.columns) - linesAt(`${field} `, terminal.columns);
-	const below: Line[] = [
-		...previewLines(plan),
-		...(empty ? [blank, {text: 'Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).', tone: 'muted'} as const] : noteLines({plan, screen: 'name', screens})),
-	];
+	const preview = previewLines(plan);
+	const notes: Line[] = empty ? [blank, {text: 'Letters, digits and _; all lower case (ville) or PascalCase (MyUserTest).', tone: 'muted'}] : noteLines({plan, screen: 'name', screens});
+	// What to act on (a refusal, a warning) comes first when not everything fits: the preview it would hide is what gets cut.
+	const below = empty || heightOf([...preview, ...notes], terminal.columns) <= room ? [...preview, ...notes] : [...notes, ...preview];
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			<Text>
 				{'Controller name: '}
 				<TextField value={form.name} placeholder={placeholder} onChange={(name) => update((current) => ({...current, name}))} />
 			</Text>
-			<Clipped lines={below} rows={room} />
+			<Clipped lines={below} rows={room} spare />
 		</Frame>
 	);
 }

@@ -1,12 +1,16 @@
 // The review: every file with its action (create, modify, overwrite), and the routes.yaml diff
 // with its added lines highlighted. Enter writes through the core's commit (the wizard does it); Esc goes back.
+import type {ReactNode} from 'react';
 import {Box, Text, useInput} from 'ink';
+import {visible} from '../../base/visible.js';
+import {routesPath} from '../../project/root.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
-import {dryRunNote, fileLines, routesDiff, runHeading} from '../../present/describe-plan.js';
+import {dryRunNote, routesDiff, runHeading} from '../../present/describe-plan.js';
 import type {SinkMode} from '../../sink/sink.js';
 import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';
-import {refusalLines} from '../preview.js';
-import {blank, Clipped, heightOf, type Line} from '../controls/clipped.js';
+import {refusalLines, uploadLines} from '../preview.js';
+import {blank, Clipped, heightOf, screenLines, ScreenLine, type Line} from '../controls/clipped.js';
+import {scrollWindow} from '../controls/fit.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 
@@ -23,14 +27,16 @@ export function ReviewScreen({plan, next, place: {scrolled}, moveTo, chrome, mod
 	const terminal = useTerminalSize();
 	// The hunk without its ---/+++ lines; the added lines matter most: a short terminal shows them from the first.
 	const hunk = routesDiff(plan).filter((line) => !line.startsWith('--- ') && !line.startsWith('+++ '));
-	// The files and the plan's warnings (once more, as the CLI prints them with the files: a public
-	// upload folder, say) above the diff; a refusal, the wait or the failure below it. The diff
-	// gets the lines left, and when too few are, one line says how long it is.
+	// The files (each on one line, its path cut in the middle, never dropped), how an upload is
+	// received and the plan's warnings (once more, as the CLI prints them with the files: a public
+	// upload folder, say) above the diff; a refusal, the wait or the failure below it.
 	const width = terminal.columns;
 	const status = waiting ?? 'Writing…';
+	const actionWidth = Math.max(6, ...plan.changes.map((change) => change.action.length));
 	const top: Line[] = [
 		...(plan.changes.length === 0 ? [] : [{text: runHeading(mode), bold: true}]),
-		...fileLines(plan.changes).map((line): Line => ({text: line})),
+		...plan.changes.map((change): Line => ({label: `  ${change.action.padEnd(actionWidth)}  `, labelWidth: actionWidth + 4, text: change.path, tone: undefined})),
+		...uploadLines(plan),
 		...(plan.warnings.length === 0 ? [] : [blank, ...plan.warnings.map((warning): Line => ({text: `! ${warning}`, tone: 'warning'}))]),
 	];
 	const bottom: Line[] = [
@@ -38,46 +44,71 @@ export function ReviewScreen({plan, next, place: {scrolled}, moveTo, chrome, mod
 		...(busy ? [blank, {text: status}] : []),
 		...(failure === undefined ? [] : [blank, {text: `✖ ${failure}`, tone: 'error', bold: true} as const]),
 	];
+	const diff: Line[] = hunk.length === 0 ? [] : [
+		blank,
+		{text: routesPath, bold: true, cut: true},
+		...hunk.map((line): Line => ({text: line, cut: true, ...(line.startsWith('+') ? {tone: 'added', bold: true} as const : line.startsWith('@@') ? {tone: 'muted'} as const : {})})),
+	];
 	const footer = (scrolls: boolean): Key[] => (busy ? [quitKey] : [
 		// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
 		...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
-		...(scrolls ? [{key: '↑↓', what: 'scroll the diff'}] : []),
+		...(scrolls ? [{key: '↑↓', what: 'scroll'}] : []),
 		{key: 'Esc', what: 'back'},
 		quitKey,
 	]);
-	// The diff's blank line and heading come first; the lines left are its room, counted with the footer it will have.
-	const roomWith = (keys: readonly Key[]): number => terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, width) - heightOf(bottom, width) - heightOf(top, width) - 2;
-	const whole = roomWith(footer(false));
-	const scrolls = hunk.length > whole;
-	const room = hunk.length === 0 ? 0 : roomWith(footer(scrolls));
-	// With fewer than three lines (one of the hunk between two that say what is hidden), the diff is one line saying how long it is.
-	const folded = scrolls && room < 3;
-	const keys = footer(scrolls && !folded);
-	// What is above the diff is cut only when not even the diff's line fits.
-	const topRoom = roomWith(keys) + heightOf(top, width) + (hunk.length === 0 ? 2 : 0);
-	const {above, shown, below, start} = diffWindow(hunk, folded ? hunk.length : room, scrolled);
+	const roomWith = (keys: readonly Key[]): number => terminal.rows - frameHeight(titleText(chrome.title, chrome.step), keys, width);
+	const topHeight = heightOf(top, width);
+	const bottomHeight = heightOf(bottom, width);
+	const all = heightOf([...top, ...diff, ...bottom], width);
+	const scrolls = all > roomWith(footer(false));
+	const keys = footer(scrolls);
+	// Once something is hidden, the frame takes the line it keeps spare: no row stays empty.
+	const room = roomWith(keys) + (scrolls ? 1 : 0);
+	// Room for the files whole and a window of the diff (at least a line of it between two that
+	// say what is hidden): the diff scrolls, from the new route's first line. Else the whole
+	// review is one list that scrolls, what to act on (a refusal) first, then the files.
+	const diffRoom = room - topHeight - bottomHeight - 2;
+	const split = scrolls && diffRoom >= 3;
+	const window = split ? diffWindow(hunk, diffRoom, scrolled) : undefined;
+	const lines = screenLines([...bottom, ...(bottom.length === 0 ? [] : [blank]), ...top, ...diff], width);
+	const whole = scrolls && !split ? scrollWindow(lines.length, room, scrolled ?? 0) : undefined;
+	const start = window?.start ?? whole?.first ?? 0;
 	// The wizard's reducer refuses a write of a plan with refusals, and a second one; Enter only asks for it.
 	useInput((_input, key) => {
 		if (key.return) next();
-		else if (scrolls && !folded && (key.upArrow || key.downArrow || key.pageUp || key.pageDown)) {
-			const step = key.upArrow || key.downArrow ? 1 : Math.max(1, room - 2);
-			moveTo({scrolled: Math.max(0, start + (key.upArrow || key.pageUp ? -step : step))});
+		else if (scrolls && (key.upArrow || key.downArrow || key.pageUp || key.pageDown)) {
+			const page = Math.max(1, (split ? diffRoom : room) - 2);
+			const step = key.upArrow || key.downArrow ? 1 : page;
+			// From the top, ↓ shows the next line: the line saying what is above takes the first's place.
+			const from = whole !== undefined && start === 0 && (key.downArrow || key.pageDown) ? start + step + 1 : start + (key.upArrow || key.pageUp ? -step : step);
+			moveTo({scrolled: Math.max(0, from)});
 		}
 	});
+	const more = (count: number, where: string): ReactNode => (count > 0 ? <Toned tone="muted">{`  … ${count} ${count === 1 ? 'line' : 'lines'} ${where}`}</Toned> : null);
+	if (whole !== undefined) {
+		return (
+			<Frame title={chrome.title} step={chrome.step} keys={keys}>
+				{more(whole.above, 'above')}
+				{/* Lines repeat (blank ones); their position is their identity. */}
+				{lines.slice(whole.first, whole.first + whole.shown).map((line, index) => <ScreenLine key={index} line={line} />)}
+				{more(whole.below, 'below')}
+			</Frame>
+		);
+	}
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
-			<Clipped lines={top} rows={topRoom} />
+			<Clipped lines={top} />
 			{hunk.length === 0 ? null : (
 				<Box flexDirection="column" marginTop={1}>
-					<Text bold wrap="truncate-end">{folded ? `app/Config/routes.yaml  … ${hunk.length} lines hidden` : 'app/Config/routes.yaml'}</Text>
-					{above > 0 && !folded ? <Toned tone="muted">{`  … ${above} ${above === 1 ? 'line' : 'lines'} above`}</Toned> : null}
-					{folded ? null : shown.map((line, index) => (
+					<Text bold wrap="truncate-end">{routesPath}</Text>
+					{window === undefined ? null : more(window.above, 'above')}
+					{(window?.shown ?? hunk).map((line, index) => (
 						// Diff lines repeat; their position is their identity.
 						<Text key={index} wrap="truncate-end">
-							{line.startsWith('+') ? <Toned tone="added" bold>{line}</Toned> : line.startsWith('@@') ? <Toned tone="muted">{line}</Toned> : line}
+							{line.startsWith('+') ? <Toned tone="added" bold>{visible(line)}</Toned> : line.startsWith('@@') ? <Toned tone="muted">{line}</Toned> : visible(line)}
 						</Text>
 					))}
-					{below > 0 && !folded ? <Toned tone="muted">{`  … ${below} ${below === 1 ? 'line' : 'lines'} below`}</Toned> : null}
+					{window === undefined ? null : more(window.below, 'below')}
 				</Box>
 			)}
 			<Clipped lines={bottom} />

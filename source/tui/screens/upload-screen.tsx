@@ -4,7 +4,7 @@ import {parseExtensions} from '../../templates/option-values.js';
 import {blockingRefusals, type UploadRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText} from '../controls/frame.js';
-import {noteLines} from '../preview.js';
+import {noteLines, uploadLines} from '../preview.js';
 import {blank, Clipped, type Line} from '../controls/clipped.js';
 import {labelColumn} from '../controls/fit.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
@@ -41,6 +41,7 @@ export function UploadScreen({form, update, plan, screens, next, place: {row}, m
 		...(readAs === undefined ? [] : [blank, {text: `Extensions read as ${readAs}: ${how}, as the controller compares them.`, tone: 'warning'} as const]),
 		blank,
 		{text: 'Extensions: comma-separated (csv, txt). Folder: relative to the project root.'},
+		...uploadLines(plan),
 		...noteLines({plan, screen: 'upload', screens}),
 	];
 	return (
@@ -59,7 +60,7 @@ export function UploadScreen({form, update, plan, screens, next, place: {row}, m
 					? <Box key={entry.key} flexDirection="column"><Text>{label}</Text><Box marginLeft={4}>{field}</Box></Box>
 					: <Box key={entry.key}><Box width={labelWidth} flexShrink={0}><Text>{label}</Text></Box>{field}</Box>;
 			})}
-			<Clipped lines={below} rows={terminal.rows - frameHeight(titleText(chrome.title, chrome.step), footer, terminal.columns) - rows.length * (labelWidth === undefined ? 2 : 1)} />
+			<Clipped lines={below} rows={terminal.rows - frameHeight(titleText(chrome.title, chrome.step), footer, terminal.columns) - rows.length * (labelWidth === undefined ? 2 : 1)} spare />
 		</Frame>
 	);
 }
