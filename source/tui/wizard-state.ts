@@ -14,8 +14,11 @@ import {blockingRefusals, initialForm, screensFor, toRequest, type Screen, type 
 /** What the kind screen offers: the make:api and make:controller kinds, and make:command. */
 export type Choosable = Kind | 'command';
 
-/** The wizard's screens: the form's, and make:command's one screen. */
-export type Step = Screen | 'command';
+/** The wizard's screens: the form's, and make:command's two (its name, then its review). */
+export type Step = Screen | 'command' | 'command-review';
+
+/** Whether the step is make:command's. */
+export const isCommandStep = (step: Step): step is 'command' | 'command-review' => step === 'command' || step === 'command-review';
 
 export type WizardOutcome =
 	| {readonly status: 'written'; readonly plan: Plan; readonly nextSteps: readonly NextStep[]}
@@ -56,7 +59,7 @@ export interface WizardState {
 	readonly form: WizardForm;
 	/** The kind screen comes first (`edu` with no command). */
 	readonly askKind: boolean;
-	/** make:command on its own (`edu make:command` without a name): its screen is the only one, Esc quits. */
+	/** make:command on its own (`edu make:command` without a name): its name screen is the first, Esc there quits. */
 	readonly commandOnly: boolean;
 	readonly screen: Step;
 	readonly place: Place;
@@ -87,9 +90,9 @@ export type WizardEvent =
 	| {readonly type: 'form-changed'; readonly change: (form: WizardForm) => WizardForm}
 	/** The focus moved on the screen, the diff scrolled, or Enter was tried. */
 	| {readonly type: 'placed'; readonly place: Partial<Place>}
-	/** Enter on a screen of the form: on to the next, unless a refusal of this screen or an earlier one holds it. */
+	/** Enter on a screen of the form (or make:command's name): on to the next, unless a refusal of this screen or an earlier one holds it. */
 	| {readonly type: 'next'}
-	/** Esc: the screen before; from the first, or the command's screen on its own, the wizard quits. */
+	/** Esc: the screen before; on the first, it clears the name typed there, and quits once it is empty. */
 	| {readonly type: 'back'}
 	/** Ctrl+C, or Esc on the first screen. */
 	| {readonly type: 'cancel'}
@@ -98,7 +101,7 @@ export type WizardEvent =
 	| {readonly type: 'command-named'; readonly name: string}
 	/** Tab on the command's screen: the next template, and the project read with it. */
 	| {readonly type: 'command-template'; readonly project: CommandSnapshot}
-	/** Enter on the review or the command's screen. */
+	/** Enter on the review (the form's or the command's). */
 	| {readonly type: 'write'}
 	| {readonly type: 'waiting'; readonly what: string}
 	| {readonly type: 'written'; readonly result: CommitResult; readonly outcome: WizardOutcome}
@@ -152,7 +155,7 @@ export function planOf(state: WizardState, snapshot = state.snapshot): Plan | un
 
 /** Whether Enter on the current screen of the form may go on. */
 function mayLeave(state: WizardState, snapshot = state.snapshot): boolean {
-	if (state.screen === 'kind' || state.screen === 'command' || state.screen === 'done') return false;
+	if (state.screen === 'kind' || isCommandStep(state.screen) || state.screen === 'done') return false;
 	if (state.screen === 'name' && state.form.name === '') return false;
 	const plan = planOf(state, snapshot);
 	return plan !== undefined && blockingRefusals(plan, state.screen, screensOf(state, snapshot)).length === 0;
@@ -161,11 +164,14 @@ function mayLeave(state: WizardState, snapshot = state.snapshot): boolean {
 /** Whether Enter writes now: nothing refuses, and no write is under way. */
 export function mayWrite(state: WizardState): boolean {
 	if (state.writing || state.finished) return false;
-	if (state.screen === 'command') {
-		const {name, project} = state.command;
-		return project !== undefined && name !== '' && planCommand(name, project).refusals.length === 0;
-	}
+	if (state.screen === 'command-review') return mayReviewCommand(state);
 	return state.screen === 'review' && (planOf(state)?.refusals.length ?? 1) === 0;
+}
+
+/** Whether Enter on make:command's name goes on to its review: a name, and nothing refused. */
+function mayReviewCommand(state: WizardState): boolean {
+	const {name, project} = state.command;
+	return project !== undefined && name !== '' && planCommand(name, project).refusals.length === 0;
 }
 
 const withKind = (form: WizardForm, kind: Kind): WizardForm => ({...form, kind, template: form.kind === kind ? form.template : 'default'});
@@ -195,6 +201,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
 		case 'placed':
 			return {...state, place: {...state.place, ...event.place}};
 		case 'next': {
+			if (state.screen === 'command') return mayReviewCommand(state) ? to(state, 'command-review') : state;
 			if (!mayLeave(state)) return state;
 			const screens = screensOf(state);
 			const target = screens[screens.indexOf(state.screen as Screen) + 1];
@@ -202,12 +209,16 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
 		}
 		case 'back': {
 			if (state.screen === 'done') return state;
+			if (state.screen === 'command-review') return to(state, 'command');
 			if (state.screen === 'command') {
-				return state.commandOnly ? cancelled(state) : to({...state, commandChosen: true, command: {...state.command, project: undefined}}, 'kind');
+				if (!state.commandOnly) return to({...state, commandChosen: true, command: {...state.command, project: undefined}}, 'kind');
+				// On the first screen, Esc clears what was typed before it quits: a slip of the finger loses no name.
+				return state.command.name === '' ? cancelled(state) : {...state, command: {...state.command, name: ''}, failure: undefined};
 			}
 			const screens = screensOf(state);
 			const target = screens[screens.indexOf(state.screen) - 1];
-			return target === undefined ? cancelled(state) : to(state, target);
+			if (target !== undefined) return to(state, target);
+			return state.screen === 'name' && state.form.name !== '' ? {...state, form: {...state.form, name: ''}} : cancelled(state);
 		}
 		case 'cancel':
 			return cancelled(state);

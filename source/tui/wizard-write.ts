@@ -9,7 +9,7 @@ import {planCommand, type CommandSnapshot} from '../make/command/command-plan.js
 import {nextSteps, stepsContext} from '../present/next-steps.js';
 import type {Sink} from '../sink/sink.js';
 import {stoppedWrite, type WriteStop} from './keys/stop-write.js';
-import {planOf, type WizardEvent, type WizardState} from './wizard-state.js';
+import {isCommandStep, planOf, type WizardEvent, type WizardState} from './wizard-state.js';
 
 export interface WriteContext {
 	readonly sink: Sink;
@@ -37,11 +37,11 @@ export function rereadOrKeep(reread: (() => Snapshot) | undefined, snapshot: Sna
 /** Writes what the wizard shows (the form's plan, or make:command's) and says how it went. */
 export async function write(state: WizardState, context: WriteContext): Promise<WizardEvent> {
 	try {
-		return state.screen === 'command' ? await writeCommand(state, context) : await writePlan(state, context);
+		return isCommandStep(state.screen) ? await writeCommand(state, context) : await writePlan(state, context);
 	} catch (error) {
 		// Stopped (Ctrl+C, SIGTERM): quit with what the write says (nothing was written), as the CLI does.
 		if (stoppedWrite(error, context.stop) || !(error instanceof EduError)) return {type: 'write-stopped', error: asError(error)};
-		if (state.screen === 'command') {
+		if (isCommandStep(state.screen)) {
 			const project = state.command.project!;
 			return {type: 'write-refused', failure: error.message, project: context.rereadCommand?.(project.templateName) ?? project};
 		}

@@ -24,7 +24,7 @@ import {RouteScreen} from './screens/route-screen.js';
 import type {Chrome, ScreenProps} from './screens/screen-props.js';
 import {TemplateScreen} from './screens/template-screen.js';
 import {UploadScreen} from './screens/upload-screen.js';
-import {kindOf, planOf, screensOf, startState, wizardReducer, type WizardOutcome} from './wizard-state.js';
+import {isCommandStep, kindOf, planOf, screensOf, startState, wizardReducer, type WizardOutcome} from './wizard-state.js';
 import {rereadOrKeep, write} from './wizard-write.js';
 
 export type {WizardOutcome} from './wizard-state.js';
@@ -117,7 +117,7 @@ function Screens({reread, sink, commandSnapshot, commandTemplates, projectFolder
 		} else if (key.escape) send({type: 'back'});
 	});
 
-	if (screen === 'command') {
+	if (isCommandStep(screen)) {
 		const {choices, project} = state.command;
 		const templates = project === undefined || choices.includes(project.templateName) ? choices : [project.templateName, ...choices];
 		return (
@@ -139,7 +139,7 @@ function Screens({reread, sink, commandSnapshot, commandTemplates, projectFolder
 	const chrome: Chrome = {
 		title,
 		// With "Console command" chosen, the kind screen leads to that command's one screen.
-		step: screen === 'kind' && state.commandChosen ? `${labels.kind} · step 1 of 2` : `${labels[screen]} · step ${screens.indexOf(screen) + 1} of ${screens.length}`,
+		step: screen === 'kind' && state.commandChosen ? `${labels.kind} · step 1 of 3` : `${labels[screen]} · step ${screens.indexOf(screen) + 1} of ${screens.length}`,
 		first: screens.indexOf(screen) === 0,
 	};
 	if (screen === 'kind') {

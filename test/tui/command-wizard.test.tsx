@@ -26,16 +26,25 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(wizard.frame()).toContain('Console command');
 		expect(wizard.frame()).toContain('Kind · step 1 of 5');
 		expect(await wizard.press(keys.down, (frame) => frame.includes('❯ Web controller'))).toContain('Kind · step 1 of 4');
-		// Reached from either side, the console command counts its own steps: the kind, then its one screen.
-		expect(await wizard.press(keys.down, (frame) => frame.includes('❯ Console command'))).toContain('Kind · step 1 of 2');
+		// Reached from either side, the console command counts its own steps: the kind, its name, its review.
+		expect(await wizard.press(keys.down, (frame) => frame.includes('❯ Console command'))).toContain('Kind · step 1 of 3');
 		await wizard.press(keys.up, (frame) => frame.includes('❯ Web controller'));
 		await wizard.press(keys.up, (frame) => frame.includes('❯ API controller'));
-		expect(await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'))).toContain('Kind · step 1 of 2');
+		expect(await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'))).toContain('Kind · step 1 of 3');
 		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 		const preview = await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		expect(preview).toContain('Name · step 2 of 3');
 		expect(preview).toContain('php bin/edu generate');
 		expect(preview).toContain('app/Command/GenerateCommand.php');
-		expect(preview).toContain('modify  app/Config/commands.yaml');
+		// Enter on the name goes to the review, as make:api's: the files it will write, and nothing written yet.
+		const review = await wizard.press(keys.enter, (frame) => frame.includes('Review · step 3 of 3'));
+		expect(review).toContain('create  app/Command/GenerateCommand.php');
+		expect(review).toContain('modify  app/Config/commands.yaml');
+		expect(review).toContain('Enter write the files');
+		expect(snapshotTree(root)).toEqual(before);
+		// Esc goes back to the name, kept.
+		expect(await wizard.press(keys.escape, (frame) => frame.includes('Name · step 2 of 3'))).toContain('Command name: generate');
+		await wizard.press(keys.enter, (frame) => frame.includes('Review · step 3 of 3'));
 		expect(snapshotTree(root)).toEqual(before);
 		const done = await wizard.press(keys.enter, (frame) => frame.includes('Command successfully generated'));
 		// The skeleton has no vendor/ yet: php bin/edu would stop at once without it.
@@ -54,6 +63,7 @@ describe('the kind screen\'s "Console command"', () => {
 		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
 		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Review · step'));
 		const done = await wizard.press(keys.enter, (frame) => frame.includes('Command successfully generated'));
 		expect(done.replace(/ *\n */g, ' ')).toContain(`! An earlier edu run was killed while writing: removed what it had half-written (${ghost}).`);
 	});
@@ -93,7 +103,7 @@ describe('the kind screen\'s "Console command"', () => {
 		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
 		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 		const refused = await wizard.press('rapport', (frame) => frame.includes('the command template makes'));
-		expect(refused).toContain('write (fix the template first)');
+		expect(refused).toContain('next (fix the template first)');
 		expect(refused).not.toContain('fix the name first');
 	});
 
@@ -115,7 +125,7 @@ describe('the kind screen\'s "Console command"', () => {
 		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
 		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 		const refused = await wizard.press('generate', (frame) => frame.includes('Command already exists.'));
-		expect(refused).toContain('write (fix the name first)');
+		expect(refused).toContain('next (fix the name first)');
 		// Where, and the way out, on the line below, as the make:api screens show it.
 		expect(refused).toMatch(/✖ Command already exists\.\n {2}app\/Config\/commands\.yaml:1: /);
 		await wizard.press(keys.enter);
@@ -135,6 +145,8 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 			const preview = await terminal.waitFor((screen) => screen.includes('php bin/edu generate'), 'the preview');
 			expect(preview.split('\n')[0]).toContain('edu make:command');
 			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Review · step 2 of 2'), 'the review');
+			await terminal.keys('Enter');
 			await terminal.waitFor((screen) => screen.includes('Command successfully generated'), 'the done screen');
 			expect(await terminal.exitStatus()).toBe(0);
 		} finally {
@@ -150,6 +162,8 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 			await terminal.waitFor((screen) => screen.includes('Command name:'), 'the name screen');
 			await terminal.type('generate');
 			await terminal.waitFor((screen) => screen.includes('php bin/edu generate'), 'the preview');
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Review · step 2 of 2'), 'the review');
 			await terminal.keys('Enter');
 			const done = await terminal.waitFor((screen) => screen.includes('Command successfully generated') && screen.includes('php bin/edu generate\n'), 'the done screen');
 			const steps = done.split('\n').map((row) => row.trimEnd());
@@ -178,6 +192,8 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 			await terminal.keys('Tab');
 			await terminal.waitFor((screen) => /Template +cron +\(Tab/.test(screen), 'the cron template');
 			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Review · step 2 of 2'), 'the review');
+			await terminal.keys('Enter');
 			await terminal.waitFor((screen) => screen.includes('Command successfully generated'), 'the done screen');
 			expect(await terminal.exitStatus()).toBe(0);
 		} finally {
@@ -198,6 +214,8 @@ describe.skipIf(!hasTmux)('edu make:command in a real terminal', () => {
 			await terminal.type('nightly');
 			const preview = await terminal.waitFor((screen) => screen.includes('php bin/edu nightly'), 'the preview');
 			expect(preview).toMatch(/File +app\/Command\/NightlyCommand\.php/);
+			await terminal.keys('Enter');
+			await terminal.waitFor((screen) => screen.includes('Review · step 2 of 2'), 'the review');
 			await terminal.keys('Enter');
 			await terminal.waitFor((screen) => screen.includes('Command successfully generated'), 'the done screen');
 			expect(await terminal.exitStatus()).toBe(0);

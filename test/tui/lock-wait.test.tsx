@@ -23,11 +23,12 @@ async function toReview(wizard: Harness): Promise<void> {
 	await wizard.press(keys.enter, (frame) => frame.includes('Review'));
 }
 
-/** The kind screen's "Console command", `generate` typed, and Enter to write it. */
+/** The kind screen's "Console command", `generate` typed, Enter to its review, and Enter to write it. */
 async function writeCommand(wizard: Harness): Promise<void> {
 	await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
 	await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
 	await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+	await wizard.press(keys.enter, (frame) => frame.includes('Review · step'));
 	await wizard.press(keys.enter);
 }
 

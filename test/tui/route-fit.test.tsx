@@ -51,10 +51,15 @@ describe('the route screen in a small terminal', () => {
 		expect(lineCount(frame)).toBeLessThan(24);
 	});
 
-	test('a terminal too short for them: the rows hidden are said below, and the frame fits', async () => {
-		const frame = await routeScreenAt(80, 17);
+	test('a terminal too short for them: the hint goes first, then the rows hidden are said below, and the frame fits', async () => {
+		const hintless = await routeScreenAt(80, 17);
+		expect(hintless).toContain('[ ] OPTIONS');
+		expect(hintless).not.toContain('Write {id}');
+		expect(lineCount(hintless)).toBe(16);
+		const frame = await routeScreenAt(80, 15);
 		expect(frame).toContain('❯ [x] GET');
 		expect(frame).toMatch(/… \d more below/);
-		expect(lineCount(frame)).toBeLessThan(17);
+		expect(frame).toContain('Route   api_ville: GET /api/ville');
+		expect(lineCount(frame)).toBe(14);
 	});
 });

@@ -158,13 +158,13 @@ const rows: Row[] = [
 		expected: (state) => expect(state).toMatchObject({screen: 'kind', commandChosen: true, command: {name: 'generate', project: undefined}}),
 	},
 	{
-		what: 'make:command writes once its name plans, and finishes with the command',
+		what: 'make:command goes from its name to its review once the name plans, writes there, and finishes with the command',
 		start: {snapshot: sample},
 		events: [
-			{type: 'command-opened', project: command, choices: []}, {type: 'command-named', name: 'generate'}, {type: 'write'},
+			{type: 'command-opened', project: command, choices: []}, {type: 'command-named', name: 'generate'}, next, {type: 'write'},
 			(state) => ({type: 'command-written', result: {plan: planCommand(state.command.name, command), mode: 'write', notes: []}}),
 		],
-		expected: (state) => expect(state).toMatchObject({screen: 'command', writing: false, commandWritten: {mode: 'write'}, finished: {outcome: {status: 'command', command: {name: 'generate'}}}}),
+		expected: (state) => expect(state).toMatchObject({screen: 'command-review', writing: false, commandWritten: {mode: 'write'}, finished: {outcome: {status: 'command', command: {name: 'generate'}}}}),
 	},
 	{
 		what: 'make:command with no name does not write',
@@ -179,6 +179,66 @@ const rows: Row[] = [
 		expected: (state) => expect(state).toMatchObject({screen: 'command', finished: {outcome: {status: 'cancelled'}}}),
 	},
 	{
+		what: 'make:command on its own, a name typed: Esc clears it, a second Esc quits',
+		start: {command},
+		events: [{type: 'command-named', name: 'Abc'}, back],
+		expected: (state) => {
+			expect(state).toMatchObject({screen: 'command', command: {name: ''}});
+			expect(state.finished).toBeUndefined();
+		},
+	},
+	{
+		what: 'make:command on its own, a name typed: Esc twice quits',
+		start: {command},
+		events: [{type: 'command-named', name: 'Abc'}, back, back],
+		expected: (state) => expect(state).toMatchObject({finished: {outcome: {status: 'cancelled'}}}),
+	},
+	{
+		what: 'make:command: Enter on the name does not write, it opens the review; Esc there goes back to the name',
+		start: {command},
+		events: [{type: 'command-named', name: 'generate'}, {type: 'write'}, next],
+		expected: (state) => expect(state).toMatchObject({screen: 'command-review', writing: false}),
+	},
+	{
+		what: 'make:command: Esc on the review goes back to the name, kept',
+		start: {command},
+		events: [{type: 'command-named', name: 'generate'}, next, back],
+		expected: (state) => {
+			expect(state).toMatchObject({screen: 'command', command: {name: 'generate'}});
+			expect(state.finished).toBeUndefined();
+		},
+	},
+	{
+		what: 'make:command: a refused name does not reach the review',
+		start: {command},
+		events: [{type: 'command-named', name: '9lives'}, next],
+		expected: (state) => expect(state.screen).toBe('command'),
+	},
+	{
+		what: 'the name screen first (make:api), a name typed: Esc clears it and stays; a second Esc quits',
+		start: {snapshot: sample, kind: 'api'},
+		events: [name('Abc'), back],
+		expected: (state) => {
+			expect(state).toMatchObject({screen: 'name', form: {name: ''}});
+			expect(state.finished).toBeUndefined();
+		},
+	},
+	{
+		what: 'the name screen first, empty: Esc quits',
+		start: {snapshot: sample, kind: 'api'},
+		events: [name('Abc'), back, back],
+		expected: (state) => expect(state).toMatchObject({finished: {outcome: {status: 'cancelled'}}}),
+	},
+	{
+		what: 'the name screen after the kinds, a name typed: Esc goes back to the kinds, the name kept',
+		start: {snapshot: sample},
+		events: [{type: 'kind-chosen', kind: 'api'}, name('Abc'), back],
+		expected: (state) => {
+			expect(state).toMatchObject({screen: 'kind', form: {name: 'Abc'}});
+			expect(state.finished).toBeUndefined();
+		},
+	},
+	{
 		what: 'Tab on make:command\'s screen: the template and the project read with it',
 		start: {command},
 		events: [{type: 'command-template', project: {...command, templateName: 'mine'}}],
@@ -187,8 +247,8 @@ const rows: Row[] = [
 	{
 		what: 'a refused make:command write keeps the screen, with why and the project read again',
 		start: {command},
-		events: [{type: 'command-named', name: 'generate'}, {type: 'write'}, {type: 'write-refused', failure: 'Command already exists.', project: command}],
-		expected: (state) => expect(state).toMatchObject({writing: false, failure: 'Command already exists.'}),
+		events: [{type: 'command-named', name: 'generate'}, next, {type: 'write'}, {type: 'write-refused', failure: 'Command already exists.', project: command}],
+		expected: (state) => expect(state).toMatchObject({screen: 'command-review', writing: false, failure: 'Command already exists.'}),
 	},
 ];
 

@@ -317,7 +317,7 @@ describe('route screen', () => {
 });
 
 describe('moving and quitting', () => {
-	test('Esc goes back a step, keeping what was typed; Esc on the first screen quits', async () => {
+	test('Esc goes back a step, keeping what was typed; on the first screen Esc clears the name, then quits', async () => {
 		const root = tempProject('sample');
 		const before = snapshotTree(root);
 		const wizard = await renderWizard(root, {kind: 'api'});
@@ -335,6 +335,10 @@ describe('moving and quitting', () => {
 		expect(frame).toContain('❯ default');
 		frame = await wizard.press(keys.escape, onScreen('Name'));
 		expect(frame).toContain('Controller name: Ville');
+		expect(frame).toContain('Esc clear');
+		frame = await wizard.press(keys.escape, (current) => current.includes('Controller name: e.g. ville'));
+		expect(frame).toContain('Esc quit');
+		expect(wizard.outcome()).toBeUndefined();
 		await wizard.press(keys.escape);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		expect(snapshotTree(root)).toEqual(before);

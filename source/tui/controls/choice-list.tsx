@@ -1,7 +1,12 @@
-// A vertical list of choices: ↑↓ move (the value follows the cursor), Enter submits.
+// A vertical list of choices: ↑↓ move (the value follows the cursor), Enter submits. A label or
+// hint read from a project's files (a template's name, its description) shows its control characters.
 import {Box, Text, useInput} from 'ink';
 import {Toned} from './theme.js';
+import {visible} from '../../base/visible.js';
 import {rowsWindow} from './fit.js';
+
+/** Text on one line of the list, shown and not obeyed by the terminal. */
+const oneLine = (text: string): string => visible(text).replace(/[\n\r\t]/g, ' ');
 
 export interface Choice<Value extends string> {
 	readonly value: Value;
@@ -23,7 +28,7 @@ export function ChoiceList<Value extends string>({choices, value, rows = Number.
 		if (key.upArrow || key.downArrow) onChange(choices[(index + (key.upArrow ? -1 : 1) + choices.length) % choices.length]!.value);
 		else if (key.return) onSubmit(choices[index]!.value);
 	});
-	const width = Math.max(...choices.map((choice) => choice.label.length)) + 2;
+	const width = Math.max(...choices.map((choice) => [...oneLine(choice.label)].length)) + 2;
 	const {first, shown, above, below} = rowsWindow(choices.length, rows, index);
 	return (
 		<Box flexDirection="column">
@@ -32,10 +37,10 @@ export function ChoiceList<Value extends string>({choices, value, rows = Number.
 				<Box key={choice.value}>
 					<Box width={2} flexShrink={0}><Toned tone="accent">{position === index ? '❯' : ' '}</Toned></Box>
 					<Box width={width} flexShrink={0}>
-						{position === index ? <Toned tone="accent" bold>{choice.label}</Toned> : <Text>{choice.label}</Text>}
+						{position === index ? <Toned tone="accent" bold>{oneLine(choice.label)}</Toned> : <Text>{oneLine(choice.label)}</Text>}
 					</Box>
 					{/* One line each, so that the list can be counted. */}
-					<Text wrap="truncate-end"><Toned tone="muted">{choice.hint}</Toned></Text>
+					<Text wrap="truncate-end"><Toned tone="muted">{oneLine(choice.hint)}</Toned></Text>
 				</Box>
 			))}
 			{below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}

@@ -20,7 +20,7 @@ export function NameScreen({form, update, plan, screens, next, chrome}: ScreenPr
 	useInput((_input, key) => {
 		if (key.return && !blocked) next();
 	});
-	const keys = [{key: 'Enter', what: blocked ? `next (${wait})` : 'next'}, {key: 'Esc', what: chrome.first ? 'quit' : 'back'}, quitKey];
+	const keys = [{key: 'Enter', what: blocked ? `next (${wait})` : 'next'}, {key: 'Esc', what: !chrome.first ? 'back' : empty ? 'quit' : 'clear'}, quitKey];
 	// The title and the name always show: the preview and the notes under it get the lines left.
 	const terminal = useTerminalSize();
 	const field = `Controller name: ${empty ? placeholder : form.name}`;

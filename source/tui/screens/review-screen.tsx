@@ -49,10 +49,10 @@ export function ReviewScreen({plan, next, place: {scrolled}, moveTo, chrome, mod
 		{text: routesPath, bold: true, cut: true},
 		...hunk.map((line): Line => ({text: line, cut: true, ...(line.startsWith('+') ? {tone: 'added', bold: true} as const : line.startsWith('@@') ? {tone: 'muted'} as const : {})})),
 	];
-	const footer = (scrolls: boolean): Key[] => (busy ? [quitKey] : [
+	const footer = (scrolls?: string): Key[] => (busy ? [quitKey] : [
 		// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
 		...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
-		...(scrolls ? [{key: '↑↓', what: 'scroll'}] : []),
+		...(scrolls === undefined ? [] : [{key: '↑↓', what: scrolls}]),
 		{key: 'Esc', what: 'back'},
 		quitKey,
 	]);
@@ -60,15 +60,15 @@ export function ReviewScreen({plan, next, place: {scrolled}, moveTo, chrome, mod
 	const topHeight = heightOf(top, width);
 	const bottomHeight = heightOf(bottom, width);
 	const all = heightOf([...top, ...diff, ...bottom], width);
-	const scrolls = all > roomWith(footer(false));
-	const keys = footer(scrolls);
+	const scrolls = all > roomWith(footer());
 	// Once something is hidden, the frame takes the line it keeps spare: no row stays empty.
-	const room = roomWith(keys) + (scrolls ? 1 : 0);
 	// Room for the files whole and a window of the diff (at least a line of it between two that
 	// say what is hidden): the diff scrolls, from the new route's first line. Else the whole
 	// review is one list that scrolls, what to act on (a refusal) first, then the files.
-	const diffRoom = room - topHeight - bottomHeight - 2;
+	const diffRoom = roomWith(footer('scroll the diff')) + 1 - topHeight - bottomHeight - 2;
 	const split = scrolls && diffRoom >= 3;
+	const keys = footer(!scrolls ? undefined : split ? 'scroll the diff' : 'scroll');
+	const room = roomWith(keys) + (scrolls ? 1 : 0);
 	const window = split ? diffWindow(hunk, diffRoom, scrolled) : undefined;
 	const lines = screenLines([...bottom, ...(bottom.length === 0 ? [] : [blank]), ...top, ...diff], width);
 	const whole = scrolls && !split ? scrollWindow(lines.length, room, scrolled ?? 0) : undefined;

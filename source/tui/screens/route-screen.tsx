@@ -5,9 +5,9 @@ import {httpMethods} from '../../make/request.js';
 import {blockingRefusals, fixedEarlier} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';
-import {customUri, Notes, notesHeight, Row} from '../preview.js';
+import {customUri, noteLines} from '../preview.js';
 import {rowsWindow} from '../controls/fit.js';
-import {Clipped, heightOf, type Line} from '../controls/clipped.js';
+import {blank, Clipped, heightOf, type Line} from '../controls/clipped.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
@@ -54,14 +54,31 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	const hintLine: Line = {text: hint, tone: 'muted'};
 	// Wrapped by the wizard, not Ink: a wrapped line of Ink's starts with the space it broke at.
 	const heading: Line = {text: askMethods ? 'HTTP methods' : `The ${form.template} template chooses the methods; edit the URI if you like.`};
-	// The method rows that fit: around them, the frame, the heading, the URI, its note, the route
-	// rows (each cut to one line), the hint and the notes as they wrap, and their blank lines. Past
-	// the room, lines say how many rows are hidden above and below, and the rows shown follow the cursor.
+	// Under the URI: the route rows (each cut to one line), the parameters or the hint, and the
+	// notes. All of it, and every method, when they fit; else what to act on (a refusal) first,
+	// then the route, and the hint goes; the method rows shown follow the cursor, with lines that
+	// say how many are hidden above and below, and the frame takes the line it keeps spare.
 	const width = terminal.columns;
-	const around = frameHeight(titleText(chrome.title, chrome.step), keys, width) + heightOf([heading], width) + 2 + (custom ? heightOf([customLine], width) : 0) + 1
-		+ Math.max(1, plan.routes.length) + (parameters.length > 0 ? 1 : askMethods ? heightOf([hintLine], width) : 0)
-		+ notesHeight({plan, screen: 'route', screens}, width);
-	const {first, shown, above, below} = askMethods ? rowsWindow(httpMethods.length, terminal.rows - around, row) : {first: 0, shown: 0, above: 0, below: 0};
+	const routeLines: Line[] = plan.routes.length > 0
+		? plan.routes.map((route): Line => ({label: 'Route', text: `${route.name}: ${route.methods.join(', ')} ${route.uri}`}))
+		: [{label: 'Route', text: plan.names?.routeName ?? '—'}];
+	const paramsLines: Line[] = parameters.length > 0 ? [{label: 'Params', text: parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')}] : [];
+	const notes = noteLines({plan, screen: 'route', screens});
+	const fixed = frameHeight(titleText(chrome.title, chrome.step), keys, width) + heightOf([heading], width) + 1 + (custom ? heightOf([customLine], width) : 0);
+	const whole: Line[] = [blank, ...routeLines, ...(paramsLines.length > 0 ? paramsLines : askMethods ? [hintLine] : []), ...notes];
+	const methodCount = askMethods ? httpMethods.length : 0;
+	const fits = fixed + methodCount + 1 + heightOf(whole, width) <= terminal.rows;
+	const room = terminal.rows - fixed + (fits ? 0 : 1);
+	const short: Line[] = [...notes.slice(1), ...routeLines, ...paramsLines];
+	// The methods get what the route and the notes leave (at least the cursor's row and a line for the others).
+	const methodRoom = fits ? methodCount : askMethods ? Math.min(methodCount, Math.max(2, room - 1 - heightOf(short, width))) : 0;
+	const {first, shown, above, below} = askMethods ? rowsWindow(methodCount, methodRoom, row) : {first: 0, shown: 0, above: 0, below: 0};
+	const methodLines = shown + (above > 0 ? 1 : 0) + (below > 0 ? 1 : 0);
+	// The blank lines around the URI, when lines are left for them.
+	const left = room - methodLines - heightOf(short, width);
+	const gap = fits || left >= 1;
+	const lower = fits ? whole : left >= 2 ? [blank, ...short] : short;
+	const lowerRoom = fits ? undefined : room - methodLines - (gap ? 1 : 0);
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			<Clipped lines={[heading]} />
@@ -73,20 +90,12 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 				</Box>
 			)) : null}
 			{askMethods && below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
-			<Box marginTop={1}>
+			<Box marginTop={fits || gap ? 1 : 0}>
 				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
 				<TextField value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
 			</Box>
 			{custom ? <Clipped lines={[customLine]} /> : null}
-			<Box marginTop={1} flexDirection="column">
-				{plan.routes.length > 0
-					? plan.routes.map((route) => <Row key={route.name} label="Route" value={`${route.name}: ${route.methods.join(', ')} ${route.uri}`} />)
-					: <Row label="Route" value={plan.names?.routeName} />}
-				{parameters.length > 0
-					? <Row label="Params" value={parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')} />
-					: askMethods ? <Clipped lines={[hintLine]} /> : null}
-			</Box>
-			<Notes plan={plan} screen="route" screens={screens} />
+			<Clipped lines={lower} rows={lowerRoom} />
 		</Frame>
 	);
 }
