@@ -62,7 +62,9 @@ export function heightOf(lines: readonly Line[], columns: number): number {
 export function Clipped({lines, rows = Number.POSITIVE_INFINITY, spare = false}: {lines: readonly Line[]; rows?: number; spare?: boolean}) {
 	const {columns} = useTerminalSize();
 	const all = screenLines(lines, columns);
-	const {shown, below} = rowsWindow(all.length, all.length > rows && spare ? rows + 1 : rows, 0);
+	const limit = all.length > rows && spare ? rows + 1 : rows;
+	// One line only: the first, with no room to say what follows.
+	const {shown, below} = limit === 1 && all.length > 1 ? {shown: 1, below: 0} : rowsWindow(all.length, limit, 0);
 	return (
 		<Box flexDirection="column">
 			{/* Lines repeat (blank ones); their position is their identity. */}

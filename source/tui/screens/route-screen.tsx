@@ -42,7 +42,7 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	const keys: Key[] = [
 		// The footer names the keys of the focused control: Space toggles a method, not the URI's text.
 		...(askMethods && row !== uriRow ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: 'URI'}] : []),
-		...(askMethods && row === uriRow ? [{key: '↑', what: 'methods'}, {key: 'Tab', what: 'methods'}] : []),
+		...(askMethods && row === uriRow ? [{key: '↑ Tab', what: 'methods'}] : []),
 		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
 		{key: 'Enter', what: !blocked ? 'next' : earlier ? `next (first Esc back to change ${earlier})` : `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)`},
 		{key: 'Esc', what: 'back'},
@@ -64,37 +64,44 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 		: [{label: 'Route', text: plan.names?.routeName ?? '—'}];
 	const paramsLines: Line[] = parameters.length > 0 ? [{label: 'Params', text: parameters.map((parameter) => `{${parameter.name}} ${parameter.type}`).join(', ')}] : [];
 	const notes = noteLines({plan, screen: 'route', screens});
-	const fixed = frameHeight(titleText(chrome.title, chrome.step), keys, width) + heightOf([heading], width) + 1 + (custom ? heightOf([customLine], width) : 0);
+	const fixed = frameHeight(titleText(chrome.title, chrome.step), keys, width) + 1;
+	const headingHeight = heightOf([heading], width);
+	const customHeight = custom ? heightOf([customLine], width) : 0;
 	const whole: Line[] = [blank, ...routeLines, ...(paramsLines.length > 0 ? paramsLines : askMethods ? [hintLine] : []), ...notes];
 	const methodCount = askMethods ? httpMethods.length : 0;
-	const fits = fixed + methodCount + 1 + heightOf(whole, width) <= terminal.rows;
+	const fits = fixed + headingHeight + methodCount + 1 + customHeight + heightOf(whole, width) <= terminal.rows;
 	const room = terminal.rows - fixed + (fits ? 0 : 1);
-	const short: Line[] = [...notes.slice(1), ...routeLines, ...paramsLines];
+	const short: Line[] = [...notes.slice(1), ...(custom ? [customLine] : []), ...routeLines, ...paramsLines];
+	const shortHeight = heightOf(short, width);
+	// With the cursor on the URI and too few lines, the methods are one line: those checked (↑ shows the list).
+	const compact = !fits && askMethods && row === uriRow && room - shortHeight - headingHeight < 2;
+	const withHeading = fits || (!compact && room - shortHeight - headingHeight >= (askMethods ? 2 : 0));
 	// The methods get what the route and the notes leave (at least the cursor's row and a line for the others).
-	const methodRoom = fits ? methodCount : askMethods ? Math.min(methodCount, Math.max(2, room - 1 - heightOf(short, width))) : 0;
-	const {first, shown, above, below} = askMethods ? rowsWindow(methodCount, methodRoom, row) : {first: 0, shown: 0, above: 0, below: 0};
-	const methodLines = shown + (above > 0 ? 1 : 0) + (below > 0 ? 1 : 0);
+	const methodRoom = fits ? methodCount : !askMethods || compact ? 0 : Math.min(methodCount, Math.max(2, room - 1 - shortHeight - (withHeading ? headingHeight : 0)));
+	const {first, shown, above, below} = methodRoom > 0 ? rowsWindow(methodCount, methodRoom, row) : {first: 0, shown: 0, above: 0, below: 0};
+	const methodLines = compact ? 1 : shown + (above > 0 ? 1 : 0) + (below > 0 ? 1 : 0);
 	// The blank lines around the URI, when lines are left for them.
-	const left = room - methodLines - heightOf(short, width);
+	const left = room - (withHeading ? headingHeight : 0) - methodLines - shortHeight;
 	const gap = fits || left >= 1;
 	const lower = fits ? whole : left >= 2 ? [blank, ...short] : short;
-	const lowerRoom = fits ? undefined : room - methodLines - (gap ? 1 : 0);
+	const lowerRoom = fits ? undefined : room - (withHeading ? headingHeight : 0) - methodLines - (gap ? 1 : 0);
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
-			<Clipped lines={[heading]} />
-			{askMethods && above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
-			{askMethods ? httpMethods.slice(first, first + shown).map((method, index) => (
+			{withHeading ? <Clipped lines={[heading]} /> : null}
+			{compact ? <Clipped lines={[{label: 'Methods', text: form.methods.length === 0 ? '—' : httpMethods.filter((method) => form.methods.includes(method)).join(', ')}]} /> : null}
+			{above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
+			{httpMethods.slice(first, first + shown).map((method, index) => (
 				<Box key={method}>
 					<Box width={2} flexShrink={0}><Toned tone="accent">{row === first + index ? '❯' : ' '}</Toned></Box>
 					<Text>{`[${form.methods.includes(method) ? 'x' : ' '}] ${method}`}</Text>
 				</Box>
-			)) : null}
-			{askMethods && below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
-			<Box marginTop={fits || gap ? 1 : 0}>
+			))}
+			{below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
+			<Box marginTop={gap ? 1 : 0}>
 				<Box width={8} flexShrink={0}><Text>{row === uriRow ? '❯ URI' : '  URI'}</Text></Box>
 				<TextField value={uri} focus={row === uriRow} onChange={(value) => update((current) => ({...current, uri: value}))} />
 			</Box>
-			{custom ? <Clipped lines={[customLine]} /> : null}
+			{custom && fits ? <Clipped lines={[customLine]} /> : null}
 			<Clipped lines={lower} rows={lowerRoom} />
 		</Frame>
 	);
