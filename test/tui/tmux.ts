@@ -36,12 +36,15 @@ export interface TerminalOptions {
 	readonly redirect?: string;
 	/** A shell command run first in the same terminal, e.g. 'echo BEFORE', whose output stays above the program's. */
 	readonly before?: string;
+	/** The terminal's size (80×24 unless given). */
+	readonly columns?: number;
+	readonly rows?: number;
 }
 
 export class Terminal {
 	private constructor(private readonly socket: string, private readonly folder: string) {}
 
-	/** Starts `edu <args>` (the built binary) in a fresh 80×24 terminal. */
+	/** Starts `edu <args>` (the built binary) in a fresh terminal, 80×24 unless `columns` and `rows` say. */
 	static async start(args: readonly string[], options: TerminalOptions): Promise<Terminal> {
 		const folder = mkdtempSync(path.join(tmpdir(), 'edu-tmux-'));
 		const socket = path.join(folder, 'socket');
@@ -51,7 +54,7 @@ export class Terminal {
 		const command = (options.before === undefined ? '' : `${options.before}; `) + ['env', '-u', 'CI', '-u', 'CONTINUOUS_INTEGRATION', ...env, process.execPath, ...(options.nodeArgs ?? []), binPath, ...args]
 			.map(quote).join(' ') + (options.redirect ? ` ${options.redirect}` : '') + `; echo $? > ${quote(path.join(folder, 'status'))}; exec sleep 3600`;
 		sessions++;
-		await execa('tmux', ['-u', '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', `edu${sessions}`, '-x', '80', '-y', '24', '-c', options.cwd, command]);
+		await execa('tmux', ['-u', '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', `edu${sessions}`, '-x', String(options.columns ?? 80), '-y', String(options.rows ?? 24), '-c', options.cwd, command]);
 		return new Terminal(socket, folder);
 	}
 
