@@ -138,6 +138,23 @@ describe('text from the project\'s files', () => {
 	});
 });
 
+describe('text from the project\'s routes.yaml', () => {
+	test('a route name with escape sequences, quoted by a refusal, is shown, not obeyed', async () => {
+		const root = tempProject('sample');
+		const routes = path.join(root, 'app', 'Config', 'routes.yaml');
+		writeFileSync(routes, `${readFileSync(routes, 'utf8')}\n"evil\\e]0;PWNED\\a":\n    uri: /api/evil\n    controller: Controller\\api\\HelloController\n    httpMethod: [GET]\n`);
+		const wizard = await at(120, 30, root);
+		await wizard.press('lyon', (current) => current.includes('LyonController'));
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.tab, (current) => current.includes('❯ URI'));
+		const frame = await wizard.press('\u0015/api/evil', (current) => current.includes('already serves'));
+		expect(frame).toContain('Route "evil^[]0;PWNED^G" already serves GET /api/evil');
+		expect(frame).not.toContain('\u001B');
+		expect(frame).not.toContain('\u0007');
+	});
+});
+
 describe('shortenPath', () => {
 	test('keeps the file name and cuts the folders in the middle of the path', () => {
 		expect(shortenPath('app/Controller/api/LyonController.php', 30)).toBe('app/Contro…/LyonController.php');

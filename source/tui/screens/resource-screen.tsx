@@ -1,5 +1,6 @@
 // Step 4 of the resource template: the table and its fields (name, type, length).
 import {Box, Text, useInput} from 'ink';
+import {visible} from '../../base/visible.js';
 import {useTerminalSize} from '../controls/terminal-size.js';
 import {noFieldsMessage} from '../../templates/option-values.js';
 import {blockingRefusals, emptyField, type FieldRow} from '../form.js';
@@ -25,7 +26,8 @@ export function ResourceScreen({form, update, plan, screens, next, place, moveTo
 	// The labels are what the template's manifest asks; its default table, when it has one, is what an empty table means.
 	const chosen = catalog.get(form.template);
 	const declared = chosen === undefined || 'problem' in chosen ? undefined : chosen;
-	const ask = (name: string, otherwise: string): string => declared?.manifest.options.find((option) => option.name === name)?.ask ?? otherwise;
+	// From the project's template.json: shown, its control characters written out.
+	const ask = (name: string, otherwise: string): string => visible(declared?.manifest.options.find((option) => option.name === name)?.ask ?? otherwise);
 	const tableLabel = ask('table', 'Table');
 	const fieldsLabel = ask('fields', 'Fields');
 	const tableHint = plan.table === undefined ? 'the database table' : `${plan.table} (${declaredDefault(declared, 'table') === undefined ? 'from the name' : 'the template\'s default'})`;

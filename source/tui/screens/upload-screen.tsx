@@ -1,5 +1,6 @@
 // Step 4 of the upload template: the form field, the extensions allowed, the folder files go to.
 import {Box, Text, useInput} from 'ink';
+import {visible} from '../../base/visible.js';
 import {parseExtensions} from '../../templates/option-values.js';
 import {blockingRefusals, type UploadRow} from '../form.js';
 import {TextField} from '../controls/text-field.js';
@@ -16,7 +17,8 @@ export function UploadScreen({form, update, plan, screens, next, place: {row}, m
 	// Each row's label is what the template's manifest asks for that option.
 	const chosen = catalog.get(form.template);
 	const declared = chosen === undefined || 'problem' in chosen ? [] : chosen.manifest.options;
-	const rows = keys.map((key) => ({key, label: declared.find((option) => option.name === key)?.ask ?? key}));
+	// From the project's template.json: shown, its control characters written out.
+	const rows = keys.map((key) => ({key, label: visible(declared.find((option) => option.name === key)?.ask ?? key)}));
 	const blocked = blockingRefusals(plan, 'upload', screens).length > 0;
 	// What was typed differs from what the controller will allow (".JPG" is "jpg"): say so.
 	const typed = form.upload.extensions.split(/[\s,]+/).filter((item) => item !== '');
