@@ -38,7 +38,9 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it is a link that leads nowhere.`);
 	}
 	if (!isInside(realRoot, resolved)) {
-		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it resolves to ${resolved}, outside the project.`);
+		const link = firstLink(realRoot, relative);
+		const through = link === undefined ? '' : ` through the link ${link}`;
+		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it resolves${through} to ${resolved}, outside the project.`);
 	}
 	const repository = repositoryFolderOf(path.relative(realRoot, resolved));
 	if (repository !== undefined) {

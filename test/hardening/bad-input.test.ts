@@ -116,7 +116,7 @@ describe('confinement', () => {
 		await import('node:fs').then(({rmSync}) => rmSync(link));
 		symlinkSync(path.join(outside, 'routes.yaml'), link);
 		const outsideBefore = snapshotTree(outside);
-		expect(await refusedUnchanged(root, ['make:api', 'ville'])).toMatch(/^Refusing to write app\/Config\/routes\.yaml: it resolves to .*, outside the project\.\n$/);
+		expect(await refusedUnchanged(root, ['make:api', 'ville'])).toMatch(/^Refusing to write app\/Config\/routes\.yaml: it resolves through the link app\/Config\/routes\.yaml to .*, outside the project\.\n$/);
 		expect(snapshotTree(outside)).toEqual(outsideBefore);
 	});
 

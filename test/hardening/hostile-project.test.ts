@@ -2,7 +2,7 @@
 // never becomes code, and nothing is written into the project's version control through a link.
 // main() in-process: each case is one run, its refusal and the project's bytes.
 import {execFileSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
@@ -217,5 +217,58 @@ describe('text from project files is shown, not obeyed by the terminal', () => {
 		const io = captureIo(root);
 		await main(['template:list'], io);
 		expect(io.out() + io.err()).not.toMatch(/\u001B(?!\[[\d;]*m)|\u0007/);
+	});
+});
+
+describe('a backup keeps a file\'s bytes with the file\'s own mode, and never an outside file\'s', () => {
+	/** The one file under .edu/backups/ of `root`: its path below the backup folder, bytes and mode. */
+	function onlyBackup(root: string): {shown: string; text: string; mode: number} {
+		const folder = path.join(root, '.edu', 'backups');
+		const files = readdirSync(folder, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile());
+		expect(files).toHaveLength(1);
+		const file = path.join(files[0]!.parentPath, files[0]!.name);
+		return {shown: path.relative(folder, file).split(path.sep).slice(1).join('/'), text: readFileSync(file, 'utf8'), mode: statSync(file).mode & 0o777};
+	}
+
+	/** A 0600 file holding a secret in `folder` (made if missing). */
+	function secretIn(folder: string): string {
+		mkdirSync(folder, {recursive: true});
+		writeFileSync(path.join(folder, 'id_rsa'), 'PRIVATE KEY', {mode: 0o600});
+		return path.join(folder, 'id_rsa');
+	}
+
+	it.each([
+		['template:publish web --force', '.edu/templates/web/view.twig.tpl', ['template:publish', 'web', '--force'], true],
+		['make:api ville --force', 'app/Controller/api/VilleController.php', ['make:api', 'ville', '--yes', '--force'], false],
+		['openapi --out --force', 'out.yaml', ['openapi', '--out', 'out.yaml', '--force'], false],
+	])('%s over a link to a 0600 file of the project keeps a 0600 copy of its bytes, not a 0777 one', async (_label, relative, args, publishFirst) => {
+		const root = tempProject('sample');
+		if (publishFirst) expect(await main(['template:publish', 'web'], captureIo(root))).toBe(0);
+		writeFileSync(path.join(root, 'secrets.txt'), 'DB_PASSWORD=secret\n', {mode: 0o600});
+		const link = path.join(root, relative);
+		rmSync(link, {force: true});
+		symlinkSync(path.relative(path.dirname(link), path.join(root, 'secrets.txt')), link);
+		const io = captureIo(root);
+		expect(await main(args, io), io.err()).toBe(0);
+		expect(onlyBackup(root)).toEqual({shown: relative, text: 'DB_PASSWORD=secret\n', mode: 0o600});
+	});
+
+	it.each([
+		['outside the project', () => secretIn(tempProject()), 'to '],
+		['into .git/', (root: string) => secretIn(path.join(root, '.git')), 'into .git/'],
+	])('template:publish --force over a link %s is refused naming the link, and its bytes are copied nowhere', async (_label, make, said) => {
+		const root = tempProject('sample');
+		expect(await main(['template:publish', 'web'], captureIo(root))).toBe(0);
+		const link = path.join(root, '.edu', 'templates', 'web', 'view.twig.tpl');
+		rmSync(link);
+		symlinkSync(make(root), link);
+		const before = snapshotTree(path.join(root, 'app'));
+		const io = captureIo(root);
+		expect(await main(['template:publish', 'web', '--force'], io)).toBe(1);
+		expect(io.err()).toContain(`Refusing to write .edu/templates/web/view.twig.tpl: it `);
+		expect(io.err()).toContain(`through the link .edu/templates/web/view.twig.tpl ${said}`);
+		expect(existsSync(path.join(root, '.edu', 'backups'))).toBe(false);
+		expect(readlinkSync(link)).toBeTruthy();
+		expect(snapshotTree(path.join(root, 'app'))).toEqual(before);
 	});
 });
