@@ -10,6 +10,7 @@ import {readRegularFile} from '../project/regular-file.js';
 import {killedRunLeftovers} from '../sink/killed-run.js';
 import {processHost, type SinkHost} from '../sink/host.js';
 import {findProjectRoot} from '../project/root.js';
+import {linkEscape} from '../project/confinement.js';
 import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../project/routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 import {plannedFolders} from '../templates/manifest.js';
@@ -34,6 +35,8 @@ export interface Snapshot {
 	readonly settings?: Settings;
 	/** The built-in templates and the project's own (.edu/templates/); the built-ins when absent. */
 	readonly templates?: TemplateCatalog;
+	/** Why a folder of the project (upload's --dir) leads through a link out of it or into .git/, read from the disk; no check when absent. */
+	readonly folderEscape?: (relative: string) => string | undefined;
 }
 
 export type {Settings};
@@ -55,7 +58,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost, templat
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates};
+	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates, folderEscape: (relative) => linkEscape(realpathSync(root), relative)};
 }
 
 /**

@@ -91,6 +91,8 @@ export interface EngineInput {
 	/** Checked; used by the engines that take --methods. */
 	readonly methods: readonly string[];
 	readonly description: string;
+	/** Why a folder the template names (upload's --dir) leads out of the project through a link (Snapshot.folderEscape). */
+	readonly folderEscape?: (relative: string) => string | undefined;
 }
 
 /** The units the template's engine makes, or its refusals. */
@@ -100,7 +102,7 @@ export function templateUnits(template: LoadedTemplate, input: EngineInput): Tem
 		case 'resource':
 			return resourceUnits(template, resolved, request.fields ?? defaultFields(template), {name: input.table, given: request.table !== undefined || declaredDefault(template, 'table') !== undefined}, request.description, request.methods);
 		case 'upload':
-			return uploadUnits(template, resolved, request.upload, request.description, input.uploadApi);
+			return uploadUnits(template, resolved, request.upload, request.description, input.uploadApi, input.folderEscape);
 		case 'controller':
 			return oneUnit(apiUnit(template, resolved.names, resolved.uri, resolved.parameters, input.methods, input.description));
 		case 'web':

@@ -29,11 +29,14 @@ export function uploadSpecOf(given: Partial<UploadSpec> = {}, template?: LoadedT
 /** Extensions a browser runs as a page of the site when the server hands them out (scripts included). */
 const pageExtensions = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'js', 'mjs']);
 
-export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi): TemplateUnits {
+export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi, folderEscape?: (relative: string) => string | undefined): TemplateUnits {
 	const spec = uploadSpecOf(upload, template);
 	const refusals: Refusal[] = [];
 	const problem = uploadProblem(spec);
 	if (problem !== undefined) refusals.push(refusal('INVALID_OPTION', problem));
+	// The generated controller stores what any client sends there: never through a link out of the project.
+	const escape = problem === undefined ? folderEscape?.(spec.dir.replace(/\/+$/, '')) : undefined;
+	if (escape !== undefined) refusals.push(refusal('OUTSIDE_PROJECT', `Refusing the upload folder ${spec.dir}: ${escape.endsWith('nothing was written.') ? escape : `${escape.slice(0, -1)}; nothing was written.`}`));
 	if (parameters.length > 0) {
 		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the ${template.name} template's URI cannot contain {parameters}.`));
 	}

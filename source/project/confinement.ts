@@ -24,6 +24,15 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 	if (path.isAbsolute(relative) || relative.split(/[\\/]/).some((part) => part === '..' || part === '') || relative.includes('\0')) {
 		return refusal('OUTSIDE_PROJECT', `Refusing to write ${JSON.stringify(relative)}: not a plain path inside the project.`);
 	}
+	const escape = linkEscape(realRoot, relative);
+	return escape === undefined ? undefined : refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: ${escape}`);
+}
+
+/**
+ * Why the plain path `relative` leads (through a link) outside `realRoot` or into its version
+ * control, said from "it …", or undefined when it stays in the project's own files.
+ */
+export function linkEscape(realRoot: string, relative: string): string | undefined {
 	// Resolve the deepest part of the path that exists; what is still to be created cannot be a link.
 	let existing = path.join(realRoot, relative);
 	let rest = '';
@@ -35,19 +44,15 @@ export function confinementProblem(root: string, relative: string): Refusal | un
 	try {
 		resolved = path.join(nodeFs.realpathSync(existing), rest);
 	} catch {
-		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it is a link that leads nowhere.`);
+		return 'it is a link that leads nowhere.';
 	}
-	if (!isInside(realRoot, resolved)) {
-		const link = firstLink(realRoot, relative);
-		const through = link === undefined ? '' : ` through the link ${link}`;
-		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it resolves${through} to ${resolved}, outside the project.`);
-	}
+	const link = (): string => {
+		const first = firstLink(realRoot, relative);
+		return first === undefined ? '' : ` through the link ${first}`;
+	};
+	if (!isInside(realRoot, resolved)) return `it resolves${link()} to ${resolved}, outside the project.`;
 	const repository = repositoryFolderOf(path.relative(realRoot, resolved));
-	if (repository !== undefined) {
-		const link = firstLink(realRoot, relative);
-		const through = link === undefined ? '' : ` through the link ${link}`;
-		return refusal('OUTSIDE_PROJECT', `Refusing to write ${relative}: it leads${through} into ${repository}/, the project's version control, which edu never writes, not even with --force; nothing was written.`);
-	}
+	if (repository !== undefined) return `it leads${link()} into ${repository}/, the project's version control, which edu never writes, not even with --force; nothing was written.`;
 	return undefined;
 }
 

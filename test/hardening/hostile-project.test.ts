@@ -272,3 +272,20 @@ describe('a backup keeps a file\'s bytes with the file\'s own mode, and never an
 		expect(snapshotTree(path.join(root, 'app'))).toEqual(before);
 	});
 });
+
+describe('the upload folder (--dir) never leads out of the project through a link', () => {
+	it.each([
+		['outside the project', (root: string) => symlinkSync(tempProject(), path.join(root, 'var', 'outlink')), 'var/outlink', 'it resolves through the link var/outlink to '],
+		['into .git/', (root: string) => (mkdirSync(path.join(root, '.git')), symlinkSync('../.git', path.join(root, 'var', 'outlink'))), 'var/outlink/up', 'it leads through the link var/outlink into .git/'],
+	])('--dir through a link %s is refused naming the link, and nothing is written', async (_label, make, dir, said) => {
+		const root = tempProject('sample');
+		make(root);
+		const before = snapshotTree(path.join(root, 'app'));
+		const io = captureIo(root);
+		expect(await main(['make:api', 'up', '--template', 'upload', '--dir', dir, '--yes'], io)).toBe(1);
+		expect(io.err()).toContain(`Refusing the upload folder ${dir}: ${said}`);
+		expect(io.err()).toContain('nothing was written.');
+		expect(io.err().trimEnd().split('\n')).toHaveLength(1);
+		expect(snapshotTree(path.join(root, 'app'))).toEqual(before);
+	});
+});
