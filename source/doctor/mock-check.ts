@@ -1,13 +1,13 @@
 // The mock API a project needs, as its compose file declares it: running and answering as that
 // mock does. Inside the mock's own repository (its compose service builds this folder, or its
 // routes serve the mock's init endpoints) there is no other mock to reach.
-import {readFileSync} from 'node:fs';
+import {isFile} from '../base/path-kind.js';
 import path from 'node:path';
 import {isMap, isScalar, type Node} from 'yaml';
 import {readRoutesFile} from '../make/snapshot.js';
 import {imageName, mockCandidates, readCompose} from '../mock/compose-volume.js';
 import {judgeStations, stationsPath} from '../mock/init-client.js';
-import {mockServiceIn, type MockService} from '../mock/mock-service.js';
+import {mockServiceIn, readComposeText, type MockService} from '../mock/mock-service.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 
 /** The Vélib' mock's image: the only one whose station list edu knows. */
@@ -40,12 +40,8 @@ function buildsThisProject(root: string, context: string): boolean {
 	if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
 	// A folder with its own composer.json between the context and the root is another project (a clone of a mock).
 	for (let inside = folder; inside !== root; inside = path.dirname(inside)) {
-		try {
-			readFileSync(path.join(inside, 'composer.json'));
-			return false;
-		} catch {
-			// Not a project of its own: go up.
-		}
+		// Stat'ed, never opened: a FIFO there would wait for a writer.
+		if (isFile(path.join(inside, 'composer.json'))) return false;
 	}
 	return true;
 }
@@ -61,7 +57,7 @@ function servesInit(root: string): string | undefined {
 export function mockRole(root: string): MockRole {
 	const found = mockServiceIn(root);
 	if (found === undefined) return {kind: 'none'};
-	const model = readCompose(readFileSync(path.join(root, found.file), 'utf8'), found.file);
+	const model = readCompose(readComposeText(path.join(root, found.file)), found.file);
 	const service = mockCandidates(model).find((candidate) => candidate.name === found.service);
 	const context = buildContext(service?.node ?? null);
 	if (context !== undefined && buildsThisProject(root, context)) return {kind: 'self', found, why: `${found.file}'s service ${found.service} builds ${context}, a folder of this project`};

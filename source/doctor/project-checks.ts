@@ -1,6 +1,7 @@
 // The project's own files: vendor/ and the framework's version, .env, routes --check in one line,
 // and the Node running edu.
-import {existsSync, lstatSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, statSync} from 'node:fs';
+import {readBounded} from '../base/path-kind.js';
 import path from 'node:path';
 import process from 'node:process';
 import semver from 'semver';
@@ -71,21 +72,14 @@ export function nodeCheck(version: string): CheckResult {
 
 /** Why a .env that is there is not a text file edu (and phpdotenv) can read; undefined when there is none. */
 function whyUnreadable(file: string): string | undefined {
-	let stats;
 	try {
-		stats = statSync(file);
+		if (statSync(file, {throwIfNoEntry: false}) === undefined) return lstatSync(file, {throwIfNoEntry: false}) === undefined ? undefined : 'a link to nothing';
 	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'ENOENT' ? (lstatSync(file, {throwIfNoEntry: false}) === undefined ? undefined : 'a link to nothing') : (error as Error).message;
+		return (error as Error).message;
 	}
-	if (stats.isDirectory()) return 'it is a folder';
-	if (stats.isFIFO()) return 'it is a FIFO';
-	if (!stats.isFile()) return 'it is not a regular file';
-	try {
-		readFileSync(file);
-		return 'it could not be read';
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EACCES' ? 'no permission to read it' : (error as Error).message;
-	}
+	const read = readBounded(file);
+	if (!('why' in read)) return 'it could not be read';
+	return read.why.startsWith('a ') || read.why.startsWith('too big') ? `it is ${read.why}` : read.why;
 }
 
 /** The folders public/index.php configures, each there with the case written (Linux sees the case): a line only for a problem. */

@@ -1,5 +1,6 @@
 // The services a project needs running (or free): its database, port 8042, the mock API.
-import {closeSync, existsSync, openSync, readSync} from 'node:fs';
+import {closeSync, constants, existsSync, fstatSync, openSync, readSync} from 'node:fs';
+import {kindOf} from '../base/path-kind.js';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
 import {checkPortFree} from '../start/port.js';
@@ -29,19 +30,28 @@ function databaseFix(message: string, host: string, port: string, name: string):
 /** The SQLite file's first bytes, as every SQLite database starts. */
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 
-function isSqliteFile(file: string): boolean {
+/**
+ * Why `file` is no SQLite database, or undefined when it starts as one (or is empty). Opened
+ * without waiting and checked on the descriptor: a FIFO or a device there is named, never read.
+ */
+function sqliteProblem(file: string): string | undefined {
+	let descriptor: number;
 	try {
-		const descriptor = openSync(file, 'r');
-		try {
-			const head = Buffer.alloc(sqliteHeader.length);
-			const read = readSync(descriptor, head, 0, head.length, 0);
-			// An empty file is an empty database to SQLite.
-			return read === 0 || (read === head.length && head.equals(sqliteHeader));
-		} finally {
-			closeSync(descriptor);
-		}
-	} catch {
-		return false;
+		descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+	} catch (error) {
+		return `cannot be read (${(error as Error).message})`;
+	}
+	try {
+		const stats = fstatSync(descriptor);
+		if (!stats.isFile()) return `is ${kindOf(stats)}, not a file: the framework cannot open it as a database`;
+		const head = Buffer.alloc(sqliteHeader.length);
+		const read = readSync(descriptor, head, 0, head.length, 0);
+		// An empty file is an empty database to SQLite.
+		return read === 0 || (read === head.length && head.equals(sqliteHeader)) ? undefined : 'is not an SQLite database (it does not start as one does)';
+	} catch (error) {
+		return `cannot be read (${(error as Error).message})`;
+	} finally {
+		closeSync(descriptor);
 	}
 }
 
@@ -113,7 +123,8 @@ async function sqliteCheck(facts: ProjectFacts, dotenv: Readonly<Record<string, 
 		if (tables.length === 0) return warn(id, `database: SQLite file ${file} does not exist yet`, `create it, or let the framework create it on its first connection`);
 		return tables.map((table) => fail(id, `database: SQLite file ${file} does not exist yet, so it has no table ${table.name}, which ${readersOf(users, table.name)}: each of their calls answers 500`, `create it with the table: mkdir -p var/sqlite && ${sqlite3(table)}`));
 	}
-	if (!isSqliteFile(absolute)) return fail(id, `database: ${file} is not an SQLite database (it does not start as one does)`, `remove it and let the framework create it on its first connection, or put the right file there`);
+	const problem = sqliteProblem(absolute);
+	if (problem !== undefined) return fail(id, `database: ${file} ${problem}`, `remove it and let the framework create it on its first connection, or put the right file there`);
 	if (tables.length === 0) return ok(id, `database: SQLite file ${file} present`);
 	if (!('info' in php)) return ok(id, `database: SQLite file ${file} present (its tables not checked: no working php)`);
 	const answer = await probeSqlite(absolute, env, facts.root, tables.map((table) => table.name));

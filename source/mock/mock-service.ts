@@ -1,7 +1,6 @@
 // The project's mock API service as its compose file declares it: the address it answers on (the
 // host port published for the container's port 80; the mock's docs publish 9042) and whether it
 // mounts ./var/api, where edu writes its tokens. doctor, mock:init and mock:token read it alike.
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, type Node} from 'yaml';
 import {composeFileNames} from './compose-file.js';
@@ -9,6 +8,16 @@ export {mockServiceShape} from './compose-file.js';
 import {mockCandidates, mountsHostFolder, readCompose} from './compose-volume.js';
 import {defaultMockUrl} from './init-client.js';
 import {isFile} from '../base/path-kind.js';
+import {EduError} from '../base/errors.js';
+import {readRegularFile} from '../project/regular-file.js';
+
+/** A compose file's text, read within bounds (a FIFO or an oversized file is refused by name); '' once it is gone. */
+export function readComposeText(file: string): string {
+	const read = readRegularFile(file, path.basename(file));
+	if (read === null) return '';
+	if ('code' in read) throw EduError.from(read);
+	return read.toString('utf8');
+}
 
 export interface MockService {
 	readonly service: string;
@@ -41,7 +50,7 @@ function composeFileIn(folder: string): string | undefined {
 export function mockServiceIn(folder: string): MockService | undefined {
 	const file = composeFileIn(folder);
 	if (file === undefined) return undefined;
-	const model = readCompose(readFileSync(file, 'utf8'), path.basename(file));
+	const model = readCompose(readComposeText(file), path.basename(file));
 	const [service] = mockCandidates(model);
 	if (service === undefined) return undefined;
 	const ports = isMap(service.node) ? service.node.get('ports', true) as Node | undefined : undefined;
@@ -59,7 +68,7 @@ export function composeWithoutMock(folder: string): string | undefined {
 	const file = composeFileIn(folder);
 	if (file === undefined) return undefined;
 	try {
-		return mockCandidates(readCompose(readFileSync(file, 'utf8'), path.basename(file))).length === 0 ? path.basename(file) : undefined;
+		return mockCandidates(readCompose(readComposeText(file), path.basename(file))).length === 0 ? path.basename(file) : undefined;
 	} catch {
 		return undefined;
 	}

@@ -3,7 +3,7 @@
 // database, a taken port, a silent mock), each with its fix, and a complete setup passing.
 // A missing extension is a real PHP started with -n and only the extensions it lists.
 import {execFileSync} from 'node:child_process';
-import {appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
 import {createServer as createHttpServer} from 'node:http';
 import {createServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -202,6 +202,22 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(checks.find((check) => check.id === 'database')?.message).toBe('database: not checked (no .env)');
 		expect(text).toContain('✖ .env cannot be read (it is a FIFO): the framework reads its settings (DB_TYPE, DB_HOST…) there\n    fix: replace it with a text file');
 		expect(text).not.toContain('.env present');
+	}, 20_000);
+
+	it('a FIFO as the SQLite file is named and never opened for reading (it would wait for a writer forever): doctor ends', async () => {
+		const root = project({});
+		rmSync(path.join(root, 'var/sqlite/app_db.sqlite'));
+		execFileSync('mkfifo', [path.join(root, 'var/sqlite/app_db.sqlite')]);
+		const {checks} = await doctor(root);
+		expect(checks.find((check) => check.id === 'database')).toMatchObject({status: 'fail', message: 'database: var/sqlite/app_db.sqlite is a FIFO, not a file: the framework cannot open it as a database'});
+	}, 20_000);
+
+	it('a .env past the size limit is said to be too big, not read whole', async () => {
+		const root = project({});
+		// Sparse: the size is what counts, no bytes need writing.
+		truncateSync(path.join(root, '.env'), 65 * 1024 * 1024);
+		const {checks} = await doctor(root);
+		expect(checks.find((check) => check.id === 'env')).toMatchObject({status: 'fail', message: `.env cannot be read (it is too big (${65 * 1024 * 1024} bytes; at most ${64 * 1024 * 1024} are read)): the framework reads its settings (DB_TYPE, DB_HOST…) there`});
 	}, 20_000);
 
 	it('a folder named .env, and a link to nothing: each said as what it is, not as present or missing', async () => {
