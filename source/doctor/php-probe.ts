@@ -1,6 +1,9 @@
 // Everything doctor and check:config ask PHP, in one `php` run each: its version and binary, the
 // extensions it loads, and where a missing extension's file is (as the original check:config
 // looks for it). The database probe connects with PDO through PHP itself, as the framework does.
+import {EduError} from '../base/errors.js';
+import {signalExitCodes} from '../base/io.js';
+import {firstLine, runBounded, type BoundedOptions} from '../php/bounded-child.js';
 
 export interface ExtensionInfo {
 	readonly loaded: boolean;
@@ -66,21 +69,22 @@ try {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number, settings: readonly string[] = []): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
-	const {execa} = await import('execa');
-	const result = await execa('php', [...settings, '-r', script, ...args], {cwd, env: {...env}, extendEnv: false, reject: false, stdin: 'ignore', timeout});
-	if ((result as {code?: string}).code === 'ENOENT') return {problem: 'missing', detail: 'no php command on PATH'};
-	if (result.timedOut) return {problem: 'broken', detail: `php gave no answer within ${timeout} ms`};
+type OnSignal = BoundedOptions['onSignal'];
+
+async function runPhp(script: string, args: readonly string[], env: Env, cwd: string, timeout: number, settings: readonly string[] = [], onSignal?: OnSignal): Promise<{json: unknown} | {problem: 'missing' | 'broken'; detail: string}> {
+	const result = await runBounded('php', [...settings, '-r', script, ...args], {env, cwd, timeout, ...(onSignal === undefined ? {} : {onSignal})});
+	if (result.stopped !== undefined) throw new EduError('SERVER_FAILED', `Interrupted (${result.stopped}) while asking php; nothing was changed.`, signalExitCodes[result.stopped]);
+	if (result.missing) return {problem: 'missing', detail: 'no php command on PATH'};
+	if (result.timedOut) return {problem: 'broken', detail: `php gave no answer within ${timeout} ms, so it was stopped`};
 	try {
-		return {json: JSON.parse(String(result.stdout))};
+		return {json: JSON.parse(result.stdout)};
 	} catch {
-		const said = `${String(result.stderr)}\n${String(result.stdout)}`.trim().split(/\r?\n/, 1)[0];
-		return {problem: 'broken', detail: said || `php exited with ${result.exitCode}`};
+		return {problem: 'broken', detail: firstLine(`${result.stderr}\n${result.stdout}`) || `php exited with ${result.exitCode}`};
 	}
 }
 
-export async function probePhp(extensions: readonly string[], env: Env, cwd: string, timeout = 2000): Promise<PhpProbe> {
-	const run = await runPhp(infoScript, extensions, env, cwd, timeout);
+export async function probePhp(extensions: readonly string[], env: Env, cwd: string, timeout = 2000, onSignal?: OnSignal): Promise<PhpProbe> {
+	const run = await runPhp(infoScript, extensions, env, cwd, timeout, [], onSignal);
 	return 'problem' in run ? run : {info: run.json as PhpInfo};
 }
 
@@ -93,7 +97,7 @@ export interface MysqlTarget {
 }
 
 /** Connects, then says which of `tables` (plain identifiers) the database lacks. */
-export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tables: readonly string[] = [], timeout = 2000): Promise<{ok: true; missing: string[]} | {ok: false; message: string}> {
+export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tables: readonly string[] = [], timeout = 2000, onSignal?: OnSignal): Promise<{ok: true; missing: string[]} | {ok: false; message: string}> {
 	const run = await runPhp(databaseScript, [], {
 		...env,
 		EDU_DB_HOST: target.host,
@@ -102,14 +106,14 @@ export async function probeMysql(target: MysqlTarget, env: Env, cwd: string, tab
 		EDU_DB_USER: target.user,
 		EDU_DB_PASSWORD: target.password,
 		EDU_DB_TABLES: tables.join(','),
-	}, cwd, timeout, ['-d', 'mysqlnd.net_read_timeout=1']);
+	}, cwd, timeout, ['-d', 'mysqlnd.net_read_timeout=1'], onSignal);
 	if ('problem' in run) return {ok: false, message: run.detail};
 	return run.json as {ok: true; missing: string[]} | {ok: false; message: string};
 }
 
 /** Which of `tables` the SQLite database `file` lacks, read through PHP's pdo_sqlite as the framework opens it. */
-export async function probeSqlite(file: string, env: Env, cwd: string, tables: readonly string[], timeout = 2000): Promise<{ok: true; missing: string[]} | {ok: false; message: string}> {
-	const run = await runPhp(sqliteScript, [], {...env, EDU_DB_FILE: file, EDU_DB_TABLES: tables.join(',')}, cwd, timeout);
+export async function probeSqlite(file: string, env: Env, cwd: string, tables: readonly string[], timeout = 2000, onSignal?: OnSignal): Promise<{ok: true; missing: string[]} | {ok: false; message: string}> {
+	const run = await runPhp(sqliteScript, [], {...env, EDU_DB_FILE: file, EDU_DB_TABLES: tables.join(',')}, cwd, timeout, [], onSignal);
 	if ('problem' in run) return {ok: false, message: run.detail};
 	return run.json as {ok: true; missing: string[]} | {ok: false; message: string};
 }

@@ -3,6 +3,7 @@ import {closeSync, constants, existsSync, fstatSync, openSync, readSync} from 'n
 import {kindOf} from '../base/path-kind.js';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
+import type {StopSignal} from '../base/io.js';
 import {checkPortFree} from '../start/port.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {databaseUsers} from './database-users.js';
@@ -11,6 +12,7 @@ import type {DatabaseUser} from './database-users.js';
 import type {ProjectFacts} from './project-facts.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
+type OnSignal = (handler: (signal: StopSignal) => void) => () => void;
 
 /** The fix for a MySQL/MariaDB connection error, from its SQLSTATE or driver code. */
 function databaseFix(message: string, host: string, port: string, name: string): string {
@@ -55,7 +57,7 @@ function sqliteProblem(file: string): string | undefined {
 	}
 }
 
-export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env): Promise<CheckResult | CheckResult[]> {
+export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env, onSignal?: OnSignal): Promise<CheckResult | CheckResult[]> {
 	const id = 'database';
 	if (facts.env === null) return warn(id, 'database: not checked (no .env)', 'create .env first (see above)');
 	const dotenv = facts.env;
@@ -71,7 +73,7 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	if (type !== type.toLowerCase() && ['mysql', 'mariadb', 'pgsql', 'sqlite'].includes(type.toLowerCase())) {
 		return fail(id, `database: DB_TYPE=${type} is unknown to the framework, which reads it as written (lower case only)`, `write DB_TYPE=${type.toLowerCase()} in .env`);
 	}
-	if (type === 'sqlite') return sqliteCheck(facts, dotenv, users, php, env);
+	if (type === 'sqlite') return sqliteCheck(facts, dotenv, users, php, env, onSignal);
 	if (type !== 'mysql' && type !== 'mariadb') {
 		return fail(id, `database: DB_TYPE=${type} has no driver in the framework`, 'set DB_TYPE=mysql, mariadb or sqlite in .env');
 	}
@@ -83,7 +85,7 @@ export async function databaseCheck(facts: ProjectFacts, php: PhpProbe, env: Env
 	const target = {host: dotenv['DB_HOST'] ?? '', port: dotenv['DB_SOCKET'] ?? '', name: dotenv['DB_NAME'] ?? '', user: dotenv['DB_USER'] ?? '', password: dotenv['DB_PASSWORD'] ?? ''};
 	const where = `${type} ${target.user}@${target.host}:${target.port}/${target.name}`;
 	const tables = users.flatMap((user) => (user.table === undefined ? [] : [user.table]));
-	const answer = await probeMysql(target, env, facts.root, [...new Set(tables.map((table) => table.name))]);
+	const answer = await probeMysql(target, env, facts.root, [...new Set(tables.map((table) => table.name))], undefined, onSignal);
 	if (answer.ok) {
 		if (answer.missing.length === 0) return ok(id, `database: ${where} reachable`);
 		return answer.missing.map((name) => {
@@ -112,7 +114,7 @@ function readersOf(users: readonly DatabaseUser[], name: string): string {
 }
 
 /** SQLite: the file the framework opens (<sqlite_path><DB_NAME>.sqlite), and the tables the resource controllers read in it. */
-async function sqliteCheck(facts: ProjectFacts, dotenv: Readonly<Record<string, string>>, users: readonly DatabaseUser[], php: PhpProbe, env: Env): Promise<CheckResult | CheckResult[]> {
+async function sqliteCheck(facts: ProjectFacts, dotenv: Readonly<Record<string, string>>, users: readonly DatabaseUser[], php: PhpProbe, env: Env, onSignal?: OnSignal): Promise<CheckResult | CheckResult[]> {
 	const id = 'database';
 	const file = `var/sqlite/${dotenv['DB_NAME'] ?? ''}.sqlite`;
 	const absolute = path.join(facts.root, file);
@@ -127,7 +129,7 @@ async function sqliteCheck(facts: ProjectFacts, dotenv: Readonly<Record<string, 
 	if (problem !== undefined) return fail(id, `database: ${file} ${problem}`, `remove it and let the framework create it on its first connection, or put the right file there`);
 	if (tables.length === 0) return ok(id, `database: SQLite file ${file} present`);
 	if (!('info' in php)) return ok(id, `database: SQLite file ${file} present (its tables not checked: no working php)`);
-	const answer = await probeSqlite(absolute, env, facts.root, tables.map((table) => table.name));
+	const answer = await probeSqlite(absolute, env, facts.root, tables.map((table) => table.name), undefined, onSignal);
 	if (!answer.ok) return fail(id, `database: SQLite file ${file} cannot be read (${answer.message.replace(/\s+/g, ' ').trim()})`, 'enable pdo_sqlite (see its line above), or replace the file');
 	if (answer.missing.length === 0) return ok(id, `database: SQLite file ${file} present, with the table${tables.length === 1 ? '' : 's'} ${tables.map((table) => table.name).join(', ')}`);
 	return answer.missing.map((name) => {

@@ -39,7 +39,7 @@ async function runCheckConfig(options: DoctorOptions, context: CommandContext): 
 	const {probePhp} = await import('../../doctor/php-probe.js');
 	const {checkConfig, configExtensions} = await import('../../doctor/check-config.js');
 	const {frameworkMinimumPhp} = await import('../../doctor/project-facts.js');
-	const probe = await probePhp(configExtensions, context.io.env, root);
+	const probe = await probePhp(configExtensions, context.io.env, root, undefined, context.io.onSignal);
 	const minimum = frameworkMinimumPhp(root);
 	const report = checkConfig(probe, minimum);
 	if (report === undefined) {
@@ -55,7 +55,7 @@ async function runDoctorCommand(options: DoctorOptions, context: CommandContext)
 	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a whole number from 1 to 65535 (got "${options.port}").`, 'INVALID_OPTION');
 	const root = context.projectRoot(startFolder(context.io, options));
 	const {doctorText, runDoctor} = await import('../../doctor/run-doctor.js');
-	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port});
+	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port, ...(context.io.onSignal ? {onSignal: context.io.onSignal} : {})});
 	const failed = results.filter((result) => result.status === 'fail');
 	const blocked = failed.length > 0;
 	return {
