@@ -289,3 +289,25 @@ describe('the upload folder (--dir) never leads out of the project through a lin
 		expect(snapshotTree(path.join(root, 'app'))).toEqual(before);
 	});
 });
+
+describe('the documentation page\'s list of files (public/doc/.edu-page) is read within bounds', () => {
+	it.each([
+		['bigger than any list edu writes', (file: string) => writeFileSync(file, `# Written by edu openapi --html: the files it wrote in this folder (sha256 of each), which it may replace; it leaves any other alone.\n${`${'0'.repeat(64)}  x\n`.repeat(2000)}`), 'too big (136134 bytes; at most 65536 are read)'],
+		['a FIFO', (file: string) => execFileSync('mkfifo', [file]), 'is a FIFO'],
+	])('one that is %s is refused by name, and nothing is written', async (_label, make, said) => {
+		const root = tempProject('sample');
+		expect(await main(['openapi', '--html'], captureIo(root))).toBe(0);
+		const list = path.join(root, 'public', 'doc', '.edu-page');
+		rmSync(list);
+		make(list);
+		const before = snapshotTree(path.join(root, 'app'));
+		const names = readdirSync(path.join(root, 'public', 'doc')).sort();
+		for (const args of [['openapi'], ['openapi', '--html']]) {
+			const io = captureIo(root);
+			expect(await main(args, io)).toBe(1);
+			expect(io.err()).toBe(`public/doc/.edu-page: ${said}, not the list of the page's files edu writes there; nothing was written. Remove it, then run edu openapi --html to write the page again.\n`);
+		}
+		expect(readdirSync(path.join(root, 'public', 'doc')).sort()).toEqual(names);
+		expect(snapshotTree(path.join(root, 'app'))).toEqual(before);
+	});
+});

@@ -2,7 +2,8 @@
 // silently a file of the user's (a page of their own, or one of its files changed since).
 import {createHash} from 'node:crypto';
 import path from 'node:path';
-import {readTextFile} from '../../base/path-kind.js';
+import {EduError} from '../../base/errors.js';
+import {readBounded, readTextFile} from '../../base/path-kind.js';
 import {editedByHand} from '../spec-header.js';
 import {docFolder, docPage} from './doc-location.js';
 
@@ -32,9 +33,21 @@ export interface PageOwner {
 	owns(name: string, text: string): boolean;
 }
 
+/** The list edu writes is a line per file of the page: any bigger is not edu's, and is not read whole. */
+const maxManifestBytes = 64 * 1024;
+
+/** The list's text, undefined when there is none; one that is no small regular file (a FIFO, a huge file) is refused by name. */
+function readManifest(folder: string): string | undefined {
+	const read = readBounded(path.join(folder, manifestName), maxManifestBytes);
+	if (!('why' in read)) return read.toString('utf8');
+	if (read.why === 'missing') return undefined;
+	const kind = read.why.startsWith('a ') ? `is ${read.why}` : read.why;
+	throw new EduError('BAD_PROJECT_FILE', `${docFolder}/${manifestName}: ${kind}, not the list of the page's files edu writes there; nothing was written. Remove it, then run edu openapi --html to write the page again.`);
+}
+
 export function pageOwner(root: string): PageOwner {
 	const folder = path.join(root, docFolder);
-	const manifest = readTextFile(path.join(folder, manifestName));
+	const manifest = readManifest(folder);
 	const listed = new Map<string, string>();
 	if (manifest !== undefined && manifest.startsWith(`${manifestHeader}\n`)) {
 		for (const line of manifest.split('\n').slice(1)) {
@@ -43,7 +56,8 @@ export function pageOwner(root: string): PageOwner {
 		}
 		return {present: true, owns: (name, text) => name === manifestName || listed.get(name) === digest(text)};
 	}
-	const index = readTextFile(path.join(root, docPage));
+	// Only its first line is compared: a page of the user's, however big, is not read past the limit.
+	const index = readTextFile(path.join(root, docPage), maxManifestBytes * 16);
 	const legacy = manifest === undefined && index !== undefined && index.startsWith(legacyMarks['index.html']!);
 	return {
 		present: legacy,
