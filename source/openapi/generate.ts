@@ -97,7 +97,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 	const out = outputPath(root, options.out ?? defaultOut);
 	if (options.write) {
 		const {confinementProblem} = await import('../make/commit.js');
-		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false);
+		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false, options.out !== undefined);
 		if (problem) throw EduError.from(problem);
 	}
 	const pageSpec = `${docFolder}/${pageSpecName}`;

@@ -5,10 +5,14 @@ import {outputProblem} from '../project/confinement.js';
 import type {Refusal} from '../base/errors.js';
 import {readRegularFile} from '../project/regular-file.js';
 
-export function openapiOutputProblem(root: string, out: string, force: boolean): Refusal | undefined {
+/**
+ * `chosen`: the user named the file (--out). An empty file there is not one edu wrote, so it too
+ * needs --force; at edu's own place (public/openapi.yaml) an empty file holds nothing to lose.
+ */
+export function openapiOutputProblem(root: string, out: string, force: boolean, chosen = false): Refusal | undefined {
 	return outputProblem(root, out, {
 		force,
-		ownOutput: isOpenapiDocument,
+		ownOutput: (text) => (chosen && text.trim() === '' ? false : isOpenapiDocument(text)),
 		read(absolute) {
 			const bytes = readRegularFile(absolute, out);
 			// Nothing there, or a folder (which the writer refuses in its own words).

@@ -311,3 +311,24 @@ describe('the documentation page\'s list of files (public/doc/.edu-page) is read
 		expect(snapshotTree(path.join(root, 'app'))).toEqual(before);
 	});
 });
+
+describe('--out never replaces a file without --force', () => {
+	it('an existing empty file named by --out is refused without --force, and replaced with it', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'empty.yaml'), '');
+		const before = snapshotTree(root);
+		const io = captureIo(root);
+		expect(await main(['openapi', '--out', 'empty.yaml'], io)).toBe(1);
+		expect(io.err()).toBe('Refusing to replace empty.yaml: it exists and is not a file edu wrote; nothing was written. Pass --force to replace it.\n');
+		expect(snapshotTree(root)).toEqual(before);
+		expect(await main(['openapi', '--out', 'empty.yaml', '--force'], captureIo(root))).toBe(0);
+		expect(readFileSync(path.join(root, 'empty.yaml'), 'utf8')).toContain('openapi: 3.');
+	});
+
+	it('an empty public/openapi.yaml, edu\'s own place when no --out is given, is still written', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'public', 'openapi.yaml'), '');
+		expect(await main(['openapi'], captureIo(root))).toBe(0);
+		expect(readFileSync(path.join(root, 'public', 'openapi.yaml'), 'utf8')).toContain('openapi: 3.');
+	});
+});
