@@ -8,6 +8,7 @@ import {confirmWrite} from './confirm-write.js';
 import {commit} from '../make/commit.js';
 import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../present/describe-plan.js';
 import {isRefusal} from '../base/errors.js';
+import {visible} from '../base/visible.js';
 import type {Kind} from '../make/naming.js';
 import {plan as makePlan, type Plan} from '../make/plan.js';
 import {openProject, type Snapshot} from '../make/snapshot.js';
@@ -62,7 +63,7 @@ export async function runPlain({io, root, kind: givenKind, initial, sink, templa
 async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined, initial: Partial<WizardForm>, sink: Sink, {templates, commandSnapshot, quiet}: {templates?: TemplateCatalog; commandSnapshot?: CommandSnapshot; quiet: boolean}): Promise<object | undefined> {
 	const context = (): Context => ({input: io.stdin, output: forwardTo(io.stdout)});
 	const say = (lines: readonly string[]): void => {
-		if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+		if (lines.length > 0) io.stdout.write(visible(`${lines.join('\n')}\n`));
 	};
 	const chosen = givenKind ?? await select<Kind | 'command'>({
 		message: 'What do you want to create?',
@@ -112,7 +113,8 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			message: 'Template:',
 			default: kind === 'controller' && form.template === 'default' ? 'web' : form.template,
 			choices: templateChoices(kind, catalog).map((choice) => ({
-				name: `${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`,
+				// A project template's name and description, shown and never obeyed by the terminal (the prompt's own codes are left alone).
+				name: visible(`${choice.name}: ${choice.description}${choice.origin === 'built-in' ? '' : ` (${choice.origin})`}`),
 				value: choice.name,
 			})),
 		}, context());
@@ -131,7 +133,7 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			const option = options.find((each) => each.name === name);
 			if (option === undefined) return otherwise;
 			const example = option.example === undefined ? '' : `, e.g. ${option.example}`;
-			return help ? `${option.ask} (${option.help}${example}):` : `${option.ask}:`;
+			return visible(help ? `${option.ask} (${option.help}${example}):` : `${option.ask}:`);
 		};
 		if (engine === 'resource') form = await askResource(form, planFor, firstBlocking, context, question);
 		if (engine === 'upload') form = await askUpload(form, planFor, firstBlocking, context, question);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
 import {EduError} from '../base/errors.js';
 import type {Io, StopSignal} from '../base/io.js';
+import {visible} from '../base/visible.js';
 
 export interface ServeOptions {
 	readonly host: string;
@@ -66,7 +67,8 @@ function forward(stream: NodeJS.ReadableStream | null, write: (text: string) => 
 	if (!stream) return;
 	const decoder = new StringDecoder('utf8');
 	stream.on('data', (chunk: Buffer) => {
-		const text = decoder.write(chunk);
+		// PHP's log quotes each request's path, which any client chooses: shown, never obeyed by the terminal.
+		const text = visible(decoder.write(chunk));
 		write(text);
 		for (const line of text.split(/\r?\n/)) if (line.trim() !== '') remember(line);
 	});

@@ -6,6 +6,7 @@ import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSyn
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
+import {freePort} from '../helpers/free-port.js';
 import {captureIo} from '../helpers/io.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {copyTemplate, siteIn} from '../helpers/template-copy.js';
@@ -330,5 +331,21 @@ describe('--out never replaces a file without --force', () => {
 		writeFileSync(path.join(root, 'public', 'openapi.yaml'), '');
 		expect(await main(['openapi'], captureIo(root))).toBe(0);
 		expect(readFileSync(path.join(root, 'public', 'openapi.yaml'), 'utf8')).toContain('openapi: 3.');
+	});
+});
+
+describe('edu start shows project text and php\'s log, never lets them drive the terminal', () => {
+	it('a folder of public/index.php and php -S\'s log with escape sequences are shown as text', async () => {
+		const root = tempProject('sample');
+		writeFileSync(path.join(root, 'public', 'index.php'), `<?php\nnew \\Studoo\\EduFramework\\Core\\ConfigCore(['twig_path' => './../app/X\u001B]0;PWNED\u0007']);\n`);
+		// A php that answers the version check, then logs a request path with escape sequences and stops.
+		const folder = tempProject();
+		writeFileSync(path.join(folder, 'php'), `#!/bin/sh\nif [ "$1" = "-r" ]; then echo 8.3.0; exit 0; fi\nprintf 'GET /\\033]0;PWNED\\007\\033[2J\\n' >&2\nexit 1\n`);
+		chmodSync(path.join(folder, 'php'), 0o755);
+		const io = captureIo(root, {env: {PATH: `${folder}${path.delimiter}${process.env['PATH'] ?? ''}`}});
+		await main(['start', '--port', String(await freePort())], io);
+		expect(io.err()).toContain('app/X^[]0;PWNED^G/');
+		expect(io.out() + io.err()).toContain('GET /^[]0;PWNED^G^[[2J');
+		expect(io.out() + io.err()).not.toMatch(/\u001B|\u0007/);
 	});
 });

@@ -68,6 +68,22 @@ function plainRun(root: string, args: readonly string[], env: Io['env'] = {}) {
 }
 
 describe('--plain', () => {
+	test('a project template\'s description and asks with escape sequences are shown as text, never obeyed by the terminal', async () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'resource', 'tpesc', (manifest) => {
+			(manifest as Record<string, unknown>)['description'] = 'x\u001B]0;PWNED\u0007';
+			manifest.options!.table!.ask = 'Table\u001B[2J';
+		});
+		const run = plainRun(root, ['make:api', '--template', 'tpesc']);
+		await run.answer('Controller name', 'Tr1\r');
+		await run.answer('tpesc: x^[]0;PWNED^G', '\r');
+		// Ctrl+C: nothing is written.
+		await run.answer('Table^[[2J:', '\u0003');
+		expect(await run.exit).toBe(130);
+		// The prompt's own cursor codes are CSI sequences; no OSC (ESC ]) and no BEL from the project.
+		expect(run.stdout.text).not.toMatch(/\u001B\]|\u0007|\u001B\[2J/);
+	});
+
 	test('a project template\'s asks are the questions and its defaults the answers Enter takes', async () => {
 		const root = tempProject('sample');
 		copyTemplate(root, 'resource', 'tpres', (manifest) => {

@@ -9,6 +9,7 @@ import {startFolder} from '../../base/options.js';
 import type {CommandContext} from './context.js';
 import {posixPath} from '../../base/posix-path.js';
 import {isFolder} from '../../base/path-kind.js';
+import {visible} from '../../base/visible.js';
 import {isWithin} from '../../project/confinement.js';
 
 export interface StartOptions {
@@ -125,7 +126,8 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const {configuredPathProblems, describePathProblem} = await import('../../start/front-controller.js');
 	for (const problem of configuredPathProblems(located.root)) {
 		const {message, fix} = describePathProblem(problem);
-		io.stderr.write(`✖ ${message}\n    fix: ${fix}\n`);
+		// The folder is quoted from public/index.php: shown, never obeyed by the terminal.
+		io.stderr.write(visible(`✖ ${message}\n    fix: ${fix}\n`));
 	}
 	const label = `${posixPath(path.relative(located.root, located.docroot)) || '.'}/`;
 	// The page edu openapi --html writes: PHP's server answers its folder with its index.html.
@@ -135,7 +137,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	if (hasPage) {
 		const {pageServerElsewhere} = await import('../../start/page-server.js');
 		const elsewhere = pageServerElsewhere(path.join(pageFolder, 'openapi.yaml'), host, port);
-		if (elsewhere !== undefined) io.stderr.write(`Warning: the page's "Try it out" calls ${elsewhere} (the Server attribute in app/Controller/api), not this server: change that attribute and run edu openapi --html again, or serve on its port.\n`);
+		if (elsewhere !== undefined) io.stderr.write(visible(`Warning: the page's "Try it out" calls ${elsewhere} (the Server attribute in app/Controller/api), not this server: change that attribute and run edu openapi --html again, or serve on its port.\n`));
 	}
 	// A specification without its page: /doc/ would be the framework's "not found", so say how to make it.
 	const docHint = !hasPage && existsSync(path.join(located.docroot, 'openapi.yaml')) ? {docHint: 'API page: run edu openapi --html to create it'} : {};
