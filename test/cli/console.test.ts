@@ -55,9 +55,14 @@ describe('console habits', () => {
 		for (const command of ['routes', 'start', 'mock:init', 'mock:token', 'check:config']) {
 			expect(await help(command), command).toMatch(/^ {2}-q, --quiet +print nothing but errors$/m);
 		}
-		for (const command of ['make:api', 'make:controller', 'openapi', 'mock:persist']) {
+		for (const command of ['openapi', 'mock:persist']) {
 			expect((await help(command)).replace(/\s+/g, ' '), command).toContain('-q, --quiet print nothing but errors and, with --dry-run, the plan asked for');
 		}
+		// The make commands' help keeps to one screen: the global flags in one line, said in full by edu --help.
+		for (const command of ['make:api', 'make:controller']) expect(await help(command), command).toMatch(/^ {2}-n, -q, -v, -V +as for every command \(edu --help\)$/m);
+		const io = captureIo(tempProject());
+		expect(await main(['--help'], io)).toBe(0);
+		expect(io.out().replace(/\s+/g, ' ')).toContain('-q, --quiet print nothing but errors and, with --dry-run, the plan asked for');
 	});
 
 	it('edu help alone is edu --help', async () => {

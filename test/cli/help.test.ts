@@ -69,8 +69,33 @@ describe('--help', () => {
 
 	it('make:api --help at 80 columns keeps "default" and "Twig" whole', async () => {
 		const text = await helpAt(['make:api', '--help'], 80);
-		expect(text).toContain('default: "default")');
-		expect(text).toContain('Twig folder');
-		expect(text).not.toMatch(/defa\n|Tw\n/);
+		expect(text).toContain('(default: "default")');
+		expect(text).not.toMatch(/defa\n/);
+		const resource = await helpAt(['help', 'make:api', '--template', 'resource'], 80);
+		expect(resource).toContain('Twig folder');
+		expect(resource).not.toMatch(/Tw\n/);
+	});
+
+	it('make:api and make:controller --help fit one screen: at most 40 lines at 80 columns, each template\'s options under it', async () => {
+		const api = await helpAt(['make:api', '--help'], 80);
+		expect(api.trimEnd().split('\n').length).toBeLessThanOrEqual(40);
+		expect((await helpAt(['make:controller', '--help'], 80)).trimEnd().split('\n').length).toBeLessThanOrEqual(40);
+		// Not among the command's options, but under their template, with what each is for.
+		const options = api.slice(api.indexOf('Options:'), api.indexOf('Examples:'));
+		for (const flag of ['--table', '--fields', '--field', '--extensions', '--dir']) expect(options).not.toContain(flag);
+		expect(api).toMatch(/^ {2}resource +a table's rows as JSON[^\n]*\n +--table NAME, --fields LIST \(needed\), --methods LIST$/m);
+		expect(api).toMatch(/^ {2}upload +POST \/api\/<name>[^\n]*\n +--field NAME, --extensions LIST, --dir FOLDER$/m);
+	});
+
+	it('edu help make:api --template upload (or make:api --template upload --help): the template in full, its options and an example', async () => {
+		for (const args of [['help', 'make:api', '--template', 'upload'], ['make:api', '--template', 'upload', '--help']]) {
+			const text = await helpAt(args, 80);
+			expect(text.replace(/\s+/g, ' '), args.join(' ')).toContain('Template upload (built in): POST /api/<name>: one file stored under a name made by the server;');
+			expect(text).toMatch(/^ {2}--extensions LIST +the allowed extensions \(default csv,txt\)$/m);
+			expect(text).toContain('$ edu make:api import --template upload --field file');
+		}
+		const io = captureIo(tempProject());
+		expect(await main(['help', 'make:api', '--template', 'nope'], io)).toBe(2);
+		expect(io.err()).toMatch(/^edu: [^\n]*'nope'[^\n]*\n$/);
 	});
 });

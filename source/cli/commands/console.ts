@@ -2,7 +2,7 @@
 // [command]`, -n/--no-interaction, -q/--quiet, -v/--verbose and -V/--version on every command,
 // and "did you mean" for a mistyped command name.
 import type {Command} from 'commander';
-import {EduError} from '../../base/errors.js';
+import {EduError, UsageError} from '../../base/errors.js';
 import {levenshtein} from '../../base/levenshtein.js';
 import {version} from '../../base/version.js';
 import type {CommandContext} from './context.js';
@@ -94,8 +94,16 @@ export function registerConsole(program: Command, context: CommandContext): void
 		.command('help')
 		.description('show the help of a command')
 		.argument('[command]', 'the command, e.g. make:api')
+		.option('--template <name>', 'with make:api: that template in full (its options, an example)')
 		.option('--json', 'print one JSON object on stdout')
-		.action(async (name: string | undefined) => {
+		.action(async (name: string | undefined, options: {template?: string; cwd?: string}) => {
+			if (options.template !== undefined) {
+				if (name !== 'make:api') throw new UsageError(`edu: --template goes with make:api (edu help make:api --template ${options.template}); make:controller and make:command list theirs in their --help.`, 'INVALID_OPTION');
+				const [{templateDetail}, {templateCatalog}, {findProjectRoot}] = await Promise.all([import('./make/templates.js'), import('../../templates/catalog.js'), import('../../project/root.js')]);
+				const root = findProjectRoot(startFolder(context.io, options));
+				context.outcome = {json: {}, text: wrapHelp(templateDetail(options.template, templateCatalog(typeof root === 'string' ? root : undefined)), terminalWidth(context.io.stdout, context.io.env))};
+				return;
+			}
 			const named = (wanted: string | undefined): Command | undefined => program.commands.find((command) => command.name() === wanted);
 			const [only, ...others] = name === undefined || named(name) !== undefined ? [] : shortened(name, visible(program).map((command) => command.name()));
 			const target = name === undefined ? program : named(name) ?? (others.length === 0 ? named(only) : undefined);

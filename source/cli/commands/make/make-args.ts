@@ -38,11 +38,11 @@ export function makeOptionSpecs(kind: Kind): OptionSpec[] {
 		{long: 'yes', short: 'y', description: 'never prompt; fail on a missing value instead'},
 		{long: 'dry-run', description: 'print the plan and the routes.yaml diff, write nothing'},
 		{long: 'json', description: 'print one JSON object on stdout'},
-		{long: 'cwd', value: 'dir', description: 'project root (default: the current folder or the nearest one above it)'},
+		{long: 'cwd', value: 'dir', description: 'project root (default: here, or the nearest one above)'},
 		{long: 'plain', description: 'line prompts instead of the full-screen wizard'},
 		{long: 'methods', value: 'list', description: 'HTTP methods, comma-separated', default: defaultMethods},
 		{long: 'uri', value: 'uri', description: 'route URI; {param} segments become path parameters'},
-		{long: 'force', description: 'replace the controller (and view) file of this name if it exists, keeping what it held in .edu/backups/; routes are never replaced'},
+		{long: 'force', description: 'replace this name\'s files, and its route as edu wrote it (the old files kept in .edu/backups/)'},
 		...(kind === 'api'
 			? [{long: 'description', value: 'text', description: 'description of the 200 response'}]
 			: [{long: 'template', value: 'name', description: 'the controller and view\'s template: web (the default), or a project\'s own in .edu/templates/<name>/ (see edu template:list)'}]),

@@ -1,6 +1,6 @@
 // make:api and make:controller: flags → request → plan → commit through the sink --dry-run
 // chose (the file system, or a dry run that only reports).
-import type {Command} from 'commander';
+import type {Command, Help} from 'commander';
 import {EduError, UsageError, isRefusal, messages, refusal} from '../../../base/errors.js';
 import {templateOf} from '../../../make/template-units.js';
 import {nameProblem, type Kind} from '../../../make/naming.js';
@@ -12,7 +12,7 @@ import {findProjectRoot} from '../../../project/root.js';
 import {templateCatalog, type TemplateCatalog} from '../../../templates/catalog.js';
 import {makeCommands, type MakeInvocation, type MakeOptions} from './make-args.js';
 import {terminalWidth} from '../../../present/help-text.js';
-import {commandTemplatesHelp, templateExamples, templateHelp, templateRequest} from './templates.js';
+import {commandTemplatesHelp, templateDetail, templateHelp, templateOptionNames, templateRequest} from './templates.js';
 
 /** The catalog --help lists: the project's (at --cwd or the current folder), or the built-ins outside a project. */
 export function helpCatalog(command: Command, context: CommandContext): TemplateCatalog {
@@ -26,9 +26,9 @@ Examples:
   $ edu make:api ville                  GET /api/ville, class VilleController
   $ edu make:api ville --methods GET,POST --uri '/api/ville/{id}'
   $ edu make:api MyUserTest --dry-run   the plan and the routes.yaml diff
-  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout${templateExamples()}
+  $ edu make:api ville --yes --json     for scripts: one JSON object on stdout
 
-Naming: the class is the name with its first letter upper-cased + Controller; the URI is /api/ + the kebab name (MyUserTest → /api/my-user-test). Use all lower case or PascalCase.
+Naming: the name's first letter upper-cased + Controller; the URI /api/ + the kebab name (MyUserTest → /api/my-user-test).
 ${templateHelp(catalog)}`,
 	controller: `
 Examples:
@@ -37,6 +37,17 @@ Examples:
 
 Views are written under app/Template/.${catalog === undefined ? '' : `\n${commandTemplatesHelp('make:controller', catalog)}`}`,
 });
+
+/** Listed in --help elsewhere: the templates' own options under their template, the global ones in one line. */
+const listedApart = new Set(['--no-interaction', '--quiet', '--verbose', '--version', ...templateOptionNames.map((name) => `--${name}`)]);
+const globalLine = '  -n, -q, -v, -V        as for every command (edu --help)';
+
+/** What follows the options: the examples and templates, or with --template NAME that template in full. */
+function helpAfter(command: Command, context: CommandContext, kind: Kind): string {
+	const catalog = helpCatalog(command, context);
+	const named = command.getOptionValueSource('template') === 'cli' ? command.opts<{template?: string}>().template : undefined;
+	return named === undefined ? examples(catalog)[kind] : `\n${templateDetail(named, catalog)}`;
+}
 
 /** make:api and make:controller (or the one `only` names) as makeCommands declares them; the action records what commander read, and main runs it. */
 export function registerMake(program: Command, context: CommandContext, only?: string): void {
@@ -51,7 +62,14 @@ export function registerMake(program: Command, context: CommandContext, only?: s
 				for (const key of spec.given) action.setOptionValue(`${key}Given`, action.getOptionValueSource(key) === 'cli');
 			});
 		}
-		command.addHelpText('after', () => examples(helpCatalog(command, context))[spec.kind]);
+		// One screen: what the command itself takes; a template's options under its template.
+		command.configureHelp({
+			visibleOptions(this: object, shown: Command) {
+				const all = (Object.getPrototypeOf(this) as {visibleOptions(command: Command): Array<{long?: string}>}).visibleOptions.call(this, shown);
+				return all.filter((option) => !listedApart.has(option.long ?? ''));
+			},
+		} as unknown as Partial<Help>);
+		command.addHelpText('after', () => `${globalLine}\n${helpAfter(command, context, spec.kind)}`);
 		command.action((name: string | undefined, options: MakeOptions) => {
 			context.make = {kind: spec.kind, name, options};
 		});

@@ -44,12 +44,14 @@ function builtinOptions(): Array<{option: TemplateOption; templates: string[]}> 
 
 const defaultNote = (option: TemplateOption): string => (option.default === undefined ? '' : ` (default ${option.default})`);
 
-/**
- * The Templates section of make:api --help: the built-ins, and `catalog`'s own (the project's,
- * each with its folder; a broken one with its problem), a project's copy of a built-in in its place.
- */
-export function templateHelp(catalog?: TemplateCatalog): string {
-	const lines = ['', 'Templates (--template):'];
+/** A template's help in a line: up to its first ";" or " (", where the details begin. */
+export function templateSummary(help: string): string {
+	const cut = [help.indexOf(';'), help.indexOf(' (')].filter((at) => at > 0);
+	return cut.length === 0 ? help : help.slice(0, Math.min(...cut));
+}
+
+/** make:api's templates in `catalog` (a project's copy of a built-in in its place), broken ones included. */
+function apiTemplates(catalog?: TemplateCatalog): TemplateEntry[] {
 	const builtins = templateCatalog();
 	// A broken project template has no command to go by: the copy of a built-in goes by the built-in's.
 	const forMakeApi = (entry: TemplateEntry): boolean => {
@@ -57,22 +59,51 @@ export function templateHelp(catalog?: TemplateCatalog): string {
 		return manifest === undefined ? isBroken(entry) : manifest.command === 'make:api';
 	};
 	const listed = catalog ?? builtins;
-	const entries = listed.names.map((name) => listed.get(name)).filter((entry): entry is TemplateEntry => entry !== undefined && forMakeApi(entry));
-	for (const template of entries) {
+	return listed.names.map((name) => listed.get(name)).filter((entry): entry is TemplateEntry => entry !== undefined && forMakeApi(entry));
+}
+
+/** A template's flags in one line: `--fields LIST (required), --table NAME`. */
+function flagsLine(template: LoadedTemplate): string {
+	const flags = template.manifest.options.map((option) => `--${option.name} ${option.value.toUpperCase()}${option.required && option.default === undefined ? ' (needed)' : ''}`);
+	if (engines[template.manifest.engine].narrowsMethods !== undefined) flags.push('--methods LIST');
+	return flags.join(', ');
+}
+
+/**
+ * The Templates section of make:api --help, one line each and its flags: the built-ins, and
+ * `catalog`'s own (the project's, each with its folder; a broken one with its problem).
+ */
+export function templateHelp(catalog?: TemplateCatalog): string {
+	const lines = ['', 'Templates (--template NAME; edu help make:api --template NAME for one in full):'];
+	for (const template of apiTemplates(catalog)) {
 		if (isBroken(template)) {
 			lines.push(`  ${template.name.padEnd(10)} broken: ${template.problem}`);
 			continue;
 		}
-		lines.push(`  ${template.name.padEnd(10)} ${template.manifest.help}${template.origin === 'project' ? ` (${template.folder}/)` : ''}`);
-		const narrows = engines[template.manifest.engine].narrowsMethods;
-		if (narrows !== undefined) lines.push(`             ${'--methods LIST'.padEnd(23)} ${narrows}`);
-		for (const option of template.manifest.options) {
-			lines.push(`             ${`--${option.name} ${option.value.toUpperCase()}`.padEnd(23)} ${option.help}${defaultNote(option)}`);
-		}
+		lines.push(`  ${template.name.padEnd(10)} ${templateSummary(template.manifest.help)}${template.origin === 'project' ? ` (${template.folder}/)` : ''}`);
+		const flags = flagsLine(template);
+		if (flags !== '') lines.push(`             ${flags}`);
 	}
-	lines.push('  A project\'s own templates live in .edu/templates/<name>/: see edu template:list and edu template:publish.');
-	lines.push('  Another method, or a path with no route: the router\'s HTML page "Error 405" / "Error 404", with status 200 on Edu Framework 2.3 (the seed says 405 / 404).');
+	lines.push('  A project\'s own: .edu/templates/<name>/ (edu template:list).');
 	return lines.join('\n');
+}
+
+/** One make:api template in full: what it does, each of its options, where the rest is said. */
+export function templateDetail(name: string, catalog: TemplateCatalog): string {
+	const entry = apiTemplates(catalog).find((template) => template.name === name);
+	if (entry === undefined) throw new UsageError(`edu: ${unknownTemplate(name, 'make:api', catalog)}`, 'INVALID_OPTION');
+	if (isBroken(entry)) return `Template ${name}: broken: ${entry.problem}\n`;
+	const lines = [`Template ${name}${entry.origin === 'project' ? ` (${entry.folder}/)` : ' (built in)'}: ${entry.manifest.help}.`];
+	const narrows = engines[entry.manifest.engine].narrowsMethods;
+	if (narrows !== undefined || entry.manifest.options.length > 0) lines.push('', 'Options:');
+	if (narrows !== undefined) lines.push(`  ${'--methods LIST'.padEnd(22)}${narrows}`);
+	for (const option of entry.manifest.options) {
+		lines.push(`  ${`--${option.name} ${option.value.toUpperCase()}`.padEnd(22)}${option.required && option.default === undefined ? 'needed: ' : ''}${option.help}${defaultNote(option)}`);
+	}
+	const example = exampleOf(entry);
+	if (example !== undefined) lines.push('', 'Example:', example);
+	lines.push('', 'Another method, or a path with no route: the router\'s HTML page "Error 405" / "Error 404", with status 200 on Edu Framework 2.3 (the seed says 405 / 404).');
+	return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -93,24 +124,22 @@ export function commandTemplatesHelp(command: CommandName, catalog: TemplateCata
 	return lines.join('\n');
 }
 
-export function templateExamples(): string {
+/** `$ edu make:api ville --template resource --fields …`: a template's command line with its example values. */
+function exampleOf(template: LoadedTemplate): string | undefined {
+	const options = template.manifest.options.filter((option) => option.example !== undefined || option.default !== undefined);
+	if (options.length === 0) return undefined;
+	// Continued on the next line (\\) where it would pass 80 columns.
+	let line = `  $ edu make:api ${template.name === 'resource' ? 'ville' : 'import'} --template ${template.name}`;
 	const lines: string[] = [];
-	for (const template of builtinApiTemplates()) {
-		const options = template.manifest.options.filter((option) => option.example !== undefined || option.default !== undefined);
-		if (options.length === 0) continue;
-		// Continued on the next line (\\) where it would pass 80 columns.
-		let line = `  $ edu make:api ${template.name === 'resource' ? 'ville' : 'import'} --template ${template.name}`;
-		for (const option of options) {
-			const flag = `--${option.name} ${option.example ?? option.default ?? ''}`;
-			if (line.length + flag.length + 3 > 80) {
-				lines.push(`${line} \\`);
-				line = `     `;
-			}
-			line += ` ${flag}`;
+	for (const option of options) {
+		const flag = `--${option.name} ${option.example ?? option.default ?? ''}`;
+		if (line.length + flag.length + 3 > 80) {
+			lines.push(`${line} \\`);
+			line = `     `;
 		}
-		lines.push(line);
+		line += ` ${flag}`;
 	}
-	return lines.length === 0 ? '' : `\n${lines.join('\n')}`;
+	return [...lines, line].join('\n');
 }
 
 /** The template of a make:api that names none. */
@@ -122,13 +151,16 @@ export const templateFlag: OptionSpec = {long: 'template', value: 'name', descri
 /** make:api's --template and the options of the built-in templates (each once), as make:api declares them. */
 export function templateOptionSpecs(): OptionSpec[] {
 	return [
-		{...templateFlag, description: `${templateFlag.description}: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (see Templates below)`},
+		{...templateFlag, description: `${templateFlag.description}: ${builtinApiTemplates().map((template) => template.name).join(', ')} or a project's own (below)`},
 		...builtinOptions().map(({option, templates}) => ({long: option.name, value: option.value, description: `${templates.join(', ')}: ${option.help}${defaultNote(option)}`})),
 	];
 }
 
 /** The option names a make:* command registers as flags. */
 const flagNames = ['table', 'fields', 'field', 'extensions', 'dir'] as const;
+
+/** The templates' own options (listed under their template in --help, not among the command's). */
+export const templateOptionNames: readonly string[] = flagNames;
 
 /**
  * The template part of the request, or a usage error for a flag that does not fit the template.
