@@ -43,6 +43,7 @@ const vendorBundles = {
 	execa: {execa: 'execa'},
 	prompts: {'@inquirer/prompts': 'prompts'},
 	'php-parser': {'php-parser': 'phpParser'},
+	yaml: {yaml: 'yaml'},
 };
 const vendorOf = new Map(Object.entries(vendorBundles).flatMap(([file, packages]) => Object.entries(packages).map(([name, key]) => [name, {file, key}])));
 const escape = (text) => text.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -206,6 +207,20 @@ const makeCommandsOnly = {
 };
 
 /**
+ * read.js: the program with source/cli/commands/read-only.ts in place of source/cli/commands/index.ts,
+ * for edu routes and edu openapi, which a student runs most after make:api.
+ */
+const readCommandsOnly = {
+	name: 'read-commands-only',
+	setup(builder) {
+		const index = path.join(repoRoot, 'source', 'cli', 'commands', 'index.ts');
+		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
+			? {contents: "export {commandNames, registerCommands} from './read-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
+			: undefined));
+	},
+};
+
+/**
  * make-direct.js: make.js without commander's program and the wizard's modules, for the make
  * runs that ask nothing (source/launch/bundles.ts): source/cli/on-demand.ts, the one module that
  * loads them, is source/launch/hand-over.ts there, which runs make.js in its place. Chosen by
@@ -227,13 +242,14 @@ const directOnly = {
  * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
  * module's import.meta.url is the bundle file's), so the bundles never load node:module, which
  * brings Node's ES module loader and source-map support into every run.
- * In the programs (cli.js, make.js, make-direct.js; `vendored`), the packages of vendorBundles
- * that source code requires on first use (`requiredOnUse`: php-parser, on the first parse) are
+ * In the programs (cli.js, make.js, make-direct.js, read.js; `vendored`), the packages of vendorBundles
+ * that source code requires on first use (`requiredOnUse`: php-parser, on the first parse; yaml,
+ * on the first full YAML parse) are
  * their bundle beside the program, which the bin loads through the code cache; from node_modules
  * Node resolves, reads and compiles php-parser's 146 files on each run. The parse worker, which
  * Node loads itself, keeps node_modules.
  */
-const requiredOnUse = ['php-parser'];
+const requiredOnUse = ['php-parser', 'yaml'];
 function bundleRequire(vendored) {
 	const packages = vendored ? requiredOnUse.map((name) => `${JSON.stringify(name)}: () => require(${JSON.stringify(name)})`) : [];
 	return {
@@ -345,7 +361,8 @@ async function buildBin(outdir, cli) {
 		await build({...options, entryPoints: {'parse-worker': 'source/php/parse-worker.ts'}, plugins: [...options.plugins, bundleRequire(false)]});
 		await build({...options, entryPoints: {make: cli}, plugins: [...programPlugins, makeCommandsOnly]});
 		await build({...options, entryPoints: {'make-direct': cli}, plugins: [...programPlugins, makeCommandsOnly, directOnly]});
-		Object.assign(entryPoints, {'parse-worker': 'source/php/parse-worker.ts', make: cli, 'make-direct': cli});
+		await build({...options, entryPoints: {read: cli}, plugins: [...programPlugins, readCommandsOnly]});
+		Object.assign(entryPoints, {'parse-worker': 'source/php/parse-worker.ts', make: cli, 'make-direct': cli, read: cli});
 	}
 
 	// The vendor bundles; the floor app needs only the wizard's stack (Ink, React's production build, Yoga).
@@ -385,7 +402,7 @@ async function buildBin(outdir, cli) {
 		throw new Error('dist/bin/ui.js makes an Intl.Segmenter when it loads: a package of Ink\'s changed, add it to scripts/ink-text.js.');
 	}
 
-	const programs = ['cli', 'make', 'make-direct'].filter((name) => name in entryPoints);
+	const programs = ['cli', 'make', 'make-direct', 'read'].filter((name) => name in entryPoints);
 	for (const program of programs) {
 		if (/\bimport\(/.test(readFileSync(path.join(outdir, `${program}.js`), 'utf8'))) {
 			throw new Error(`dist/bin/${program}.js calls import(), which fails in a script run from the code cache: add the ES-module package it imports to vendorBundles in scripts/bundle.js.`);

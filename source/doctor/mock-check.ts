@@ -4,7 +4,7 @@
 import {isFile} from '../base/path-kind.js';
 import path from 'node:path';
 import {isMap, isScalar, type Node} from 'yaml';
-import {readRoutesFile} from '../make/snapshot.js';
+import {readRoutesFile} from '../project/routes-yaml/routes-file.js';
 import {imageName, mockCandidates, readCompose} from '../mock/compose-volume.js';
 import {judgeStations, stationsPath} from '../mock/init-client.js';
 import {mockServiceIn, readComposeText, type MockService} from '../mock/mock-service.js';

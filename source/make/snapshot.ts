@@ -2,22 +2,22 @@
 // the existing controllers and views. Reads only; never writes.
 import {existsSync, readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
-import {EduError, refusal, type Refusal} from '../base/errors.js';
+import {EduError, type Refusal} from '../base/errors.js';
 import {readUploadApi, type UploadApi} from '../project/framework-request.js';
 import {readTitleBlock} from '../project/base-view.js';
 import {lockFileFor, readLock} from '../sink/lock.js';
-import {readRegularFile} from '../project/regular-file.js';
 import {killedRunLeftovers} from '../sink/killed-run.js';
 import {processHost, type SinkHost} from '../sink/host.js';
 import {findProjectRoot} from '../project/root.js';
 import {linkEscape} from '../project/confinement.js';
-import {emptyRoutesFile, parseRoutes, routesPath, type RoutesFile} from '../project/routes-yaml/routes.js';
+import {readRoutesFile} from '../project/routes-yaml/routes-file.js';
+import {emptyRoutesFile, routesPath, type RoutesFile} from '../project/routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 import {plannedFolders} from '../templates/manifest.js';
-import {decodeUtf8, decodeUtf8At} from '../base/json-check.js';
 import type {Settings} from '../project/settings.js';
 
 export {findProjectRoot};
+export {readRoutesFile};
 
 export interface Snapshot {
 	/** Absolute project root. */
@@ -92,27 +92,6 @@ function killedRunFiles(root: string, host: SinkHost): string[] {
 	});
 }
 
-export function readRoutesFile(root: string): RoutesFile | Refusal {
-	const absolute = path.join(root, routesPath);
-	// Only a regular file: a FIFO would hang the run, a link to /dev/zero would fill memory.
-	const bytes = readRegularFile(absolute, routesPath);
-	if (bytes === null) return emptyRoutesFile();
-	if ('code' in bytes) return bytes;
-	const nul = bytes.indexOf(0);
-	if (nul !== -1) {
-		const line = bytes.subarray(0, nul).filter((byte) => byte === 0x0a).length + 1;
-		const col = nul - (bytes.lastIndexOf(0x0a, nul) + 1) + 1;
-		return refusal('BAD_PROJECT_FILE', `${routesPath}:${line}:${col}: not a text file (it contains a NUL byte)`);
-	}
-	const text = decodeUtf8(bytes);
-	if (text === undefined) {
-		// Where: read again byte by byte, only now (the native decoder above is what a valid file costs).
-		const at = decodeUtf8At(bytes);
-		const place = 'line' in at ? `${at.line}:${at.col}` : '1:1';
-		return refusal('BAD_PROJECT_FILE', `${routesPath}:${place}: not a UTF-8 text file (this byte starts no UTF-8 character)`);
-	}
-	return parseRoutes(text, routesPath, true);
-}
 
 
 function listFiles(root: string, folder: string, into: Map<string, string>): void {

@@ -7,7 +7,7 @@ import type {SinkChoice} from '../sink/sink.js';
 import type {SinkMode} from '../sink/file-change.js';
 import type {JsonObject} from './document/arguments.js';
 import {buildDocument, type ApiOperation} from './document/build-document.js';
-import {readRoutesFile} from '../make/snapshot.js';
+import {readRoutesFile} from '../project/routes-yaml/routes-file.js';
 import {pageSpecName} from './html/doc-page.js';
 import {docFolder} from './html/doc-location.js';
 import {pageOwner} from './html/page-owner.js';

@@ -4,7 +4,7 @@
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {EduError} from '../base/errors.js';
-import {readRoutesFile} from '../make/snapshot.js';
+import {readRoutesFile} from '../project/routes-yaml/routes-file.js';
 import type {RoutesFile} from '../project/routes-yaml/routes.js';
 import {buildDocument} from '../openapi/document/build-document.js';
 import type {PhpFileFacts, PhpSyntaxError} from '../php/php-file.js';

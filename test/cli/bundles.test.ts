@@ -2,7 +2,8 @@
 // script, CI, --yes) reads make-direct.js alone, the make commands without commander and the
 // wizard; a line that needs either after all (help, a mistake commander words) starts again as
 // make.js and prints what make.js prints; a make run in a terminal that may ask opens the wizard
-// from make.js without reading make-direct.js. Which programs ran is seen through the code cache
+// from make.js without reading make-direct.js; routes and openapi read read.js, and parse a few
+// small controllers on the main thread with php-parser.js. Which programs ran is seen through the code cache
 // each one writes in the user's temp folder, whose name holds the program file's inode and size.
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import {binRun} from '../../source/launch/bundles.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {hasTmux, Terminal} from '../tui/tmux.js';
 
-const programs = ['cli.js', 'make.js', 'make-direct.js', 'php-parser.js'] as const;
+const programs = ['cli.js', 'make.js', 'make-direct.js', 'read.js', 'php-parser.js', 'yaml.js'] as const;
 
 /** The programs of dist/bin/ whose code cache a run wrote under `temp`. */
 function programsRun(temp: string): string[] {
@@ -46,8 +47,12 @@ describe('the program a command line runs', () => {
 		[['make:api', 'Ville', '--plain'], terminal, 'make.js'],
 		[['--dry-run', 'make:controller'], terminal, 'make.js'],
 		[[], terminal, 'cli.js'],
-		[['openapi', '--yes'], piped, 'cli.js'],
-		[['--yes', 'routes'], terminal, 'cli.js'],
+		[['openapi', '--yes'], piped, 'read.js'],
+		[['--yes', 'routes'], terminal, 'read.js'],
+		[['--cwd', 'app', 'routes', '--check'], piped, 'read.js'],
+		[['openapi', '--stdout'], terminal, 'read.js'],
+		[['help', 'routes'], piped, 'cli.js'],
+		[['template:list'], piped, 'cli.js'],
 		[['make:command', 'Import', '--yes'], piped, 'cli.js'],
 	] as const)('edu %j (%o) runs the program it needs', (argv, isTerminal, bundle) => {
 		expect(binRun(argv, isTerminal).bundle).toBe(bundle);
@@ -86,6 +91,23 @@ describe('the built bin', () => {
 		expect((await runEdu(['make:api', 'Gare', '--yes'], {cwd: project, env: cacheIn(own)})).exitCode).toBe(0);
 		expect(programsRun(own)).toEqual(['make-direct.js', 'php-parser.js']);
 		expect(existsSync(path.join(project, 'app/Controller/api/GareController.php'))).toBe(true);
+	});
+
+	test('edu routes and edu openapi --stdout read read.js, parse the sample\'s controllers with php-parser.js on the main thread, and print what they always did', async () => {
+		const project = tempProject('sample');
+		const before = snapshotTree(project);
+		const routes = tempProject();
+		const listed = await runEdu(['routes'], {cwd: project, env: cacheIn(routes)});
+		expect(listed.exitCode).toBe(0);
+		expect(listed.stdout).toContain('api_hello  GET      /api/hello  Controller\\api\\HelloController  ok\n');
+		expect(listed.stdout).toMatch(/2 routes, no problems: routes\.yaml, controllers and attributes agree\.\n$/);
+		expect(programsRun(routes)).toEqual(['read.js', 'php-parser.js']);
+		const openapi = tempProject();
+		const printed = await runEdu(['openapi', '--stdout'], {cwd: project, env: cacheIn(openapi)});
+		expect(printed.exitCode).toBe(0);
+		expect(printed.stdout).toContain('  /api/hello:\n    get:\n');
+		expect(programsRun(openapi)).toEqual(['read.js', 'php-parser.js', 'yaml.js']);
+		expect(snapshotTree(project)).toEqual(before);
 	});
 
 	test('a line only commander reads (help, a mistake) goes on in make.js: the same help, the same usage error, nothing written', async () => {

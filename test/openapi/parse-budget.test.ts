@@ -1,15 +1,23 @@
 // Parsing runs in worker threads, each file under a time budget: a file that takes too long is
 // reported (`file: could not be parsed in N s`), its worker ended, the other files still read, and
 // edu openapi writes nothing. The main thread stays free, so SIGTERM ends a long run at once.
+// A few small files are parsed on the main thread first, under the budget too: what it cannot
+// finish goes to the workers, so the results are always theirs.
 import {execFileSync, spawn} from 'node:child_process';
 import {rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {writeOpenApi, GenerateError} from '../../source/openapi/generate.js';
-import {parseAll} from '../../source/php/parse-pool.js';
+import {parseAll, type ParseResult} from '../../source/php/parse-pool.js';
+import {listPhpFiles} from '../../source/php/scan.js';
 import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const hangingWorker = new URL('./workers/hanging-worker.mjs', import.meta.url);
+/** The parse worker edu runs, built beside the bin. */
+const builtWorker = pathToFileURL(path.join(path.dirname(binPath), 'parse-worker.js'));
+/** Where no worker can start: a run that used one would fail. */
+const noWorker = new URL('./workers/no-such-worker.mjs', import.meta.url);
 
 /**
  * A module to preload into the built edu: it writes "parsing" to stderr when a parse worker sends
@@ -40,6 +48,40 @@ describe('the time budget per file', () => {
 		expect(results).toEqual(files.map((file) => (file.includes('Hang')
 			? {kind: 'syntax-error', site: {file, line: 0, col: 0}, message: 'could not be parsed in 0.3 s'}
 			: {file, classes: [], constants: []})));
+	});
+
+	it('a few small files are parsed on the main thread, each result the worker\'s own', async () => {
+		for (const fixture of ['openapi/mock-api', 'openapi/realistic', 'openapi/syntax-error', 'openapi/warnings', 'drift/php-error', 'drift/clash']) {
+			const root = tempProject(fixture);
+			const files = [...listPhpFiles(root) ?? [], 'app/Controller/HomeController.php', 'app/Controller/Missing.php'];
+			const here = await parseAll(root, files, {workerUrl: noWorker, onThisThreadBytes: 1024 * 1024});
+			expect(here, fixture).toEqual(await parseAll(root, files, {workerUrl: builtWorker}));
+		}
+	});
+
+	it('on the main thread, a file still parsing when the budget runs out goes to the workers with the rest: the workers\' results', async () => {
+		const files = ['A.php', 'B.php', 'HangOne.php', 'C.php', 'HangTwo.php', 'D.php'];
+		const seen: string[] = [];
+		const parseHere = (_root: string, file: string): ParseResult => {
+			seen.push(file);
+			if (file.includes('Hang')) for (;;);
+			return {file, classes: [], constants: []} as unknown as ParseResult;
+		};
+		const results = await parseAll('/nowhere', files, {budgetMs: 300, workerUrl: hangingWorker, onThisThreadBytes: 1024, parseHere});
+		expect(seen).toEqual(['A.php', 'B.php', 'HangOne.php']);
+		expect(results).toEqual(files.map((file) => (file.includes('Hang')
+			? {kind: 'syntax-error', site: {file, line: 0, col: 0}, message: 'could not be parsed in 0.3 s'}
+			: {file, classes: [], constants: []})));
+	});
+
+	it('on the main thread, a parse that throws (a stack too small for the file) goes to the workers with the rest', async () => {
+		const files = ['A.php', 'Deep.php', 'B.php'];
+		const parseHere = (_root: string, file: string): ParseResult => {
+			if (file === 'Deep.php') throw new RangeError('Maximum call stack size exceeded');
+			return {file, classes: [], constants: []} as unknown as ParseResult;
+		};
+		const results = await parseAll('/nowhere', files, {workerUrl: hangingWorker, onThisThreadBytes: 1024, parseHere});
+		expect(results).toEqual(files.map((file) => ({file, classes: [], constants: []})));
 	});
 
 	it('edu openapi: exit 1 naming the file, nothing written', async () => {

@@ -4,6 +4,9 @@
 import {refusal, type Refusal} from '../../base/errors.js';
 import {maxNameLength, nearestName} from '../naming.js';
 
+/** The template make:command uses when none is named: the built-in `command`, or the project's copy of it. */
+export const defaultCommandTemplate = 'command';
+
 export interface CommandNames {
 	/** What `php bin/edu <commandName>` runs, and the key in commands.yaml. */
 	readonly commandName: string;

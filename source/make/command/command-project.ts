@@ -12,8 +12,9 @@ import {planCommand, type CommandPlan, type CommandSnapshot} from './command-pla
 import {commandsPath} from '../../project/commands-yaml.js';
 import {commandSupportProblem} from './framework-version.js';
 
-/** The template make:command uses when none is named: the built-in `command`, or the project's copy of it. */
-export const defaultCommandTemplate = 'command';
+import {defaultCommandTemplate} from './command-naming.js';
+
+export {defaultCommandTemplate};
 
 /** The templates make:command can use here: the built-in, and the project's own that read without a problem. */
 export function commandTemplates(root: string): string[] {

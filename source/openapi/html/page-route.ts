@@ -1,6 +1,6 @@
 // A route of routes.yaml that serves the page's URL path (/doc or /doc/): PHP's server would hand
 // that path to the page's folder instead, and the route's own page would be gone.
-import {readRoutesFile} from '../../make/snapshot.js';
+import {readRoutesFile} from '../../project/routes-yaml/routes-file.js';
 import {routeVariants} from '../../project/fast-route/route-variants.js';
 import type {RouteEntry} from '../../project/routes-yaml/routes.js';
 import {docUrlPath} from './doc-location.js';

@@ -2,7 +2,8 @@
 // in app/Config/commands.yaml, through the same plan → sink pipeline as make:api.
 import type {Command} from 'commander';
 import {EduError, UsageError, refusal} from '../../../base/errors.js';
-import {defaultCommandTemplate, readCommandSnapshot} from '../../../make/command/command-project.js';
+// The project reader (and the framework-version check it brings) is loaded by the command's run alone.
+import {defaultCommandTemplate} from '../../../make/command/command-naming.js';
 import {useColor, type Outcome} from '../../../base/io.js';
 import {terminalWidth} from '../../../present/help-text.js';
 import {startFolder, waitNotice, type CommonOptions} from '../../../base/options.js';
@@ -45,6 +46,7 @@ export async function runMakeCommand(name: string | undefined, options: CommandO
 	const interactive = name === undefined && io.interactive && !options.yes && !options.json;
 	if (name === undefined && !interactive) throw EduError.from(refusal('MISSING_ARGUMENT', 'Not enough arguments (missing: "command-name")'));
 	// The project, with its template, read once: the command and the wizard plan against it.
+	const {readCommandSnapshot} = await import('../../../make/command/command-project.js');
 	const snapshot = readCommandSnapshot(context.projectRoot(startFolder(io, options), 'stderr'), options.template);
 	// A template that is no make:command one is a usage error, before anything is planned or asked.
 	if ('code' in snapshot.template && snapshot.template.code === 'INVALID_OPTION') throw new UsageError(`edu: ${snapshot.template.message}`, 'INVALID_OPTION');
