@@ -9,13 +9,15 @@
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own.
 // V8 compiles a function when it first runs, and a cache holds what was compiled when it was
 // written, and costs its whole size to load: so each kind of run (`workload`: the command and
-// its flags) has a cache of its own, holding what that kind of run compiles and no more.
+// its flags) has a cache of its own, holding what that kind of run compiles and no more. The
+// folder keeps the caches of this version of edu alone, and a bounded number of them.
 import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import vm from 'node:vm';
+import {version} from '../base/version.js';
 
 /** A short, stable name for a path (FNV-1a): each install of edu keeps its own cache file. */
 function pathTag(text: string): string {
@@ -24,8 +26,8 @@ function pathTag(text: string): string {
 	return hash.toString(36);
 }
 
-/** Kinds of run with a cache of their own, per build of the bundle; a new one replaces the oldest. */
-const maxWorkloads = 64;
+/** Cache files the folder keeps, every build and install of this version together; a new one replaces the oldest. */
+export const maxCacheFiles = 64;
 
 /**
  * How scripts/bundle.js writes each bundle the bin runs: as the function Node wraps a CommonJS
@@ -80,6 +82,8 @@ function runCached(file: string, workload: string, require: NodeJS.Require): unk
 
 interface CacheFile {
 	readonly folder: string;
+	/** Every cache file of this version of edu starts so. */
+	readonly release: string;
 	/** Every cache file of this bundle's path starts so (older builds of it included). */
 	readonly prefix: string;
 	/** Every cache file of this build of the bundle starts so. */
@@ -107,10 +111,11 @@ function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
 		if (!stats.isDirectory() || (uid !== undefined && (stats.uid !== uid || (stats.mode & 0o022) !== 0))) return undefined;
 		const bundleStats = statSync(bundle);
 		const key = [process.versions.v8, process.arch, bundleStats.ino, bundleStats.size, Math.trunc(bundleStats.mtimeMs)].join('-');
-		const prefix = `${pathTag(bundle)}-`;
+		const release = `${version}-`;
+		const prefix = `${release}${pathTag(bundle)}-`;
 		const build = `${prefix}${key}-`;
 		const kind = path.join(folder, `${build}${pathTag(workload)}`);
-		return {folder, prefix, build, file: `${kind}.bin`, early: `${kind}.early.bin`};
+		return {folder, release, prefix, build, file: `${kind}.bin`, early: `${kind}.early.bin`};
 	} catch {
 		return undefined;
 	}
@@ -125,21 +130,27 @@ function readOrUndefined(file: string): Buffer | undefined {
 }
 
 /**
+ * The files of the cache folder to remove before this run writes its cache (`names`: the folder's
+ * files with when each was written): those of other versions of edu (and of no version), the
+ * earlier builds of this bundle at its path, and the oldest of the rest, so the folder then holds
+ * at most maxCacheFiles with the one written. The two files of this run's own kind are left to it.
+ */
+export function cachesToRemove(names: ReadonlyArray<{readonly name: string; readonly written: number}>, cache: Pick<CacheFile, 'release' | 'prefix' | 'build' | 'file' | 'early'>): string[] {
+	const ours = new Set([path.basename(cache.file), path.basename(cache.early)]);
+	const stale = (name: string): boolean => !name.startsWith(cache.release) || (name.startsWith(cache.prefix) && !name.startsWith(cache.build));
+	const removed = names.filter(({name}) => stale(name) && !ours.has(name)).map(({name}) => name);
+	const kept = names.filter(({name}) => !stale(name) && !ours.has(name)).sort((a, b) => a.written - b.written);
+	return [...removed, ...kept.slice(0, Math.max(0, kept.length - maxCacheFiles + 1)).map(({name}) => name)];
+}
+
+/**
  * Writes the cache whole to `target` (temp file, then rename) and removes `replaced`, the other
- * cache of its kind of run; removes the caches of earlier builds at the same path, and the oldest
- * of this build's when it has caches for as many kinds of run as it may.
+ * cache of its kind of run, and what cachesToRemove names.
  */
 function saveCache(script: vm.Script, cache: CacheFile, target: string, replaced: string): void {
 	try {
-		const names = readdirSync(cache.folder);
-		for (const name of names) {
-			if (name.startsWith(cache.prefix) && !name.startsWith(cache.build)) rmSync(path.join(cache.folder, name), {force: true});
-		}
-		const ours = new Set([path.basename(cache.file), path.basename(cache.early)]);
-		const kinds = names.filter((name) => name.startsWith(cache.build) && name.endsWith('.bin') && !ours.has(name))
-			.map((name) => ({name, written: statSync(path.join(cache.folder, name)).mtimeMs}))
-			.sort((a, b) => a.written - b.written);
-		for (const {name} of kinds.slice(0, Math.max(0, kinds.length - maxWorkloads + 1))) rmSync(path.join(cache.folder, name), {force: true});
+		const names = readdirSync(cache.folder).map((name) => ({name, written: statSync(path.join(cache.folder, name), {throwIfNoEntry: false})?.mtimeMs ?? 0}));
+		for (const name of cachesToRemove(names, cache)) rmSync(path.join(cache.folder, name), {force: true});
 		const temp = `${target}.${process.pid}.tmp`;
 		writeFileSync(temp, script.createCachedData(), {mode: 0o600});
 		renameSync(temp, target);

@@ -1,13 +1,17 @@
 // The bin's compiled code is cached between runs in the user's own folder under the system temp
 // folder (V8's code cache through node:vm, on every Node version): a
 // run from the cache prints exactly what a run without it prints, a damaged cache only costs
-// time, a folder others can write is never used, and nothing lands in the project.
-import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+// time, a folder others can write is never used, and nothing lands in the project. The folder
+// keeps the caches of this version of edu alone, and at most maxCacheFiles of them.
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
+import {cachesToRemove, maxCacheFiles} from '../../source/launch/code-cache.js';
 import {runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 const uid = process.getuid?.();
+/** The version the built bin names its caches with. */
+const {version} = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {version: string};
 const args = ['make:api', 'Ville', '--yes', '--dry-run', '--json'];
 
 /** The cache folder edu uses under `temp`. */
@@ -128,5 +132,40 @@ describe('the code cache', () => {
 		expect(run.exitCode).toBe(0);
 		expect(run.stderr).toBe('');
 		expect(readdirSync(cacheFolder(temp))).toEqual(['planted.bin']);
+	});
+});
+
+describe('the cache folder stays bounded', () => {
+	const cache = {release: '1.2.0-', prefix: '1.2.0-abc-', build: '1.2.0-abc-v8-x64-7-100-5-', file: '/t/1.2.0-abc-v8-x64-7-100-5-run.bin', early: '/t/1.2.0-abc-v8-x64-7-100-5-run.early.bin'};
+
+	test('the files of other versions, of no version and of earlier builds at the same path go; this build\'s and other installs\' of this version stay', () => {
+		const names = ['1.1.0-abc-v8-x64-7-100-5-run.bin', 'abc-v8-x64-7-100-5-run.bin', '1.2.0-abc-v8-x64-6-90-4-run.bin', '1.2.0-abc-v8-x64-7-100-5-other.bin', '1.2.0-def-v8-x64-9-100-5-run.bin', '1.2.0-abc-v8-x64-7-100-5-run.early.bin'];
+		expect(cachesToRemove(names.map((name, written) => ({name, written})), cache)).toEqual(names.slice(0, 3));
+	});
+
+	test(`at most ${maxCacheFiles} files once this run's is written: the oldest go first`, () => {
+		const names = Array.from({length: maxCacheFiles + 10}, (_, index) => ({name: `1.2.0-p${index}-v8-x64-1-2-3-run.bin`, written: 1000 - index}));
+		const removed = cachesToRemove(names, cache);
+		expect(removed).toEqual(names.slice(-11).map(({name}) => name).reverse());
+		expect(names.length - removed.length + 1).toBe(maxCacheFiles);
+	});
+
+	test('a run that writes its cache leaves only this version\'s files, at most the bound', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		mkdirSync(cacheFolder(temp), {mode: 0o700});
+		const plant = (name: string, age: number): void => {
+			writeFileSync(path.join(cacheFolder(temp), name), 'old', {mode: 0o600});
+			const when = Date.now() / 1000 - age;
+			utimesSync(path.join(cacheFolder(temp), name), when, when);
+		};
+		for (let index = 0; index < 5; index++) plant(`0.0.0-old${index}-11.3-x64-1-2-3-run.bin`, 10);
+		for (let index = 0; index < maxCacheFiles + 5; index++) plant(`${version}-other${index}-11.3-x64-1-2-3-run.bin`, 1000 + index);
+		expect((await runEdu(['--help'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		const left = cacheFiles(cacheFolder(temp));
+		expect(left.filter((name) => !name.startsWith(`${version}-`))).toEqual([]);
+		expect(left).toHaveLength(maxCacheFiles);
+		expect(left).toContain(`${version}-other0-11.3-x64-1-2-3-run.bin`);
+		expect(left).not.toContain(`${version}-other${maxCacheFiles + 4}-11.3-x64-1-2-3-run.bin`);
 	});
 });
