@@ -4,7 +4,8 @@
 // Builds first when dist/ is missing or older than source/.
 // Usage: node scripts/bench.js [--quick] [--node 24]
 //   --quick: fewer runs, for checking the script itself;
-//   --startup: the start-up rows only (cold start, the wizard's first frame);
+//   --startup: the start-up rows only (cold start, the commands people type, the wizard's first frame);
+//   --commands: the rows of the commands people type alone (routes, openapi --stdout, list…);
 //   --node N: measure with Node N (scripts/node-versions.js; the running node when absent or N is its major).
 import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
@@ -22,6 +23,7 @@ import {realProjectRows} from './bench-real-projects.js';
 
 const quick = process.argv.includes('--quick');
 const startupOnly = process.argv.includes('--startup');
+const commandsOnly = process.argv.includes('--commands');
 bench.quick = quick;
 const nodeFlag = process.argv.indexOf('--node');
 const nodeMajor = nodeFlag === -1 ? undefined : process.argv[nodeFlag + 1];
@@ -117,6 +119,36 @@ function coldStart({env = process.env, variant = ''} = {}) {
 	row({id: id('cold-dry-run'), label: label('edu make:api x --yes --dry-run'), unit: 'ms', ...dryRun, shown: ms(dryRun.median), reference, ratio: dryRun.median / floor.median});
 	row({id: id('cold-yes'), label: label('edu make:api x --yes'), unit: 'ms', ...yes, shown: ms(yes.median), ...versus(yes, 1.3)});
 	return {floor, yes};
+}
+
+/**
+ * The commands a person types besides make:api, each run in the sample as a user runs it (none
+ * writes), in turns with node -e 0: every one within 1.5× of it. doctor and check:config are not
+ * here: their PHP and network probes are measured with them, apart.
+ */
+const typedCommands = [
+	{id: 'routes', args: ['routes']},
+	{id: 'routes-check', args: ['routes', '--check']},
+	{id: 'openapi-stdout', args: ['openapi', '--stdout']},
+	{id: 'template-list', args: ['template:list']},
+	{id: 'list', args: ['list']},
+	{id: 'help', args: ['help']},
+];
+
+function commandRows() {
+	const project = tempSample();
+	const measured = measureInTurns([
+		{args: ['-e', '0'], prepare: () => project},
+		...typedCommands.map(({args}) => ({args: [bin, ...args], prepare: () => project})),
+	], {runs: scale(31), budgetMs: 90_000});
+	const [floor, ...commands] = measured;
+	const reference = {label: 'node -e 0', shown: ms(floor.median), median: floor.median};
+	row({id: 'commands-floor', label: 'node -e 0 (the floor, measured with these rows)', unit: 'ms', ...floor, shown: ms(floor.median)});
+	typedCommands.forEach(({id, args}, index) => {
+		const result = commands[index];
+		const ratio = result.median / floor.median;
+		row({id: `command-${id}`, label: `edu ${args.join(' ')}`, unit: 'ms', ...result, shown: ms(result.median), reference, ratio, target: '≤ 1.5× node', met: ratio <= 1.5});
+	});
 }
 
 /** The original tool's published figure, beside edu's make:api as ratios to each one's floor. */
@@ -384,10 +416,16 @@ process.stdout.write(`edu-scaffold bench on ${machine.cpus} cores (${machine.cpu
 const started = performance.now();
 let offFastPath = [];
 try {
+	if (commandsOnly) {
+		process.stdout.write('\nThe commands people type, in fixtures/sample:\n');
+		commandRows();
+	} else {
 	process.stdout.write('\nCold start (each make:api in a fresh copy of fixtures/sample):\n');
 	const cold = coldStart();
 	phpOriginalRows(cold);
 	completionRow();
+	process.stdout.write('\nThe commands people type, in fixtures/sample:\n');
+	commandRows();
 	process.stdout.write('\nProjects shaped like the real ones (fixtures/skeleton: Edu Framework 2.3\'s skeleton; fixtures/mock-project: mock-veliko-api):\n');
 	offFastPath = (await realProjectRows()).failed;
 	process.stdout.write('\nThe wizard\'s first frame in a real pseudo-terminal (100×30):\n');
@@ -402,6 +440,7 @@ try {
 		const floorMs = cold.floor.median;
 		await planPerKeystroke();
 		await openapi(floorMs);
+	}
 	}
 } finally {
 	for (const folder of tempFolders()) rmSync(folder, {recursive: true, force: true});
