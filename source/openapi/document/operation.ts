@@ -1,7 +1,7 @@
 // Get/Post/Put/Patch/Delete with their Parameter, RequestBody and Response attributes → an
 // Operation Object. As in swagger-php, the method-level ones belong to every operation of the
 // method, the inline ones (parameters:, responses:, requestBody:) only to their own.
-import {createHash} from 'node:crypto';
+import {md5Hex} from './md5.js';
 import {addExtensions, Args, nestedArgs, put, type Json, type JsonObject} from './arguments.js';
 import {externalDocsFrom, serverFrom} from './info.js';
 import type {PhpObject, Site} from '../../php/php-value.js';
@@ -92,7 +92,7 @@ export function operationFrom(source: OperationSource, context: SchemaContext): 
 
 /** swagger-php's default operationId: md5 of "METHOD::path::Namespace\Class::method". */
 export function operationId(method: string, path: string, className: string, methodName: string): string {
-	return createHash('md5').update(`${method.toUpperCase()}::${path}::${className}::${methodName}`).digest('hex');
+	return md5Hex(`${method.toUpperCase()}::${path}::${className}::${methodName}`);
 }
 
 function pathParameterNames(path: string): string[] {

@@ -1,6 +1,6 @@
 // Which files of public/doc/ edu wrote: it replaces those as it updates the page, and never
 // silently a file of the user's (a page of their own, or one of its files changed since).
-import {createHash} from 'node:crypto';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {EduError} from '../../base/errors.js';
 import {readBounded, readTextFile} from '../../base/path-kind.js';
@@ -12,7 +12,7 @@ export const manifestName = '.edu-page';
 const manifestHeader = '# Written by edu openapi --html: the files it wrote in this folder (sha256 of each), which it may replace; it leaves any other alone.';
 
 function digest(text: string): string {
-	return createHash('sha256').update(text).digest('hex');
+	return sha256().update(text).digest('hex');
 }
 
 export function manifestText(files: ReadonlyArray<{readonly name: string; readonly content: string}>): string {
@@ -70,4 +70,9 @@ export function pageOwner(root: string): PageOwner {
 			return name.startsWith('swagger-ui');
 		},
 	};
+}
+
+/** node:crypto's SHA-256, loaded on the first digest: edu routes and openapi --stdout make none. */
+function sha256(): import('node:crypto').Hash {
+	return (createRequire(import.meta.filename)('node:crypto') as typeof import('node:crypto')).createHash('sha256');
 }
