@@ -13,8 +13,9 @@
 // - router.php: edu start's router for PHP's built-in server (source/start/router.php).
 // - php-parser.js: php-parser, bundled apart for the programs, which parse in-process only the PHP
 //   a project's own template makes (bundleRequire below): from node_modules it is 146 files.
-// yaml (CommonJS) stays in node_modules, and php-parser for the parse worker: only edu openapi,
-// the mock commands and a routes.yaml the scanner leaves to the full parse require() them.
+// - yaml.js: yaml, bundled apart as php-parser is: only edu openapi, the mock commands and a
+//   routes.yaml the scanner leaves to the full parse load it. The parse worker keeps php-parser
+//   from node_modules.
 // Run after tsc (npm run build): the bundles are built from source/, dist/ keeps tsc's modules
 // for the scripts.
 import {copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
