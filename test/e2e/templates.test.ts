@@ -128,7 +128,7 @@ describe('make:api --template resource|upload, without PHP', () => {
 	it('make:api --help lists the templates and their flags', async () => {
 		const result = await runMain(['make:api', '--help'], {cwd: tempProject()});
 		expect(result.exitCode).toBe(0);
-		for (const text of ['--template <name>', '--table <name>', '--fields <list>', '--field <name>', '--extensions <list>', '--dir <folder>', 'Templates (--template):', '  resource ', '  upload ']) {
+		for (const text of ['--template <name>', '--table NAME', '--fields LIST', '--field NAME', '--extensions LIST', '--dir FOLDER', 'Templates (--template NAME;', '  resource ', '  upload ']) {
 			expect(result.stdout).toContain(text);
 		}
 	});
