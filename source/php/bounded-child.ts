@@ -11,7 +11,8 @@ export const maxChildOutput = 64 * 1024;
 
 export interface BoundedOptions {
 	readonly env: Readonly<Record<string, string | undefined>>;
-	readonly cwd: string;
+	/** Where it runs: the current folder when absent. */
+	readonly cwd?: string;
 	readonly timeout: number;
 	/** Io.onSignal: a stop signal ends the child's group at once. */
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
@@ -45,7 +46,7 @@ export async function runBounded(command: string, args: readonly string[], optio
 		stopped ??= signal;
 		endAll();
 	}) ?? (() => {});
-	const child = execa(command, args, {cwd: options.cwd, env: {...options.env}, extendEnv: false, reject: false, stdin: 'ignore', detached: group, maxBuffer: maxChildOutput});
+	const child = execa(command, args, {...(options.cwd ? {cwd: options.cwd} : {}), env: {...options.env}, extendEnv: false, reject: false, stdin: 'ignore', detached: group, maxBuffer: maxChildOutput});
 	pid = child.pid;
 	if (stopped !== undefined) endAll();
 	const timer = setTimeout(() => {
