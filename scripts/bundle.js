@@ -24,6 +24,7 @@ import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {bundleWrapper} from '../dist/launch/code-cache.js';
+import {main} from '../dist/cli/main.js';
 import {knownParse, parseOf} from '../dist/templates/fill.js';
 import {builtinFolder, builtinNames, manifestFile} from '../dist/templates/catalog.js';
 import {isManifestProblem, readManifest} from '../dist/templates/manifest.js';
@@ -322,6 +323,27 @@ function writeCompiledTemplates(outdir) {
 }
 
 /**
+ * `edu --help` as the program prints it at the widest width it takes (COLUMNS=999999): every entry
+ * and paragraph on one line, which the bin wraps at the terminal's width
+ * (source/launch/program-help.ts). The build fails if the program does not print it as it should.
+ */
+async function programHelpText() {
+	let text = '';
+	let errors = '';
+	const stream = (write) => ({isTTY: false, writableLength: 0, write: (chunk) => (write(chunk), true)});
+	const io = {
+		cwd: repoRoot, env: {COLUMNS: '999999'}, interactive: false, stdin: process.stdin,
+		stdout: stream((chunk) => (text += chunk)), stderr: stream((chunk) => (errors += chunk)),
+	};
+	const code = await main(['--help'], io);
+	// eslint-disable-next-line no-control-regex
+	if (code !== 0 || errors !== '' || !text.startsWith('Usage: edu') || /[\u0000-\u0009\u000B-\u001F\u007F]/.test(text)) {
+		throw new Error(`edu --help, run for the bin, exited ${code} with ${JSON.stringify((errors || text).slice(0, 200))}: fix the program's help first.`);
+	}
+	return text;
+}
+
+/**
  * The bundles into `outdir`. `cli` is the program the bin runs: source/launch/cli.ts for edu, the
  * bench's minimal Ink app for the floor it measures the wizard against (built and cached the
  * same way, beside the same bin and ui.js).
@@ -350,7 +372,12 @@ async function buildBin(outdir, cli) {
 		// The sources are ES modules: import.meta.dirname and .filename are the bundle file's, and
 		// import.meta.url its URL, made on first use (making it costs a URL parse: only the openapi
 		// worker pool asks for it).
-		define: {'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename', EDU_BUILD_VERSION: JSON.stringify(version), EDU_COMPILED_TEMPLATES: '"templates"'},
+		define: {
+			'import.meta.url': 'import_meta.url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename',
+			EDU_BUILD_VERSION: JSON.stringify(version), EDU_COMPILED_TEMPLATES: '"templates"',
+			// Only edu's program has a help for the bin to print; the floor app's bin runs it.
+			EDU_PROGRAM_HELP: cli === 'source/launch/cli.ts' ? JSON.stringify(await programHelpText()) : 'undefined',
+		},
 		banner: {js: 'const import_meta = {get url() { return this.href ??= require("node:url").pathToFileURL(__filename).href; }};'},
 		logLevel: 'warning',
 	};

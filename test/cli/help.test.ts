@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {main} from '../../source/cli/main.js';
 import {captureIo} from '../helpers/io.js';
-import {tempProject} from '../helpers/temp-project.js';
+import {runEdu, tempProject} from '../helpers/temp-project.js';
 
 const commands = ['make:api', 'make:controller', 'make:command', 'check:config', 'doctor', 'start', 'mock:persist', 'mock:init', 'mock:token', 'openapi', 'routes', 'template:list', 'template:publish', 'list', 'help', 'completion'];
 const helpArgs = [['--help'], ...commands.map((command) => [command, '--help'])];
@@ -97,5 +97,14 @@ describe('--help', () => {
 		const io = captureIo(tempProject());
 		expect(await main(['help', 'make:api', '--template', 'nope'], io)).toBe(2);
 		expect(io.err()).toMatch(/^edu: [^\n]*'nope'[^\n]*\n$/);
+	});
+
+	// The bin answers `edu --help` itself, from the help the build laid out (source/launch/program-help.ts).
+	it.each([['--help', 40], ['--help', 80], ['-h', 132]] as const)('the built edu %s at %i columns prints what the program prints, exit 0', async (flag, columns) => {
+		const program = captureIo(tempProject());
+		expect(await main([flag], {...program, env: {...program.env, COLUMNS: String(columns)}})).toBe(0);
+		const bin = await runEdu([flag], {cwd: tempProject(), env: {COLUMNS: String(columns)}});
+		expect(bin).toEqual({exitCode: 0, stdout: program.out(), stderr: ''});
+		for (const line of bin.stdout.split('\n')) if (line.length > columns) expect(words(line), line).toHaveLength(1);
 	});
 });

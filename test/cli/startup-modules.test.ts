@@ -75,8 +75,8 @@ describe('built-in modules loaded by a piped run', () => {
 		expect(extra).toEqual([]);
 	});
 
-	test('edu --version: none at all', () => {
+	test.each([['--version'], ['--help'], ['-h']])('edu %s: none at all', (flag) => {
 		const needed = new Set(loadedModules(['-e', "require('node:process')"], folder));
-		expect(loadedModules([binPath, '--version'], folder).filter((name) => !needed.has(name))).toEqual([]);
+		expect(loadedModules([binPath, flag], folder).filter((name) => !needed.has(name))).toEqual([]);
 	});
 });
