@@ -26,6 +26,18 @@ export interface Io {
 	 * no longer stops the run, which finishes, reports and exits with its own code.
 	 */
 	readonly commitBegan?: () => void;
+	/**
+	 * Text kept between runs of this build of edu, by key (set by the bin: a file per key in the
+	 * user's own cache folder, never in the project). A run without it keeps nothing.
+	 */
+	readonly kept?: KeptText;
+}
+
+/** Text kept between runs: what was written under a key, or undefined when nothing (readable) was. */
+export interface KeptText {
+	read(key: string): string | undefined;
+	/** Keeps `text` under `key`, or nothing when it cannot (a full disk): the next run does without. */
+	write(key: string, text: string): void;
 }
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';

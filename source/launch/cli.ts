@@ -9,6 +9,7 @@ import type {Io} from '../base/io.js';
 import {main, refuseMissingFolder} from '../cli/main.js';
 import {readPendingInput} from './pending-input.js';
 import {ownSignals} from './signal-owner.js';
+import {keptText} from './code-cache.js';
 
 const signals = ownSignals();
 const stdout = directOutput(1);
@@ -25,6 +26,7 @@ function currentFolder(): string | undefined {
 
 const cwd = currentFolder();
 const argv = process.argv.slice(2);
+const kept = keptText(import.meta.filename);
 const io: Io = {
 	cwd: cwd ?? '',
 	env: process.env,
@@ -39,6 +41,8 @@ const io: Io = {
 	// Owned from the bin's start (signal-owner.ts says what a signal does when).
 	onSignal: signals.onSignal,
 	commitBegan: signals.commitBegan,
+	// Beside the code cache of the program this file was bundled in, for its build alone.
+	...(kept === undefined ? {} : {kept}),
 };
 
 void (cwd === undefined ? Promise.resolve(refuseMissingFolder(argv, io)) : main(argv, io)).then((exitCode) => {

@@ -10,13 +10,15 @@
 // V8 compiles a function when it first runs, and a cache holds what was compiled when it was
 // written, and costs its whole size to load: so each kind of run (`workload`: the command and
 // its flags) has a cache of its own, holding what that kind of run compiles and no more. The
-// folder keeps the caches of this version of edu alone, and a bounded number of them.
+// folder keeps the caches of this version of edu alone, and a bounded number of them, with the
+// text a run keeps for the next (keptText: what a project's PHP files said).
 import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import vm from 'node:vm';
+import type {KeptText} from '../base/io.js';
 import {version} from '../base/version.js';
 
 /** A short, stable name for a path (FNV-1a): each install of edu keeps its own cache file. */
@@ -94,8 +96,14 @@ interface CacheFile {
 	readonly early: string;
 }
 
-/** The cache file for this bundle and kind of run in the user's own folder, or undefined when no safe folder is at hand. */
-function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
+/** The user's own cache folder under the system temp folder (made on first use), or undefined when no safe one is at hand; looked for once a run. */
+let folderFound: string | undefined | null = null;
+function cacheFolder(): string | undefined {
+	if (folderFound === null) folderFound = findCacheFolder();
+	return folderFound;
+}
+
+function findCacheFolder(): string | undefined {
 	try {
 		const uid = process.getuid?.();
 		const temp = os.tmpdir();
@@ -109,16 +117,59 @@ function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
 		}
 		// Not a folder this user alone can write: someone else could hand us compiled code.
 		if (!stats.isDirectory() || (uid !== undefined && (stats.uid !== uid || (stats.mode & 0o022) !== 0))) return undefined;
+		return folder;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Where this build of `bundle` keeps its files: every name there starts with `build`. */
+function buildOf(bundle: string): Omit<CacheFile, 'file' | 'early'> | undefined {
+	const folder = cacheFolder();
+	if (folder === undefined) return undefined;
+	try {
 		const bundleStats = statSync(bundle);
 		const key = [process.versions.v8, process.arch, bundleStats.ino, bundleStats.size, Math.trunc(bundleStats.mtimeMs)].join('-');
 		const release = `${version}-`;
 		const prefix = `${release}${pathTag(bundle)}-`;
-		const build = `${prefix}${key}-`;
-		const kind = path.join(folder, `${build}${pathTag(workload)}`);
-		return {folder, release, prefix, build, file: `${kind}.bin`, early: `${kind}.early.bin`};
+		return {folder, release, prefix, build: `${prefix}${key}-`};
 	} catch {
 		return undefined;
 	}
+}
+
+/** The cache file for this bundle and kind of run in the user's own folder, or undefined when no safe folder is at hand. */
+function cacheFileFor(bundle: string, workload: string): CacheFile | undefined {
+	const build = buildOf(bundle);
+	if (build === undefined) return undefined;
+	const kind = path.join(build.folder, `${build.build}${pathTag(workload)}`);
+	return {...build, file: `${kind}.bin`, early: `${kind}.early.bin`};
+}
+
+/**
+ * Text kept between runs of this build of `bundle` (io.kept), a file per key beside the code
+ * caches and bounded with them (its key is in the text it keeps: two keys may share a file).
+ * Nothing is read or made before the first use; NODE_DISABLE_COMPILE_CACHE=1 keeps nothing.
+ */
+export function keptText(bundle: string): KeptText | undefined {
+	if (process.env['NODE_DISABLE_COMPILE_CACHE']) return undefined;
+	let build: ReturnType<typeof buildOf> | null = null;
+	const fileOf = (key: string): {cache: CacheFile; file: string} | undefined => {
+		if (build === null) build = buildOf(bundle);
+		if (build === undefined) return undefined;
+		const file = path.join(build.folder, `${build.build}kept-${pathTag(key)}.json`);
+		return {cache: {...build, file, early: file}, file};
+	};
+	return {
+		read(key) {
+			const found = fileOf(key);
+			return found === undefined ? undefined : readOrUndefined(found.file)?.toString('utf8');
+		},
+		write(key, text) {
+			const found = fileOf(key);
+			if (found !== undefined) writeCacheFile(found.cache, found.file, Buffer.from(text, 'utf8'));
+		},
+	};
 }
 
 function readOrUndefined(file: string): Buffer | undefined {
@@ -143,19 +194,24 @@ export function cachesToRemove(names: ReadonlyArray<{readonly name: string; read
 	return [...removed, ...kept.slice(0, Math.max(0, kept.length - maxCacheFiles + 1)).map(({name}) => name)];
 }
 
-/**
- * Writes the cache whole to `target` (temp file, then rename) and removes `replaced`, the other
- * cache of its kind of run, and what cachesToRemove names.
- */
+/** Writes the code cache whole to `target` and removes `replaced`, the other cache of its kind of run. */
 function saveCache(script: vm.Script, cache: CacheFile, target: string, replaced: string): void {
+	writeCacheFile(cache, target, script.createCachedData(), replaced);
+}
+
+/**
+ * Writes `bytes` whole to `target` (temp file, then rename), after removing what cachesToRemove
+ * names, then removes `replaced`.
+ */
+function writeCacheFile(cache: CacheFile, target: string, bytes: Buffer, replaced?: string): void {
 	try {
 		const names = readdirSync(cache.folder).map((name) => ({name, written: statSync(path.join(cache.folder, name), {throwIfNoEntry: false})?.mtimeMs ?? 0}));
 		for (const name of cachesToRemove(names, cache)) rmSync(path.join(cache.folder, name), {force: true});
 		const temp = `${target}.${process.pid}.tmp`;
-		writeFileSync(temp, script.createCachedData(), {mode: 0o600});
+		writeFileSync(temp, bytes, {mode: 0o600});
 		renameSync(temp, target);
-		rmSync(replaced, {force: true});
+		if (replaced !== undefined) rmSync(replaced, {force: true});
 	} catch {
-		// A cache that cannot be written only costs the next run its compile time.
+		// A cache that cannot be written only costs the next run what it saves.
 	}
 }

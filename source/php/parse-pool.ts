@@ -13,11 +13,13 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import vm from 'node:vm';
 import type {Worker} from 'node:worker_threads';
-import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
-import type {NameScope} from './php-names.js';
+import type {KeptText} from '../base/io.js';
+import {decodeResults, encodeResults, type ParseResult} from './facts-json.js';
+import {parseWithKept} from './kept-facts.js';
+import type {PhpSyntaxError} from './php-file.js';
 import {readProjectPhp} from './read-project-php.js';
 
-export type ParseResult = PhpFileFacts | PhpSyntaxError;
+export type {ParseResult} from './facts-json.js';
 
 /** Below this many files a second worker's start-up costs more than it saves. */
 export const parallelThreshold = 200;
@@ -25,68 +27,14 @@ const maxThreads = 4;
 /** How long one file may take to parse. */
 export const defaultBudgetMs = 10_000;
 
-/**
- * Facts as JSON text: maps become entry lists, syntax nodes keep only where they start, and name
- * scopes (shared by the classes of a namespace) are written once per file and referred to by
- * number, so a file of many imports and many classes stays linear.
- */
-export function encodeResults(results: readonly ParseResult[]): string {
-	const plain = results.map((result) => {
-		if ('kind' in result) return result;
-		const scopes: NameScope[] = [];
-		const indexOf = new Map<NameScope, number>();
-		const refer = (scope: NameScope): number => {
-			let index = indexOf.get(scope);
-			if (index === undefined) {
-				index = scopes.push(scope) - 1;
-				indexOf.set(scope, index);
-			}
-			return index;
-		};
-		const classes = result.classes.map((entry) => ({...entry, scope: refer(entry.scope), constants: [...entry.constants], ...(entry.cases ? {cases: [...entry.cases]} : {})}));
-		const constants = result.constants.map((constant) => ({...constant, scope: refer(constant.scope)}));
-		return {...result, classes, constants, scopes: scopes.map(scopeOut)};
-	});
-	return JSON.stringify(plain, (key, value: unknown) => {
-		if (key === 'loc' && value && typeof value === 'object') {
-			const start = (value as {start?: {line: number; column: number}}).start;
-			return start ? {start: {line: start.line, column: start.column}} : null;
-		}
-		return value;
-	});
-}
-
-/** The inverse of encodeResults. A plain JSON.parse (a reviver would cost more than the parsing saved). */
-export function decodeResults(text: string): ParseResult[] {
-	const plain = JSON.parse(text) as Array<Record<string, any>>;
-	return plain.map((result) => {
-		if ('kind' in result) return result as PhpSyntaxError;
-		const {scopes, ...facts} = result;
-		const scopeList = (scopes as Array<Parameters<typeof scopeIn>[0]>).map(scopeIn);
-		return {
-			...facts,
-			classes: (result['classes'] as Array<Record<string, any>>).map((entry) => ({...entry, scope: scopeList[entry['scope']], constants: new Map(entry['constants']), ...(entry['cases'] ? {cases: new Map(entry['cases'])} : {})})),
-			constants: (result['constants'] as Array<Record<string, any>>).map((constant) => ({...constant, scope: scopeList[constant['scope']]})),
-		} as unknown as PhpFileFacts;
-	});
-}
-
-function scopeOut(scope: NameScope): object {
-	return {namespace: scope.namespace, classes: [...scope.classes], constants: [...scope.constants]};
-}
-
-function scopeIn(plain: {namespace: string; classes: Array<[string, string]>; constants: Array<[string, string]>}): NameScope {
-	return {namespace: plain.namespace, classes: new Map(plain.classes), constants: new Map(plain.constants)};
-}
-
 /** The worker module beside this one: dist/openapi/php/ (tsc) or dist/bin/ (the bundle). */
 export function defaultWorkerUrl(): URL | undefined {
 	const url = new URL('./parse-worker.js', import.meta.url);
 	return existsSync(fileURLToPath(url)) ? url : undefined;
 }
 
-function parseHere(root: string, files: readonly string[]): ParseResult[] {
-	return files.map((relative) => readProjectPhp(root, relative));
+function parseHere(root: string, files: readonly string[], parse: (root: string, relative: string) => ParseResult): ParseResult[] {
+	return files.map((relative) => parse(root, relative));
 }
 
 /**
@@ -113,6 +61,11 @@ export interface ParseOptions {
 	readonly onThisThreadBytes?: number;
 	/** How this thread parses one file (default: readProjectPhp, as the worker does). */
 	readonly parseHere?: (root: string, relative: string) => ParseResult;
+	/**
+	 * What the files said in earlier runs (io.kept): a small project's files whose bytes did not
+	 * change are not parsed again (php/kept-facts.ts).
+	 */
+	readonly kept?: KeptText;
 }
 
 /** Up to this many bytes of PHP in all, parsing takes less than a worker takes to start. */
@@ -125,8 +78,13 @@ export function timedOut(file: string, budgetMs: number): PhpSyntaxError {
 
 /** Every file parsed once, results in the order of `files`. */
 export async function parseAll(root: string, files: readonly string[], options: ParseOptions = {}): Promise<ParseResult[]> {
+	// A large project's files go to the workers, which read them themselves: nothing is kept.
+	if (options.kept !== undefined && files.length < parallelThreshold) {
+		const {kept, ...rest} = options;
+		return parseWithKept(root, files, kept, (changed, parse) => parseAll(root, changed, {...rest, parseHere: parse}));
+	}
 	const url = 'workerUrl' in options ? options.workerUrl : defaultWorkerUrl();
-	if (url === undefined || files.length === 0) return parseHere(root, files);
+	if (url === undefined || files.length === 0) return parseHere(root, files, options.parseHere ?? readProjectPhp);
 	const budgetMs = options.budgetMs ?? defaultBudgetMs;
 	const limit = options.onThisThreadBytes ?? ('workerUrl' in options ? 0 : onThisThreadBytes);
 	const here = limit > 0 && files.length < parallelThreshold && bytesOf(root, files) <= limit

@@ -2,7 +2,8 @@
 // then posts each file's result as soon as it has it, so the pool can time every file. Results
 // travel as JSON text, cheaper than structured clone.
 import {parentPort, workerData} from 'node:worker_threads';
-import {encodeResults, readyMessage} from './parse-pool.js';
+import {encodeResults} from './facts-json.js';
+import {readyMessage} from './parse-pool.js';
 import {readProjectPhp} from './read-project-php.js';
 
 const {root, files} = workerData as {root: string; files: string[]};

@@ -13,23 +13,35 @@ export const maxPhpBytes = 8 * 1024 * 1024;
  * are too large or are not UTF-8 are reported like syntax errors.
  */
 export function readProjectPhp(root: string, relative: string): PhpFileFacts | PhpSyntaxError {
-	const problem = (message: string): PhpSyntaxError => ({kind: 'syntax-error', site: {file: relative, line: 1, col: 1}, message});
-	let bytes: Buffer;
+	const bytes = readPhpBytes(root, relative);
+	return Buffer.isBuffer(bytes) ? parsePhpBytes(bytes, relative) : bytes;
+}
+
+/** A project file's bytes, or why they cannot be read (said as a syntax error at its first line). */
+export function readPhpBytes(root: string, relative: string): Buffer | PhpSyntaxError {
 	try {
 		// Non-blocking, so opening a FIFO does not wait for a writer.
 		const descriptor = openSync(path.join(root, relative), constants.O_RDONLY | constants.O_NONBLOCK);
 		try {
 			const stat = fstatSync(descriptor);
-			if (!stat.isFile()) return problem(`cannot be read (not a regular file: ${stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a file'})`);
-			if (stat.size > maxPhpBytes) return problem(`cannot be read (${stat.size} bytes; edu reads PHP files up to ${maxPhpBytes})`);
-			bytes = readFileSync(descriptor);
+			if (!stat.isFile()) return unreadable(relative, `not a regular file: ${stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a file'}`);
+			if (stat.size > maxPhpBytes) return unreadable(relative, `${stat.size} bytes; edu reads PHP files up to ${maxPhpBytes}`);
+			return readFileSync(descriptor);
 		} finally {
 			closeSync(descriptor);
 		}
 	} catch (error) {
-		return problem(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+		return unreadable(relative, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
 	}
+}
+
+/** What a file's bytes say: its facts, or its syntax error (not UTF-8 included). */
+export function parsePhpBytes(bytes: Buffer, relative: string): PhpFileFacts | PhpSyntaxError {
 	const text = decodeUtf8(bytes);
-	if (text === undefined) return problem('not a UTF-8 text file');
+	if (text === undefined) return {kind: 'syntax-error', site: {file: relative, line: 1, col: 1}, message: 'not a UTF-8 text file'};
 	return readPhpFile(text.replace(/^\uFEFF/, ''), relative);
+}
+
+function unreadable(relative: string, why: string): PhpSyntaxError {
+	return {kind: 'syntax-error', site: {file: relative, line: 1, col: 1}, message: `cannot be read (${why})`};
 }

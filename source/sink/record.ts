@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
 import type {WriteRun} from './run.js';
 import {posixPath} from '../base/posix-path.js';
-import {contentHash} from './content-hash.js';
+import {contentHash} from '../base/content-hash.js';
 
 export const historyFolder = '.edu/history';
 /** How many runs are kept: the oldest records beyond are removed after each run. */

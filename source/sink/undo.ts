@@ -12,7 +12,7 @@ import {readRegularFile} from '../project/regular-file.js';
 import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
-import {contentHash} from './content-hash.js';
+import {contentHash} from '../base/content-hash.js';
 import {historyFolder, isRunRecord, readHistory, recordText, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {

@@ -2,7 +2,8 @@
 // folder (V8's code cache through node:vm, on every Node version): a
 // run from the cache prints exactly what a run without it prints, a damaged cache only costs
 // time, a folder others can write is never used, and nothing lands in the project. The folder
-// keeps the caches of this version of edu alone, and at most maxCacheFiles of them.
+// keeps the caches of this version of edu alone, and at most maxCacheFiles of them, with what a
+// project's PHP files said to edu routes (read again once a file changed).
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
@@ -50,13 +51,13 @@ describe('the code cache', () => {
 		const temp = tempProject();
 		const project = tempProject('sample');
 		const caches = (): string[] => cacheFiles(cacheFolder(temp)).filter((name) => name.endsWith('.bin')).sort();
-		expect((await runEdu(['--help'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		expect((await runEdu(['list'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
 		const [help] = caches();
 		expect(caches()).toHaveLength(1);
 		const helpBytes = readFileSync(path.join(cacheFolder(temp), help!));
 		expect((await runEdu(args, {cwd: project, env: env(temp)})).exitCode).toBe(0);
 		expect(caches()).toHaveLength(2);
-		// The --help cache holds what --help compiled, no more: the make:api run left it alone.
+		// The list cache holds what list compiled, no more: the make:api run left it alone.
 		expect(readFileSync(path.join(cacheFolder(temp), help!)).equals(helpBytes)).toBe(true);
 
 		const make = caches().find((name) => name !== help)!;
@@ -161,11 +162,30 @@ describe('the cache folder stays bounded', () => {
 		};
 		for (let index = 0; index < 5; index++) plant(`0.0.0-old${index}-11.3-x64-1-2-3-run.bin`, 10);
 		for (let index = 0; index < maxCacheFiles + 5; index++) plant(`${version}-other${index}-11.3-x64-1-2-3-run.bin`, 1000 + index);
-		expect((await runEdu(['--help'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
+		expect((await runEdu(['list'], {cwd: project, env: env(temp)})).exitCode).toBe(0);
 		const left = cacheFiles(cacheFolder(temp));
 		expect(left.filter((name) => !name.startsWith(`${version}-`))).toEqual([]);
 		expect(left).toHaveLength(maxCacheFiles);
 		expect(left).toContain(`${version}-other0-11.3-x64-1-2-3-run.bin`);
 		expect(left).not.toContain(`${version}-other${maxCacheFiles + 4}-11.3-x64-1-2-3-run.bin`);
+	});
+
+	test('edu routes keeps what the PHP files said beside the caches, never in the project, and reads a controller changed since', async () => {
+		const temp = tempProject();
+		const project = tempProject('sample');
+		const before = snapshotTree(project);
+		const first = await runEdu(['routes', '--check'], {cwd: project, env: env(temp)});
+		expect(first.exitCode).toBe(0);
+		expect(cacheFiles(cacheFolder(temp)).filter((name) => name.endsWith('.json'))).toHaveLength(1);
+		expect(snapshotTree(project)).toEqual(before);
+		expect(await runEdu(['routes', '--check'], {cwd: project, env: env(temp)})).toEqual(first);
+		const controller = path.join(project, 'app/Controller/api/HelloController.php');
+		writeFileSync(controller, readFileSync(controller, 'utf8').replace("path: '/api/hello'", "path: '/api/salut'"));
+		const changed = await runEdu(['routes', '--check'], {cwd: project, env: env(temp)});
+		expect(changed.exitCode).toBe(1);
+		expect(changed.stdout).toContain('/api/salut');
+		const yaml = await runEdu(['openapi', '--stdout'], {cwd: project, env: env(temp)});
+		expect(yaml.stdout).toContain('/api/salut:');
+		expect(yaml.stdout).not.toContain('/api/hello:');
 	});
 });

@@ -73,6 +73,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 			force: options.force === true,
 			html: Boolean(options.html),
 			sink: {dryRun: Boolean(options.dryRun), ...(io.onSignal ? {onSignal: io.onSignal} : {}), ...(io.commitBegan ? {commitBegan: io.commitBegan} : {}), onWait: waitNotice(io, options, false)},
+			...(io.kept ? {parse: {kept: io.kept}} : {}),
 			// Only a file the user named: --out's default is edu's own place, where an empty file is no one's work.
 			...(options.out === undefined || !options.outGiven ? {} : {out: options.out}),
 		});

@@ -38,7 +38,7 @@ export async function runRoutes(options: RoutesOptions, context: CommandContext)
 	const {problemCount, renderProblems, renderTable, statusText} = await import('../../routes/table.js');
 	// Its table (or problems) is the output: the project's line goes to stderr, out of a pipe's way.
 	const root = context.projectRoot(startFolder(io, options), 'stderr');
-	const {routes, rows} = await inspectRoutes(root);
+	const {routes, rows} = await inspectRoutes(root, io.kept ? {kept: io.kept} : {});
 	const problems = problemCount(rows);
 	const failed = Boolean(options.check) && problems > 0;
 	const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

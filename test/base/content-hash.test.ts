@@ -1,7 +1,7 @@
 // The records' hash is MurmurHash3 x86 128 (seed 0), a string hashed as its UTF-8 bytes (the
 // SHA-256 of the first builds' records: test/sink/undo.test.ts).
 import {expect, it} from 'vitest';
-import {contentHash} from '../../source/sink/content-hash.js';
+import {contentHash} from '../../source/base/content-hash.js';
 
 it('is MurmurHash3 x86 128 (its published vector, and one input of each tail length)', () => {
 	expect(contentHash('The quick brown fox jumps over the lazy dog')).toBe('2f1583c3ecee2c675d7bf66ce5e91d2c');

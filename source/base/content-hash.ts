@@ -1,7 +1,8 @@
-// The hash a run record keeps of each file a run wrote, so `edu undo` can tell a file edu wrote
-// from one edited since: MurmurHash3 (x86, 128 bits, seed 0), written here because node:crypto
-// brings dozens of Node's internal modules into every make run that writes. Not a defence against
-// someone forging a file; an accidental match is as unlikely as with any 128-bit hash.
+// A file's content as a short hash: what a run record keeps of each file a run wrote (so `edu undo`
+// can tell a file edu wrote from one edited since), and what tells a PHP file read before from one
+// changed since (php/kept-facts.ts). MurmurHash3 (x86, 128 bits, seed 0), written here because
+// node:crypto brings dozens of Node's internal modules into every run that loads it. Not a defence
+// against someone forging a file; an accidental match is as unlikely as with any 128-bit hash.
 
 const c1 = 0x23_9b_96_1b;
 const c2 = 0xab_0e_97_89;
