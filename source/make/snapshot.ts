@@ -1,6 +1,6 @@
 // Finds the project root and reads a snapshot of what the plan needs: routes.yaml and
 // the existing controllers and views. Reads only; never writes.
-import {existsSync, readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
+import {existsSync, readdirSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
 import {EduError, type Refusal} from '../base/errors.js';
 import {readUploadApi, type UploadApi} from '../project/framework-request.js';
@@ -15,6 +15,7 @@ import {emptyRoutesFile, routesPath, type RoutesFile} from '../project/routes-ya
 import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
 import {plannedFolders} from '../templates/manifest.js';
 import type {Settings} from '../project/settings.js';
+import {realPath} from '../base/real-path.js';
 
 export {findProjectRoot};
 export {readRoutesFile};
@@ -58,7 +59,7 @@ export function readSnapshot(root: string, host: SinkHost = processHost, templat
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates, folderEscape: (relative) => linkEscape(realpathSync(root), relative)};
+	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates, folderEscape: (relative) => linkEscape(realPath(root), relative)};
 }
 
 /**
@@ -99,7 +100,7 @@ function listFiles(root: string, folder: string, into: Map<string, string>): voi
 	let real: string;
 	try {
 		if (!statSync(absolute).isDirectory()) return;
-		real = realpathSync(absolute);
+		real = realPath(absolute);
 	} catch {
 		return;
 	}
@@ -143,7 +144,7 @@ function listFolder(absolute: string, relative: string, above: readonly string[]
 /** The real path of the folder a link leads to; undefined for a link to a file, to nothing, or round in a circle. */
 function linkedFolder(link: string): string | undefined {
 	try {
-		return statSync(link).isDirectory() ? realpathSync(link) : undefined;
+		return statSync(link).isDirectory() ? realPath(link) : undefined;
 	} catch {
 		return undefined;
 	}

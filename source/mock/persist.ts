@@ -1,7 +1,7 @@
 // edu mock:persist: find the compose file and the mock API service, add the ./var/api volume,
 // create var/api/ and var/api/sqlite/ (the mock's database folder, which the volume hides), and
 // print (or with --restart run) the restart command.
-import {existsSync, realpathSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {EduError, UsageError} from '../base/errors.js';
 import {withNotes, type Io, type Outcome} from '../base/io.js';
@@ -14,6 +14,7 @@ import {databaseFile, databaseFolder} from './init.js';
 import {confined, eduRootOf, readProjectText} from './project-files.js';
 import {tokenFile} from './token-store.js';
 import {posixPath} from '../base/posix-path.js';
+import {realPath} from '../base/real-path.js';
 
 async function chooseService(model: ComposeModel, options: PersistOptions, io: Io): Promise<string> {
 	if (options.service !== undefined) return options.service;
@@ -78,7 +79,7 @@ export async function runPersist(options: PersistOptions, io: Io): Promise<Outco
 		await checkDocker(compose.dir, io);
 	}
 	const createdFolder = missing.length > 0;
-	const root = realpathSync(project.root);
+	const root = realPath(project.root);
 	const relative = (absolute: string): string => posixPath(path.relative(root, absolute));
 	const written = await sink.write({
 		root,

@@ -1,7 +1,7 @@
 // edu mock:token: a new random token in var/api/configDataset.json, where the mock API reads it.
 // Written atomically, readable by the container's web server (an existing file keeps its mode;
 // a new one is 0644), only inside the project.
-import {existsSync, realpathSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {UsageError} from '../base/errors.js';
 import {oneFileChangeset} from '../sink/sink.js';
@@ -15,6 +15,7 @@ import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject, type ReadText} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
 import {posixPath} from '../base/posix-path.js';
+import {realPath} from '../base/real-path.js';
 
 /** Apache runs as www-data in the container: through a bind mount it reads a host file only when others may. */
 export const newTokenFileMode = 0o644;
@@ -43,7 +44,7 @@ function notMounted(declared: MockService | undefined, root: string): string[] {
  * `mode`: a new file's; an existing one keeps its own.
  */
 export async function editProjectText<V>(root: string, file: string, shown: string, mode: number, edit: (current: ReadText | undefined) => {text: string; value: V}, onWait?: (line: string) => void, onSignal?: StopSubscription, commitBegan?: () => void): Promise<{value: V; notes: readonly string[]}> {
-	const relative = posixPath(path.relative(realpathSync(root), file));
+	const relative = posixPath(path.relative(realPath(root), file));
 	const changeset = (): Changeset<V> => {
 		const current = readProjectText(file, shown);
 		const {text, value} = edit(current);

@@ -1,10 +1,11 @@
 // Reads every .php file under app/Controller/api (recursively, in a stable order), each parsed once.
-import {readdirSync, realpathSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {ParseOptions} from './parse-pool.js';
 import type {PhpFileFacts, PhpSyntaxError} from './php-file.js';
 import {posixPath} from '../base/posix-path.js';
 import {isFolder} from '../base/path-kind.js';
+import {realPath} from '../base/real-path.js';
 
 export const apiFolder = 'app/Controller/api';
 
@@ -26,7 +27,7 @@ export function listPhpFiles(root: string, folder = apiFolder): string[] | undef
 	const walk = (relative: string): void => {
 		const here = path.join(root, relative);
 		try {
-			const real = realpathSync(here);
+			const real = realPath(here);
 			if (seen.has(real)) return;
 			seen.add(real);
 		} catch {

@@ -5,6 +5,7 @@ import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../base/errors.js';
 import {posixPath} from '../base/posix-path.js';
+import {realPath} from '../base/real-path.js';
 
 /** `resolved` is below `realRoot` (a file in the project; the root itself is not). */
 export function isInside(realRoot: string, resolved: string): boolean {
@@ -20,7 +21,7 @@ export function isWithin(realRoot: string, folder: string): boolean {
 
 /** Every path a change writes must resolve (symlinks included) inside the project root. */
 export function confinementProblem(root: string, relative: string): Refusal | undefined {
-	const realRoot = nodeFs.realpathSync(root);
+	const realRoot = realPath(root);
 	if (path.isAbsolute(relative) || relative.split(/[\\/]/).some((part) => part === '..' || part === '') || relative.includes('\0')) {
 		return refusal('OUTSIDE_PROJECT', `Refusing to write ${JSON.stringify(relative)}: not a plain path inside the project.`);
 	}
@@ -42,7 +43,7 @@ export function linkEscape(realRoot: string, relative: string): string | undefin
 	}
 	let resolved: string;
 	try {
-		resolved = path.join(nodeFs.realpathSync(existing), rest);
+		resolved = path.join(realPath(existing), rest);
 	} catch {
 		return 'it is a link that leads nowhere.';
 	}
@@ -81,7 +82,7 @@ export function realPathOf(target: string): string {
 	const rest: string[] = [];
 	for (;;) {
 		try {
-			return path.join(nodeFs.realpathSync(existing), ...rest);
+			return path.join(realPath(existing), ...rest);
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
@@ -109,7 +110,7 @@ function isLink(target: string): boolean {
  * or with `force`. `read`: the content at a resolved path, null when nothing is there.
  */
 export function outputProblem(root: string, relative: string, options: {force: boolean; ownOutput: (text: string) => boolean; read: (absolute: string) => string | null}): Refusal | undefined {
-	const realRoot = nodeFs.realpathSync(root);
+	const realRoot = realPath(root);
 	let resolved: string;
 	try {
 		resolved = realPathOf(path.join(realRoot, relative));

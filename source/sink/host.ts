@@ -6,6 +6,7 @@ import type {Stats} from 'node:fs';
 import process from 'node:process';
 import type {Refusal} from '../base/errors.js';
 import {readRegularFile} from '../project/regular-file.js';
+import {realPath} from '../base/real-path.js';
 
 /**
  * Every file-system call the sink makes to create, change, remove or read what it writes. (The
@@ -75,7 +76,7 @@ export const realFs: SinkFs = {
 			throw error;
 		}
 	},
-	realpath: (target) => nodeFs.realpathSync(target),
+	realpath: realPath,
 	writable(target) {
 		try {
 			nodeFs.accessSync(target, nodeFs.constants.W_OK);

@@ -1,11 +1,11 @@
 // A project template's own files (template.json and the files it names) are read as data from
 // the project, never from elsewhere: a link that leads outside the project (or into .git/) is
 // refused and named, and so is anything but a regular file of a template's size.
-import {realpathSync} from 'node:fs';
 import path from 'node:path';
 import {decodeUtf8} from '../base/json-check.js';
 import {isInside, repositoryFolderOf} from '../project/confinement.js';
 import {readRegularFile} from '../project/regular-file.js';
+import {realPath} from '../base/real-path.js';
 
 /** The most a template file may hold: the built-in ones are a few pages of code. */
 export const maxTemplateFileBytes = 256 * 1024;
@@ -16,8 +16,8 @@ export function readTemplateFile(root: string, relative: string, limit = maxTemp
 	let real: string;
 	let realRoot: string;
 	try {
-		realRoot = realpathSync(root);
-		real = realpathSync(absolute);
+		realRoot = realPath(root);
+		real = realPath(absolute);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';

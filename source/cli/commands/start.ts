@@ -1,11 +1,12 @@
 // edu start: the project's public/ folder served by PHP's built-in server on {base_url}.
-import {existsSync, realpathSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError, UsageError, type Refusal} from '../../base/errors.js';
 import {findProjectRoot, isProjectRoot} from '../../project/root.js';
 import type {Outcome} from '../../base/io.js';
 import {startFolder} from '../../base/options.js';
+import {realPath} from '../../base/real-path.js';
 import type {CommandContext} from './context.js';
 import {posixPath} from '../../base/posix-path.js';
 import {isFolder} from '../../base/path-kind.js';
@@ -86,11 +87,11 @@ const projectFolders = [
  */
 function inside(project: string | Refusal, start: string, docroot: string, typed: string): string {
 	const base = typeof project === 'string' ? project : start;
-	if (!isWithin(realpathSync(base), realpathSync(docroot))) {
+	if (!isWithin(realPath(base), realPath(docroot))) {
 		throw new UsageError(`--docroot ${typed} is outside ${typeof project === 'string' ? 'the project' : 'the folder edu start runs in'} (${base}): edu start serves one of its folders, such as public/.`, 'INVALID_OPTION');
 	}
 	// A folder of the project's code or data itself (edu start --docroot app).
-	const [top = ''] = posixPath(path.relative(realpathSync(base), realpathSync(docroot))).split('/');
+	const [top = ''] = posixPath(path.relative(realPath(base), realPath(docroot))).split('/');
 	const within = typeof project === 'string' ? projectFolders.find((folder) => folder.name === top) : undefined;
 	if (within !== undefined) {
 		throw new UsageError(`--docroot ${typed} is inside the project's ${within.name}/ folder: edu start would serve its files (${within.what}) to anyone who reaches the port; serve the folder meant for the web, such as public/.`, 'INVALID_OPTION');
