@@ -6,6 +6,7 @@ import path from 'node:path';
 import process from 'node:process';
 import semver from 'semver';
 import {EduError} from '../base/errors.js';
+import type {KeptText} from '../base/io.js';
 import {fail, ok, warn, type CheckResult} from './check.js';
 import {frameworkVersion} from './project-facts.js';
 import {configuredPathProblems, describePathProblem} from '../start/front-controller.js';
@@ -41,11 +42,11 @@ export function envCheck(root: string, readable: boolean): CheckResult {
 	return fail('env', '.env missing: the framework reads its settings (DB_TYPE, DB_HOST…) there', example ? 'cp .env.example .env, then set the database values in it' : 'create .env with the line DB_HOST_STATUS=false (no database), or DB_HOST_STATUS=true and DB_TYPE=mysql, DB_HOST=127.0.0.1, DB_SOCKET=3306 (the port), DB_NAME, DB_USER and DB_PASSWORD of your server');
 }
 
-export async function routesCheck(root: string): Promise<CheckResult> {
+export async function routesCheck(root: string, kept?: KeptText): Promise<CheckResult> {
 	try {
 		const {inspectRoutes} = await import('../routes/report.js');
 		const {problemCount} = await import('../routes/table.js');
-		const {routes, rows} = await inspectRoutes(root);
+		const {routes, rows} = await inspectRoutes(root, kept === undefined ? {} : {kept});
 		const problems = problemCount(rows);
 		if (problems === 0) return ok('routes', `routes --check: ${routes.count} route${routes.count === 1 ? '' : 's'}, no problems`);
 		const named = [...new Set(rows.filter((row) => row.problems.length > 0).map((row) => row.name ?? `${row.file}:${row.line}`))];

@@ -1,7 +1,7 @@
 // edu doctor: every check at once, each under its own time limit, so a service that does not
 // answer costs its limit and no more; then one line per check, in a fixed order.
 import {EduError} from '../base/errors.js';
-import {signalExitCodes, type StopSignal} from '../base/io.js';
+import {signalExitCodes, type KeptText, type StopSignal} from '../base/io.js';
 import {limited, local, type CheckResult} from './check.js';
 import {probePhp} from './php-probe.js';
 import {extensionChecks, extensionsFor, phpCheck} from './php-checks.js';
@@ -17,6 +17,8 @@ export interface DoctorInput {
 	readonly port?: number;
 	/** Io.onSignal: Ctrl+C or SIGTERM ends every php the checks started, and the run with the signal's exit code. */
 	readonly onSignal?: (handler: (signal: StopSignal) => void) => () => void;
+	/** Io.kept: what the project's PHP files said in earlier runs (the routes check reads a changed file again). */
+	readonly kept?: KeptText;
 }
 
 /** The limit of each check that waits on PHP or a server; the database and mock checks have shorter ones of their own inside. */
@@ -52,7 +54,7 @@ export async function runDoctor(input: DoctorInput): Promise<CheckResult[]> {
 		local('paths', () => pathsCheck(root)),
 		limited('database', limit, {check: 'database', waitedFor: databaseWait(facts), fix: `${again} (a firewall, a server that accepts connections but does not answer)`}, async () => databaseCheck(facts, await php, env, onSignal)),
 		limited('port', limit, {check: 'port', waitedFor: `localhost:${port} (whether it is free, and who answers there)`, fix: `${again} (ss -ltnp names the program on the port)`}, () => portCheck(port)),
-		local('routes', () => routesCheck(root)),
+		local('routes', () => routesCheck(root, input.kept)),
 		limited('mock', limit, {check: 'mock API', waitedFor: 'the mock API its compose file publishes', fix: `${again} (docker compose ps says whether it runs)`}, async () => mockCheck(mockRole(root), 1500)),
 		local('node', () => nodeCheck(input.nodeVersion)),
 	]);

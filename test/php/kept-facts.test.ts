@@ -8,6 +8,7 @@ import {describe, expect, it} from 'vitest';
 import type {KeptText} from '../../source/base/io.js';
 import {encodeResults} from '../../source/php/facts-json.js';
 import {parseAll, type ParseResult} from '../../source/php/parse-pool.js';
+import {routesCheck} from '../../source/doctor/project-checks.js';
 import {inspectRoutes} from '../../source/routes/report.js';
 import {tempProject} from '../helpers/temp-project.js';
 
@@ -116,5 +117,15 @@ describe('parseAll with kept text', () => {
 		writeFileSync(file, readFileSync(file, 'utf8').replace("path: '/api/hello'", "path: '/api/salut'"));
 		const rows = (await inspectRoutes(root, {...options, kept})).rows;
 		expect(rows.some((row) => row.problems.length > 0)).toBe(true);
+	});
+
+	it('edu doctor\'s routes check keeps what it read too, and sees a controller changed since', async () => {
+		const root = tempProject('sample');
+		const kept = memory();
+		expect(await routesCheck(root, kept)).toMatchObject({status: 'ok'});
+		expect(kept.writes).toBe(1);
+		const file = path.join(root, hello);
+		writeFileSync(file, readFileSync(file, 'utf8').replace("path: '/api/hello'", "path: '/api/salut'"));
+		expect((await routesCheck(root, kept)).status).not.toBe('ok');
 	});
 });

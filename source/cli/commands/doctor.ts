@@ -55,7 +55,7 @@ async function runDoctorCommand(options: DoctorOptions, context: CommandContext)
 	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a whole number from 1 to 65535 (got "${options.port}").`, 'INVALID_OPTION');
 	const root = context.projectRoot(startFolder(context.io, options));
 	const {doctorText, runDoctor} = await import('../../doctor/run-doctor.js');
-	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port, ...(context.io.onSignal ? {onSignal: context.io.onSignal} : {})});
+	const results = await runDoctor({root, env: context.io.env, nodeVersion: process.versions.node, port, ...(context.io.onSignal ? {onSignal: context.io.onSignal} : {}), ...(context.io.kept ? {kept: context.io.kept} : {})});
 	const failed = results.filter((result) => result.status === 'fail');
 	const blocked = failed.length > 0;
 	return {
