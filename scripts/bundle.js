@@ -195,50 +195,32 @@ const lazyBuiltins = {
 };
 
 /**
- * make.js: the program with source/cli/commands/make-only.ts in place of source/cli/commands/index.ts,
- * so the other commands' modules are not in it.
+ * A program with one module of source/ (`relative`) replaced by `contents`, chosen by its path:
+ * esbuild fails the build ("No matching export") if the replacement lacks a name a module imports.
  */
-const makeCommandsOnly = {
-	name: 'make-commands-only',
-	setup(builder) {
-		const index = path.join(repoRoot, 'source', 'cli', 'commands', 'index.ts');
-		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
-			? {contents: "export * from './make-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
-			: undefined));
-	},
-};
+function replacing(name, relative, contents) {
+	const module = path.join(repoRoot, 'source', relative);
+	const base = new RegExp(`[\\\\/]${path.basename(relative).replaceAll('.', '\\.')}$`);
+	return {
+		name,
+		setup(builder) {
+			builder.onLoad({filter: base}, ({path: file}) => (file === module ? {contents, resolveDir: path.dirname(file), loader: 'ts'} : undefined));
+		},
+	};
+}
 
-/**
- * read.js: the program with source/cli/commands/read-only.ts in place of source/cli/commands/index.ts,
- * for edu routes and edu openapi, which a student runs most after make:api.
- */
-const readCommandsOnly = {
-	name: 'read-commands-only',
-	setup(builder) {
-		const index = path.join(repoRoot, 'source', 'cli', 'commands', 'index.ts');
-		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]commands[\\/]index\.ts$/}, ({path: file}) => (file === index
-			? {contents: "export {commandNames, registerCommands} from './read-only.js';", resolveDir: path.dirname(file), loader: 'ts'}
-			: undefined));
-	},
-};
+/** make.js: the program with the make commands alone (cli/commands/make-only.ts in place of index.ts). */
+const makeCommandsOnly = replacing('make-commands-only', 'cli/commands/index.ts', "export * from './make-only.js';");
+
+/** read.js: the program with edu routes and edu openapi alone, which a student runs most after make:api. */
+const readCommandsOnly = replacing('read-commands-only', 'cli/commands/index.ts', "export {commandNames, registerCommands} from './read-only.js';");
 
 /**
  * make-direct.js: make.js without commander's program and the wizard's modules, for the make
  * runs that ask nothing (source/launch/bundles.ts): source/cli/on-demand.ts, the one module that
- * loads them, is source/launch/hand-over.ts there, which runs make.js in its place. Chosen by
- * path; esbuild fails the build ("No matching export") if the replacement lacks a name a module
- * imports from on-demand.ts.
+ * loads them, is source/launch/hand-over.ts there, which runs make.js in its place.
  */
-const directOnly = {
-	name: 'direct-only',
-	setup(builder) {
-		const onDemand = path.join(repoRoot, 'source', 'cli', 'on-demand.ts');
-		const handOver = JSON.stringify(path.join(repoRoot, 'source', 'launch', 'hand-over.ts'));
-		builder.onLoad({filter: /[\\/]source[\\/]cli[\\/]on-demand\.ts$/}, ({path: file}) => (file === onDemand
-			? {contents: `export * from ${handOver};`, resolveDir: path.dirname(file), loader: 'ts'}
-			: undefined));
-	},
-};
+const directOnly = replacing('direct-only', 'cli/on-demand.ts', `export * from ${JSON.stringify(path.join(repoRoot, 'source', 'launch', 'hand-over.ts'))};`);
 
 /**
  * node:module in the bundles: createRequire(import.meta.url) is the bundle's own require (every
