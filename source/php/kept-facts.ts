@@ -64,9 +64,8 @@ export async function parseWithKept(
 	// What another command read (routes reads every controller, openapi those of api/) stays, while its file is there.
 	const asked = new Set(files);
 	const others = [...before].filter(([relative]) => !asked.has(relative) && existsSync(path.join(root, relative)));
-	const dropped = [...before.keys()].some((relative) => asked.has(relative) && !keep.includes(relative));
-	if (changed.size > 0 || dropped || others.length < before.size - keep.length) {
-		const entries = [...keep.map((relative) => ({relative, hash: hashes.get(relative)!, result: results.get(relative)!})), ...others.map(([relative, file]) => ({relative, ...file}))];
+	const entries = [...keep.map((relative) => ({relative, hash: hashes.get(relative)!, result: results.get(relative)!})), ...others.map(([relative, file]) => ({relative, ...file}))];
+	if (entries.length !== before.size || entries.some(({relative, hash}) => before.get(relative)?.hash !== hash)) {
 		writeKept(kept, root, entries.map(({relative, hash}) => [relative, hash] as const), entries.map(({result}) => result));
 	}
 	return files.map((relative) => results.get(relative)!);
