@@ -23,7 +23,7 @@ describe.skipIf(!asRoot)('a file of another user that this user may not write', 
 		execFileSync('chown', ['root:root', path.join(root, file)]);
 		chmodSync(path.join(root, file), mode);
 		const before = snapshotTree(root);
-		const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, binPath, ...args, '--cwd', root], {encoding: 'utf8', env: {PATH: process.env['PATH'] ?? ''}});
+		const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, binPath, ...args, '--cwd', root], {encoding: 'utf8', env: {PATH: process.env['PATH'] ?? '', TMPDIR: process.env['TMPDIR'] ?? ''}});
 		expect(result.status).toBe(1);
 		expect(result.stderr).toContain(`${file} belongs to another user (uid 0) and you may not write it, so edu leaves it as it is; nothing was written. Make it yours (sudo chown "$(id -un)" ${file}) and run the command again.\n`);
 		expect(snapshotTree(root)).toEqual(before);
