@@ -12,7 +12,7 @@
 // its flags) has a cache of its own, holding what that kind of run compiles and no more. The
 // folder keeps the caches of this version of edu alone, and a bounded number of them, with the
 // text a run keeps for the next (keptText: what a project's PHP files said).
-import {lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,14 +64,14 @@ function runCached(file: string, workload: string, require: NodeJS.Require): unk
 		(compiled as (...args: unknown[]) => void).call(bundleModule.exports, bundleModule.exports, require, bundleModule, file, path.dirname(file));
 		return bundleModule.exports;
 	};
-	const source = readFileSync(file, 'utf8');
 	const cache = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : cacheFileFor(file, workload);
-	if (cache === undefined) return run(new vm.Script(source, {filename: file}).runInThisContext());
+	if (cache === undefined) return run(new vm.Script(readFileSync(file, 'utf8'), {filename: file}).runInThisContext());
 	// A cache from a run that ended early (a refusal, a usage error) holds only what that run
 	// compiled: the first run of its kind that succeeds replaces it.
-	let cachedData = readOrUndefined(cache.file);
-	const early = cachedData === undefined ? readOrUndefined(cache.early) : undefined;
-	cachedData ??= early;
+	let cacheFile = openOrUndefined(cache.file);
+	const early = cacheFile === undefined ? openOrUndefined(cache.early) : undefined;
+	cacheFile ??= early;
+	const {source, cachedData} = readBoth(file, cacheFile);
 	const script = new vm.Script(source, {filename: file, cachedData});
 	if (cachedData === undefined || script.cachedDataRejected === true || early !== undefined) {
 		process.once('exit', (code) => {
@@ -80,6 +80,59 @@ function runCached(file: string, workload: string, require: NodeJS.Require): unk
 		});
 	}
 	return run(script.runInThisContext());
+}
+
+/** A file opened for reading, or undefined when it cannot be. */
+function openOrUndefined(file: string): number | undefined {
+	try {
+		return openSync(file, 'r');
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The bundle's text, and the code cache open at `cacheDescriptor` (closed here), read through one
+ * buffer: the cache goes into the memory the text was read into, which a run has touched already
+ * (fresh memory costs a page fault per 4 KiB). A cache that cannot be read is none.
+ */
+function readBoth(file: string, cacheDescriptor: number | undefined): {source: string; cachedData?: Buffer} {
+	let cacheSize: number | undefined;
+	try {
+		if (cacheDescriptor !== undefined) cacheSize = fstatSync(cacheDescriptor).size;
+	} catch {
+		cacheSize = undefined;
+	}
+	const descriptor = openSync(file, 'r');
+	let buffer: Buffer;
+	let source: string;
+	try {
+		const size = fstatSync(descriptor).size;
+		buffer = Buffer.allocUnsafeSlow(Math.max(size, cacheSize ?? 0));
+		source = buffer.toString('utf8', 0, readAll(descriptor, buffer, size));
+	} finally {
+		closeSync(descriptor);
+	}
+	if (cacheDescriptor === undefined) return {source};
+	try {
+		if (cacheSize === undefined) return {source};
+		return {source, cachedData: buffer.subarray(0, readAll(cacheDescriptor, buffer, cacheSize))};
+	} catch {
+		return {source};
+	} finally {
+		closeSync(cacheDescriptor);
+	}
+}
+
+/** Reads up to `size` bytes of the file at `descriptor` into the start of `buffer`: how many it read. */
+function readAll(descriptor: number, buffer: Buffer, size: number): number {
+	let read = 0;
+	while (read < size) {
+		const count = readSync(descriptor, buffer, read, size - read, read);
+		if (count === 0) break;
+		read += count;
+	}
+	return read;
 }
 
 interface CacheFile {
