@@ -1,7 +1,7 @@
 // Generated projects for the benchmark: a routes.yaml of N routes, and N API controllers
 // written exactly as `edu make:api` writes them (through the built core's plan()).
 // Everything lands in temp folders; nothing in the repository is written.
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, cpSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -12,12 +12,41 @@ const routesRelative = 'app/Config/routes.yaml';
 
 const temps = [];
 
-/** A fresh temp folder, a copy of fixtures/sample unless `empty`. Removed by `removeTemps()`. */
+/** A fresh temp folder, a copy of fixtures/sample unless `empty`, at rest (settled). Removed by `removeTemps()`. */
 export function tempSample({empty = false} = {}) {
 	const folder = mkdtempSync(path.join(tmpdir(), 'edu-bench-'));
 	temps.push(folder);
 	if (!empty) cpSync(samplePath, folder, {recursive: true});
+	return settled(folder);
+}
+
+/**
+ * `folder` with every file and folder in it written out to the disk (untimed): a project at rest,
+ * as a student's is. A copy made just before a timed run would otherwise be written out by that
+ * run's first fsync (edu makes each new file durable before it takes its name), a cost of the
+ * bench's copy rather than of edu. Where a folder cannot be synced (Windows), it is left as it is.
+ */
+export function settled(folder) {
+	for (const entry of readdirSync(folder, {withFileTypes: true, recursive: true})) {
+		if (entry.isFile()) syncPath(path.join(entry.parentPath, entry.name));
+	}
+	for (const entry of readdirSync(folder, {withFileTypes: true, recursive: true})) {
+		if (entry.isDirectory()) syncPath(path.join(entry.parentPath, entry.name));
+	}
+	syncPath(folder);
 	return folder;
+}
+
+function syncPath(file) {
+	let descriptor;
+	try {
+		descriptor = openSync(file, 'r');
+		fsyncSync(descriptor);
+	} catch {
+		// A folder on Windows: its entries are written with the files.
+	} finally {
+		if (descriptor !== undefined) closeSync(descriptor);
+	}
 }
 
 export function tempFolders() {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {bench, measureInTurns, ms, row, scale} from './bench-lib.js';
 import {nodeBinary} from './node-versions.js';
+import {settled} from './bench-projects.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const bin = path.join(repoRoot, 'dist', 'bin', 'edu.js');
@@ -32,7 +33,7 @@ function copier() {
 			const folder = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-real-'));
 			made.push(folder);
 			cpSync(path.join(repoRoot, 'fixtures', fixture), folder, {recursive: true});
-			return folder;
+			return settled(folder);
 		},
 		cleanup() {
 			for (const folder of made.splice(0)) rmSync(folder, {recursive: true, force: true});
