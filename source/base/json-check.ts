@@ -4,6 +4,7 @@
 // change or PHP's json_decode (the mock's reader) would not read: a key given twice, an integer
 // beyond 2^53, a number beyond a double, nesting deeper than 512 levels, a byte order mark, a
 // lone UTF-16 surrogate escape.
+import {isUtf8} from 'node:buffer';
 
 export interface JsonProblem {
 	readonly line: number;
@@ -183,8 +184,8 @@ export function position(text: string, offset: number): {line: number; col: numb
 /** Bytes → text, or the line:col of the first byte that is not UTF-8 (never replaced by U+FFFD). */
 export function decodeUtf8At(bytes: Uint8Array): {readonly text: string} | {readonly line: number; readonly col: number} {
 	const bad = firstBadByte(bytes);
-	if (bad === -1) return {text: new TextDecoder('utf-8', {ignoreBOM: true}).decode(bytes)};
-	const before = new TextDecoder('utf-8', {ignoreBOM: true}).decode(bytes.subarray(0, bad));
+	if (bad === -1) return {text: utf8Text(bytes)};
+	const before = utf8Text(bytes.subarray(0, bad));
 	return position(before, before.length);
 }
 
@@ -209,11 +210,16 @@ function firstBadByte(bytes: Uint8Array): number {
 	return -1;
 }
 
-/** `bytes` as UTF-8 text, or undefined when they are not valid UTF-8. */
+/**
+ * `bytes` as UTF-8 text (a byte order mark kept), or undefined when they are not valid UTF-8.
+ * What TextDecoder's fatal mode accepts and returns, without the ICU converter it opens on first
+ * use, which every make run paid for.
+ */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
-	try {
-		return new TextDecoder('utf-8', {fatal: true, ignoreBOM: true}).decode(bytes);
-	} catch {
-		return undefined;
-	}
+	return isUtf8(bytes) ? utf8Text(bytes) : undefined;
+}
+
+/** Valid UTF-8 bytes as text, a byte order mark kept. */
+function utf8Text(bytes: Uint8Array): string {
+	return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
