@@ -93,8 +93,8 @@ function openOrUndefined(file: string): number | undefined {
 
 /**
  * The bundle's text, and the code cache open at `cacheDescriptor` (closed here), read through one
- * buffer: the cache goes into the memory the text was read into, which a run has touched already
- * (fresh memory costs a page fault per 4 KiB). A cache that cannot be read is none.
+ * buffer: the cache goes into the memory the text was read into, which the run has touched
+ * already (every page of fresh memory is a page fault). A cache that cannot be read is none.
  */
 function readBoth(file: string, cacheDescriptor: number | undefined): {source: string; cachedData?: Buffer} {
 	let cacheSize: number | undefined;
