@@ -93,8 +93,8 @@ export function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
 	const started = performance.now();
 	for (let round = 0; round < runs; round++) {
 		const elapsed = performance.now() - started;
-		const perRound = round === 0 ? warmUp : elapsed / round;
-		if (round >= atLeast && elapsed + perRound > budgetMs) break;
+		const roundMs = round === 0 ? warmUp : elapsed / round;
+		if (round >= atLeast && elapsed + roundMs > budgetMs) break;
 		cases.forEach((item, index) => {
 			const folder = item.prepare();
 			const {wall, cpu} = timeRun(item.args, folder, item.env);
@@ -104,6 +104,17 @@ export function measureInTurns(cases, {runs, minRuns = 3, budgetMs}) {
 		});
 	}
 	return samples.map((wall, index) => stats(wall, cpuSamples[index]));
+}
+
+/**
+ * The median of each round's own ratio (`entry` over `reference`, both measured in turns, so
+ * round i of one ran beside round i of the other): read beside the ratio of the medians, it shows
+ * how much of a ratio near its target the machine's waves make. Information only: the targets
+ * stay on the ratio of the medians. Undefined when the two have not the same rounds.
+ */
+export function perRound(entry, reference) {
+	if (entry.samples === undefined || reference.samples === undefined || entry.samples.length !== reference.samples.length) return undefined;
+	return median(entry.samples.map((value, round) => value / reference.samples[round]));
 }
 
 export function ms(value) {
@@ -128,5 +139,6 @@ export function row(entry) {
 	rows.push(entry);
 	const mark = entry.met === undefined ? '' : entry.met ? ' ✓' : ' ✗';
 	const cpu = entry.cpuMedian === undefined ? '' : ` (CPU ${ms(entry.cpuMedian)})`;
-	process.stdout.write(`  ${entry.label}: ${entry.shown}${cpu}${entry.reference ? `  (${entry.reference.label} ${entry.reference.shown})` : ''}${entry.ratio === undefined ? '' : `  ${entry.ratioLabel ?? 'ratio'} ${times(entry.ratio)}`}${entry.target ? `  target ${entry.target}${mark}` : ''}\n`);
+	const rounds = entry.perRound === undefined ? '' : ` (per round ${times(entry.perRound)})`;
+	process.stdout.write(`  ${entry.label}: ${entry.shown}${cpu}${entry.reference ? `  (${entry.reference.label} ${entry.reference.shown})` : ''}${entry.ratio === undefined ? '' : `  ${entry.ratioLabel ?? 'ratio'} ${times(entry.ratio)}${rounds}`}${entry.target ? `  target ${entry.target}${mark}` : ''}\n`);
 }
