@@ -127,7 +127,17 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	if (isRefusal(chosen)) optionRefusals.push(chosen);
 	// The resource and upload templates choose their own methods; request.methods is ignored.
 	const templated = !isRefusal(chosen) && badUri === undefined && Array.isArray(methods)
-		? templateUnits(chosen, {request, resolved: {names, uri, parameters: shown.parameters}, table, uploadApi: snapshot.uploadApi ?? 'php', ...(snapshot.folderEscape === undefined ? {} : {folderEscape: snapshot.folderEscape}), titleBlock: snapshot.titleBlock ?? defaultTitleBlock, methods, description})
+		? templateUnits(chosen, {
+			request, resolved: {names, uri, parameters: shown.parameters}, table, methods, description,
+			...(snapshot.folderEscape === undefined ? {} : {folderEscape: snapshot.folderEscape}),
+			// Asked of the snapshot only by the templates that use them (it reads each on first use).
+			get uploadApi() {
+				return snapshot.uploadApi ?? 'php';
+			},
+			get titleBlock() {
+				return snapshot.titleBlock ?? defaultTitleBlock;
+			},
+		})
 		: undefined;
 	if (templated !== undefined && 'refusals' in templated) optionRefusals.push(...templated.refusals);
 	if (optionRefusals.length > 0 || templated === undefined || 'refusals' in templated || isRefusal(chosen)) return refused(optionRefusals, warnings);

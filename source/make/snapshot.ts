@@ -26,9 +26,9 @@ export interface Snapshot {
 	readonly routes: RoutesFile;
 	/** Lower-cased relative path (with /) → relative path, for every file under app/Controller and app/Template. */
 	readonly files: ReadonlyMap<string, string>;
-	/** The upload API of the installed framework's Request; `php` when absent. */
+	/** The upload API of the installed framework's Request; `php` when absent. Read on first use (the upload template's). */
 	readonly uploadApi?: UploadApi;
-	/** The block of app/Template/base.html.twig that holds the page title (base-view.ts); the framework's when absent. */
+	/** The block of app/Template/base.html.twig that holds the page title (base-view.ts); the framework's when absent. Read on first use (a view's). */
 	readonly titleBlock?: string;
 	/** False when vendor/autoload.php is missing: served requests fail until `composer install`. */
 	readonly dependenciesInstalled?: boolean;
@@ -59,7 +59,20 @@ export function readSnapshot(root: string, host: SinkHost = processHost, templat
 	// A run killed between its renames left files without their route: the file-system sink
 	// removes them under the lock before writing, so plan as if they were gone already.
 	for (const relative of killedRunFiles(root, host)) files.delete(relative.toLowerCase());
-	return {root, routes, files, uploadApi: readUploadApi(root), titleBlock: readTitleBlock(root), dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates, folderEscape: (relative) => linkEscape(realPath(root), relative)};
+	// Most runs need neither the framework's Request nor the base view: each is read when first asked for.
+	let uploadApi: UploadApi | undefined;
+	let titleBlock: string | undefined;
+	return {
+		root, routes, files,
+		get uploadApi() {
+			return uploadApi ??= readUploadApi(root);
+		},
+		get titleBlock() {
+			return titleBlock ??= readTitleBlock(root);
+		},
+		dependenciesInstalled: existsSync(path.join(root, 'vendor/autoload.php')), settings: settingsOf(root), templates,
+		folderEscape: (relative) => linkEscape(realPath(root), relative),
+	};
 }
 
 /**
