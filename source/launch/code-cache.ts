@@ -97,30 +97,35 @@ function openOrUndefined(file: string): number | undefined {
  * already (every page of fresh memory is a page fault). A cache that cannot be read is none.
  */
 function readBoth(file: string, cacheDescriptor: number | undefined): {source: string; cachedData?: Buffer} {
-	let cacheSize: number | undefined;
 	try {
-		if (cacheDescriptor !== undefined) cacheSize = fstatSync(cacheDescriptor).size;
-	} catch {
-		cacheSize = undefined;
-	}
-	const descriptor = openSync(file, 'r');
-	let buffer: Buffer;
-	let source: string;
-	try {
-		const size = fstatSync(descriptor).size;
-		buffer = Buffer.allocUnsafeSlow(Math.max(size, cacheSize ?? 0));
-		source = buffer.toString('utf8', 0, readAll(descriptor, buffer, size));
+		const cacheSize = cacheDescriptor === undefined ? 0 : sizeOrZero(cacheDescriptor);
+		const descriptor = openSync(file, 'r');
+		let buffer: Buffer;
+		let source: string;
+		try {
+			const size = fstatSync(descriptor).size;
+			buffer = Buffer.allocUnsafeSlow(Math.max(size, cacheSize));
+			source = buffer.toString('utf8', 0, readAll(descriptor, buffer, size));
+		} finally {
+			closeSync(descriptor);
+		}
+		if (cacheDescriptor === undefined || cacheSize === 0) return {source};
+		try {
+			return {source, cachedData: buffer.subarray(0, readAll(cacheDescriptor, buffer, cacheSize))};
+		} catch {
+			return {source};
+		}
 	} finally {
-		closeSync(descriptor);
+		if (cacheDescriptor !== undefined) closeSync(cacheDescriptor);
 	}
-	if (cacheDescriptor === undefined) return {source};
+}
+
+/** The size of the file open at `descriptor`, or 0 when it cannot be told. */
+function sizeOrZero(descriptor: number): number {
 	try {
-		if (cacheSize === undefined) return {source};
-		return {source, cachedData: buffer.subarray(0, readAll(cacheDescriptor, buffer, cacheSize))};
+		return fstatSync(descriptor).size;
 	} catch {
-		return {source};
-	} finally {
-		closeSync(cacheDescriptor);
+		return 0;
 	}
 }
 
