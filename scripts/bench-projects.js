@@ -27,12 +27,10 @@ export function tempSample({empty = false} = {}) {
  * bench's copy rather than of edu. Where a folder cannot be synced (Windows), it is left as it is.
  */
 export function settled(folder) {
-	for (const entry of readdirSync(folder, {withFileTypes: true, recursive: true})) {
-		if (entry.isFile()) syncPath(path.join(entry.parentPath, entry.name));
-	}
-	for (const entry of readdirSync(folder, {withFileTypes: true, recursive: true})) {
-		if (entry.isDirectory()) syncPath(path.join(entry.parentPath, entry.name));
-	}
+	const entries = readdirSync(folder, {withFileTypes: true, recursive: true});
+	// The files, then the folders that name them.
+	for (const entry of entries.filter((each) => each.isFile())) syncPath(path.join(entry.parentPath, entry.name));
+	for (const entry of entries.filter((each) => each.isDirectory())) syncPath(path.join(entry.parentPath, entry.name));
 	syncPath(folder);
 	return folder;
 }
