@@ -31,10 +31,21 @@ export interface UndoPlan {
 
 const edits = {because: 'had been edited since the run'} as const;
 
+/** The run edu undo takes back next: the newest recorded run not taken back yet, if any. */
+export function nextToUndo(root: string): {readonly number: number; readonly record: RunRecord} | undefined {
+	const newest = readHistory(root).find((entry) => entry.record !== undefined && entry.record.undone === undefined);
+	return newest?.record === undefined ? undefined : {number: newest.number, record: newest.record};
+}
+
+/** A run as the user reads it: `run 2 (make:api ville)`. */
+export function runName(number: number, record: RunRecord): string {
+	return `run ${number}${record.command === undefined ? '' : ` (${record.command})`}`;
+}
+
 /** The undo of the newest run not taken back, or why not. */
 export function planUndo(root: string, force: boolean): {plan: UndoPlan; changeset: Changeset<UndoPlan>} | Refusal {
-	const newest = readHistory(root).find((entry) => entry.record !== undefined && entry.record.undone === undefined);
-	if (newest?.record === undefined) return refusal('NOTHING_TO_UNDO', `Nothing to undo: no run recorded in ${historyFolder}/ is left to take back (edu history lists them).`);
+	const newest = nextToUndo(root);
+	if (newest === undefined) return refusal('NOTHING_TO_UNDO', `Nothing to undo: no run recorded in ${historyFolder}/ is left to take back (edu history lists them).`);
 	const {number, record} = newest;
 	const removed: string[] = [];
 	const restored: string[] = [];
@@ -61,7 +72,7 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 		}
 		(file.made === 'span' ? spans : others).push(change);
 	}
-	const run = `run ${number}${record.command === undefined ? '' : ` (${record.command})`}`;
+	const run = runName(number, record);
 	if (edited.length > 0 && !force) {
 		return refusal('EDITED_SINCE', `Cannot undo ${run}: edited since: ${edited.join(', ')}. Nothing was changed. Keep it as it is, or take the run back anyway with edu undo --force (what you edited is kept in .edu/backups/).`);
 	}

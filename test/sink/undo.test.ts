@@ -56,8 +56,13 @@ describe('edu undo after make:*', () => {
 		const before = projectTree(root);
 		await edu(root, 'make:api', 'ville', '--yes');
 		await edu(root, 'make:controller', 'Home2', '--yes');
-		expect((await edu(root, 'undo', '--yes')).stdout).toMatch(/^Took back run 2 \(make:controller Home2\):/);
-		expect((await edu(root, 'undo', '--yes')).stdout).toMatch(/^Took back run 1 \(make:api ville\):/);
+		const first = (await edu(root, 'undo', '--yes')).stdout;
+		expect(first).toMatch(/^Took back run 2 \(make:controller Home2\):/);
+		expect(first).toMatch(/\nedu undo again takes back run 1 \(make:api ville\); edu history lists them\.\n$/);
+		const last = (await edu(root, 'undo', '--yes')).stdout;
+		expect(last).toMatch(/^Took back run 1 \(make:api ville\):/);
+		// Nothing is left: the report does not send the user to an undo that would refuse.
+		expect(last).toMatch(/\nNo run before it is left to take back; edu history lists them\.\n$/);
 		expect(projectTree(root)).toEqual(before);
 		const nothing = await edu(root, 'undo', '--yes');
 		expect(nothing).toMatchObject({exitCode: 1, stdout: ''});

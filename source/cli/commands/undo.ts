@@ -48,7 +48,7 @@ export function registerUndo(program: Command, context: CommandContext): void {
 async function runUndo(options: UndoOptions, context: CommandContext): Promise<Outcome> {
 	const {io} = context;
 	const root = undoRoot(options, context);
-	const {planUndo, removeEmptyFolders} = await import('../../sink/undo.js');
+	const {nextToUndo, planUndo, removeEmptyFolders, runName} = await import('../../sink/undo.js');
 	const {sinkFor, modeReport} = await import('../../sink/sink.js');
 	const {unifiedDiff} = await import('../../present/describe-plan.js');
 	const planned = planUndo(root, options.force === true);
@@ -58,7 +58,8 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	const plan = written.value;
 	const dry = written.mode === 'dry-run';
 	const folders = dry ? plan.folders.filter((folder) => !plan.removed.some((file) => !file.startsWith(`${folder}/`))) : removeEmptyFolders(root, plan.folders);
-	const run = `run ${plan.number}${plan.record.command === undefined ? '' : ` (${plan.record.command})`}`;
+	const run = runName(plan.number, plan.record);
+	const next = dry ? undefined : nextToUndo(root);
 	const diff = plan.texts.flatMap((text) => ['', ...unifiedDiff(text.path, text.before, text.after)]);
 	const lines = [
 		dry ? `Dry run: nothing was written. edu undo would take back ${run}:` : `Took back ${run}:`,
@@ -66,7 +67,7 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 		...folders.map((folder) => `  remove   ${folder}/`),
 		...plan.restored.map((file) => `  restore  ${file}`),
 		...diff,
-		...(dry ? [] : ['', 'edu undo again takes back the run before; edu history lists them.']),
+		...(dry ? [] : ['', next === undefined ? 'No run before it is left to take back; edu history lists them.' : `edu undo again takes back ${runName(next.number, next.record)}; edu history lists them.`]),
 	];
 	return {
 		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),
