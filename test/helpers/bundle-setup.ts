@@ -1,6 +1,6 @@
 // Every test run starts by re-bundling the bin from source/ (esbuild, well under a second), so
 // the end-to-end tests never run a stale dist/bin/edu.js after a source edit.
-// (`npm test` also runs the full build first, tsc included.)
+// (`npm test` first runs the full build, tsc included, when dist/ is not built from the sources as they are.)
 // The run's temp folders (projects, fake PHPs, servers' data, the bin's code cache) all go in one
 // folder of its own, removed at its end: a file's afterAll does not run in a worker that shares its
 // modules with the files before it, and a test that stops early leaves nothing in the system's.
