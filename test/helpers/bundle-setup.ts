@@ -1,4 +1,4 @@
-// Every test run starts by re-bundling the bin from source/ (esbuild, well under a second), so
+// Every test run starts by re-bundling the bin from source/ (esbuild), so
 // the end-to-end tests never run a stale dist/bin/edu.js after a source edit.
 // (`npm test` first runs the full build, tsc included, when dist/ is not built from the sources as they are.)
 // The run's temp folders (projects, fake PHPs, servers' data, the bin's code cache) all go in one
