@@ -3,7 +3,7 @@
 // run's files (a created file of the run, placed just before its commit point). For each file:
 // created (its hash), replaced by --force (where the copy of what it held is), modified (the
 // bytes before, or for routes.yaml and commands.yaml the span replaced, in whole lines).
-import {decodeUtf8} from '../base/json-check.js';
+import {decodeUtf8, readJson} from '../base/json-check.js';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
@@ -138,8 +138,24 @@ export function pruneHistory(run: WriteRun): void {
 	}
 }
 
-/** The recorded runs, newest first (`record` undefined for a file that is not one edu can read). */
-export function readHistory(root: string): Array<{readonly number: number; readonly record?: RunRecord}> {
+/** Why a file of the history is not a record edu can read, and where in it when that is known. */
+export interface RecordProblem {
+	readonly line?: number;
+	readonly col?: number;
+	readonly reason: string;
+}
+
+/** A recorded run, or for a file that is not a record edu can read, why not. */
+export type HistoryEntry = {readonly number: number; readonly record: RunRecord; readonly problem?: undefined} | {readonly number: number; readonly record?: undefined; readonly problem: RecordProblem};
+
+/** The file of a record and its problem, as an error line begins: `.edu/history/2.json:1:20: expected a value, found end of file`. */
+export function recordProblemText(number: number, problem: RecordProblem): string {
+	const at = problem.line === undefined ? '' : `:${problem.line}:${problem.col ?? 1}`;
+	return `${historyFolder}/${number}.json${at}: ${problem.reason}`;
+}
+
+/** The recorded runs, newest first. */
+export function readHistory(root: string): HistoryEntry[] {
 	let names: string[];
 	try {
 		names = readdirSync(path.join(root, historyFolder));
@@ -147,11 +163,19 @@ export function readHistory(root: string): Array<{readonly number: number; reado
 		return [];
 	}
 	return recordNumbers(names).reverse().map((number) => {
+		let text: string;
 		try {
-			const value: unknown = JSON.parse(readFileSync(path.join(root, historyFolder, `${number}.json`), 'utf8'));
-			return isRunRecord(value) ? {number, record: value} : {number};
-		} catch {
-			return {number};
+			text = readFileSync(path.join(root, historyFolder, `${number}.json`), 'utf8');
+		} catch (error) {
+			return {number, problem: {reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`}};
 		}
+		let value: unknown;
+		try {
+			value = JSON.parse(text);
+		} catch {
+			const read = readJson(text);
+			return {number, problem: 'problem' in read ? {line: read.problem.line, col: read.problem.col, reason: read.problem.reason} : {reason: 'not JSON'}};
+		}
+		return isRunRecord(value) ? {number, record: value} : {number, problem: {reason: 'JSON, but not a run record (edu: 1, files, folders)'}};
 	});
 }

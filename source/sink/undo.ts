@@ -13,7 +13,7 @@ import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
 import {contentHash} from '../base/content-hash.js';
-import {historyFolder, isRunRecord, readHistory, recordText, type RecordedFile, type RunRecord} from './record.js';
+import {historyFolder, isRunRecord, readHistory, recordProblemText, recordText, type HistoryEntry, type RecordProblem, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {
 	/** The run taken back: its number (`.edu/history/<n>.json`) and record. */
@@ -31,10 +31,12 @@ export interface UndoPlan {
 
 const edits = {because: 'had been edited since the run'} as const;
 
-/** The run edu undo takes back next: the newest recorded run not taken back yet, if any. */
-export function nextToUndo(root: string): {readonly number: number; readonly record: RunRecord} | undefined {
-	const newest = readHistory(root).find((entry) => entry.record !== undefined && entry.record.undone === undefined);
-	return newest?.record === undefined ? undefined : {number: newest.number, record: newest.record};
+/**
+ * The run edu undo takes back next: the newest recorded run not taken back yet, if any. A record
+ * edu cannot read stops the search there: it may be a run not taken back, which undo must not pass over.
+ */
+export function nextToUndo(root: string): HistoryEntry | undefined {
+	return readHistory(root).find((entry) => entry.record === undefined || entry.record.undone === undefined);
 }
 
 /** A run as the user reads it: `run 2 (make:api ville)`. */
@@ -46,6 +48,7 @@ export function runName(number: number, record: RunRecord): string {
 export function planUndo(root: string, force: boolean): {plan: UndoPlan; changeset: Changeset<UndoPlan>} | Refusal {
 	const newest = nextToUndo(root);
 	if (newest === undefined) return refusal('NOTHING_TO_UNDO', `Nothing to undo: no run recorded in ${historyFolder}/ is left to take back (edu history lists them).`);
+	if (newest.record === undefined) return unreadableRecord(newest.number, newest.problem);
 	const {number, record} = newest;
 	const removed: string[] = [];
 	const restored: string[] = [];
@@ -91,11 +94,16 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 			value: plan,
 			record: false,
 			check() {
-				const now = readHistory(root).find((entry) => entry.record !== undefined && entry.record.undone === undefined);
-				return now?.number === number ? undefined : refusal('PROJECT_CHANGED', `Another edu run wrote meanwhile; nothing was changed. Run edu undo again.`);
+				const now = nextToUndo(root);
+				return now?.number === number && now.record !== undefined ? undefined : refusal('PROJECT_CHANGED', `Another edu run wrote meanwhile; nothing was changed. Run edu undo again.`);
 			},
 		},
 	};
+}
+
+/** The refusal for a newest record edu cannot read: the run it stands for is neither taken back nor passed over. */
+function unreadableRecord(number: number, problem: RecordProblem): Refusal {
+	return refusal('BAD_PROJECT_FILE', `${recordProblemText(number, problem)}: not a run record edu can read, so edu undo cannot take that run back nor pass over it; nothing was changed. Put the file back as edu wrote it, or remove it: edu undo then takes back the run before.`);
 }
 
 /** Whether `bytes` are what the run wrote into the file, by the record's hash (SHA-256 in the first builds' records). */

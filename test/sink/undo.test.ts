@@ -274,3 +274,37 @@ describe('a record names nothing outside the project', () => {
 		expect((await edu(root, 'undo', '--yes')).exitCode).toBe(1);
 	});
 });
+
+describe('a record edu cannot read', () => {
+	it('the newest one refuses the undo with its file:line:col and changes nothing; removed, the run before is taken back', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		await edu(root, 'make:api', 'velo', '--yes');
+		const recordFile = path.join(root, '.edu/history/2.json');
+		writeFileSync(recordFile, '{"edu":1,"files":[');
+		const tree = snapshotTree(root);
+		const refused = await edu(root, 'undo', '--yes');
+		expect(refused.exitCode).toBe(1);
+		expect(refused.stderr).toBe('.edu/history/2.json:1:19: expected a value, found end of file: not a run record edu can read, so edu undo cannot take that run back nor pass over it; nothing was changed. Put the file back as edu wrote it, or remove it: edu undo then takes back the run before.\n');
+		expect(snapshotTree(root)).toEqual(tree);
+		expect((await edu(root, 'history')).stdout).toMatch(/^2 {2}\(not a record edu can read: \.edu\/history\/2\.json:1:19: expected a value, found end of file\)\n1 {2}make:api ville\n/);
+		expect(JSON.parse((await edu(root, 'history', '--json')).stdout).runs[0]).toEqual({number: 2, problem: '.edu/history/2.json:1:19: expected a value, found end of file'});
+		rmSync(recordFile);
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone.stdout).toMatch(/^Took back run 1 \(make:api ville\):/);
+	});
+
+	it('one that is JSON but no run record refuses too; taken back past an older unreadable one, undo says it stops there', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		await edu(root, 'make:api', 'velo', '--yes');
+		writeFileSync(path.join(root, '.edu/history/2.json'), '{"edu": 1}');
+		expect((await edu(root, 'undo', '--yes')).stderr).toMatch(/^\.edu\/history\/2\.json: JSON, but not a run record \(edu: 1, files, folders\): not a run record edu can read/);
+		rmSync(path.join(root, '.edu/history/2.json'));
+		await edu(root, 'make:api', 'tram', '--yes');
+		writeFileSync(path.join(root, '.edu/history/1.json'), '');
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone.stdout).toMatch(/^Took back run 2 \(make:api tram\):/);
+		expect(undone.stdout).toMatch(/\nedu undo again stops at \.edu\/history\/1\.json:1:1: expected a value, found end of file; edu history lists them\.\n$/);
+	});
+});
