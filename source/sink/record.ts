@@ -3,8 +3,9 @@
 // run's files (a created file of the run, placed just before its commit point). For each file:
 // created (its hash), replaced by --force (where the copy of what it held is), modified (the
 // bytes before, or for routes.yaml and commands.yaml the span replaced, in whole lines).
-import {decodeUtf8, readJson} from '../base/json-check.js';
-import {readdirSync, readFileSync} from 'node:fs';
+import {decodeUtf8, decodeUtf8At, readJson} from '../base/json-check.js';
+import {readdirSync} from 'node:fs';
+import {readRegularFile} from '../project/regular-file.js';
 import path from 'node:path';
 import type {Changeset, FileChange} from './file-change.js';
 import type {WriteRun} from './run.js';
@@ -116,8 +117,40 @@ export function recordText(record: RunRecord): string {
 
 /** Whether a parsed JSON value is a record edu wrote. */
 export function isRunRecord(value: unknown): value is RunRecord {
-	const record = value as RunRecord;
-	return typeof value === 'object' && value !== null && record.edu === 1 && Array.isArray(record.files) && Array.isArray(record.folders);
+	return recordProblem(value) === undefined;
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What in a parsed JSON value is not as edu writes a record (every field undo reads), or undefined when it is one. */
+function recordProblem(value: unknown): string | undefined {
+	if (!isFields(value) || value['edu'] !== 1) return 'no "edu": 1 at its top';
+	for (const key of ['command', 'lock'] as const) {
+		if (value[key] !== undefined && typeof value[key] !== 'string') return `"${key}" is not text`;
+	}
+	if (value['undone'] !== undefined && !isFields(value['undone'])) return '"undone" is not an object';
+	const {files, folders} = value;
+	if (!Array.isArray(folders) || !folders.every((folder) => typeof folder === 'string')) return '"folders" is not a list of paths';
+	if (!Array.isArray(files)) return '"files" is not a list';
+	for (const [index, file] of files.entries()) {
+		const problem = fileProblem(file);
+		if (problem !== undefined) return `files[${index}]: ${problem}`;
+	}
+	return undefined;
+}
+
+function fileProblem(file: unknown): string | undefined {
+	if (!isFields(file) || typeof file['path'] !== 'string') return 'no "path"';
+	if (typeof file['hash'] !== 'string' && typeof file['sha256'] !== 'string') return 'no "hash"';
+	switch (file['made']) {
+		case 'create': return undefined;
+		case 'replace': return file['backup'] === null || typeof file['backup'] === 'string' ? undefined : '"backup" is not a path';
+		case 'modify': return typeof file['before'] === 'string' && (file['base64'] === undefined || file['base64'] === true) ? undefined : '"before" is not text';
+		case 'span': return Number.isSafeInteger(file['at']) && (file['at'] as number) >= 0 && typeof file['removed'] === 'string' && typeof file['inserted'] === 'string' ? undefined : '"at", "removed" or "inserted" is missing';
+		default: return `"made" is ${JSON.stringify(file['made']) ?? 'missing'}, not create, replace, modify or span`;
+	}
 }
 
 /** After a run: the records beyond the newest `historyLimit` removed (each named when it cannot be). */
@@ -138,23 +171,13 @@ export function pruneHistory(run: WriteRun): void {
 	}
 }
 
-/** Why a file of the history is not a record edu can read, and where in it when that is known. */
-export interface RecordProblem {
-	readonly line?: number;
-	readonly col?: number;
-	readonly reason: string;
-}
+/** A recorded run, or for a file that is not a record edu can read, why not (`.edu/history/2.json:1:19: expected a value, found end of file`). */
+export type HistoryEntry = {readonly number: number; readonly record: RunRecord; readonly problem?: undefined} | {readonly number: number; readonly record?: undefined; readonly problem: string};
 
-/** A recorded run, or for a file that is not a record edu can read, why not. */
-export type HistoryEntry = {readonly number: number; readonly record: RunRecord; readonly problem?: undefined} | {readonly number: number; readonly record?: undefined; readonly problem: RecordProblem};
+/** No record edu writes comes near this: a bigger file is not read. */
+const maxRecordBytes = 256 * 1024 * 1024;
 
-/** The file of a record and its problem, as an error line begins: `.edu/history/2.json:1:20: expected a value, found end of file`. */
-export function recordProblemText(number: number, problem: RecordProblem): string {
-	const at = problem.line === undefined ? '' : `:${problem.line}:${problem.col ?? 1}`;
-	return `${historyFolder}/${number}.json${at}: ${problem.reason}`;
-}
-
-/** The recorded runs, newest first. */
+/** The recorded runs, newest first. A record is read as any project file is: a FIFO or a folder in its place is said, never waited on. */
 export function readHistory(root: string): HistoryEntry[] {
 	let names: string[];
 	try {
@@ -162,20 +185,24 @@ export function readHistory(root: string): HistoryEntry[] {
 	} catch {
 		return [];
 	}
-	return recordNumbers(names).reverse().map((number) => {
-		let text: string;
-		try {
-			text = readFileSync(path.join(root, historyFolder, `${number}.json`), 'utf8');
-		} catch (error) {
-			return {number, problem: {reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`}};
-		}
+	return recordNumbers(names).reverse().flatMap((number): HistoryEntry[] => {
+		const shown = `${historyFolder}/${number}.json`;
+		const bytes = readRegularFile(path.join(root, shown), shown, maxRecordBytes);
+		// Removed since the folder was listed (another run pruned it): not a record any more.
+		if (bytes === null) return [];
+		if ('code' in bytes) return [{number, problem: bytes.message.replace(/\.$/, '')}];
+		const decoded = decodeUtf8At(bytes);
+		if (!('text' in decoded)) return [{number, problem: `${shown}:${decoded.line}:${decoded.col}: not UTF-8`}];
+		const {text} = decoded;
+		if (text.startsWith('\uFEFF')) return [{number, problem: `${shown}:1:1: a byte order mark starts the file (edu never writes one)`}];
 		let value: unknown;
 		try {
 			value = JSON.parse(text);
 		} catch {
 			const read = readJson(text);
-			return {number, problem: 'problem' in read ? {line: read.problem.line, col: read.problem.col, reason: read.problem.reason} : {reason: 'not JSON'}};
+			return [{number, problem: 'problem' in read ? `${shown}:${read.problem.line}:${read.problem.col}: ${read.problem.reason}` : `${shown}: not JSON`}];
 		}
-		return isRunRecord(value) ? {number, record: value} : {number, problem: {reason: 'JSON, but not a run record (edu: 1, files, folders)'}};
+		const problem = recordProblem(value);
+		return problem === undefined ? [{number, record: value as RunRecord}] : [{number, problem: `${shown}: JSON, but not a record as edu writes it (${problem})`}];
 	});
 }

@@ -13,7 +13,7 @@ import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
 import {contentHash} from '../base/content-hash.js';
-import {historyFolder, isRunRecord, readHistory, recordProblemText, recordText, type HistoryEntry, type RecordProblem, type RecordedFile, type RunRecord} from './record.js';
+import {historyFolder, isRunRecord, readHistory, recordText, type HistoryEntry, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {
 	/** The run taken back: its number (`.edu/history/<n>.json`) and record. */
@@ -48,7 +48,7 @@ export function runName(number: number, record: RunRecord): string {
 export function planUndo(root: string, force: boolean): {plan: UndoPlan; changeset: Changeset<UndoPlan>} | Refusal {
 	const newest = nextToUndo(root);
 	if (newest === undefined) return refusal('NOTHING_TO_UNDO', `Nothing to undo: no run recorded in ${historyFolder}/ is left to take back (edu history lists them).`);
-	if (newest.record === undefined) return unreadableRecord(newest.number, newest.problem);
+	if (newest.record === undefined) return unreadableRecord(newest.problem);
 	const {number, record} = newest;
 	const removed: string[] = [];
 	const restored: string[] = [];
@@ -95,15 +95,16 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 			record: false,
 			check() {
 				const now = nextToUndo(root);
-				return now?.number === number && now.record !== undefined ? undefined : refusal('PROJECT_CHANGED', `Another edu run wrote meanwhile; nothing was changed. Run edu undo again.`);
+				if (now?.number === number && now.record === undefined) return unreadableRecord(now.problem);
+				return now?.number === number ? undefined : refusal('PROJECT_CHANGED', `Another edu run wrote meanwhile; nothing was changed. Run edu undo again.`);
 			},
 		},
 	};
 }
 
-/** The refusal for a newest record edu cannot read: the run it stands for is neither taken back nor passed over. */
-function unreadableRecord(number: number, problem: RecordProblem): Refusal {
-	return refusal('BAD_PROJECT_FILE', `${recordProblemText(number, problem)}: not a run record edu can read, so edu undo cannot take that run back nor pass over it; nothing was changed. Put the file back as edu wrote it, or remove it: edu undo then takes back the run before.`);
+/** The refusal for a record edu cannot read where undo would go next: the run it stands for is neither taken back nor skipped. */
+function unreadableRecord(problem: string): Refusal {
+	return refusal('BAD_PROJECT_FILE', `${problem}: edu cannot read this run's record, and edu undo takes runs back newest first without skipping one; nothing was changed. Restore the file as edu wrote it (git, a copy, its permissions) to take that run back, or delete it to leave that run's files as they are and take back the runs before it.`);
 }
 
 /** Whether `bytes` are what the run wrote into the file, by the record's hash (SHA-256 in the first builds' records). */

@@ -2,7 +2,8 @@
 // leaves every project file outside .edu/ byte-identical to before, and never takes back work
 // silently (issue 49's "Done when").
 import {createHash} from 'node:crypto';
-import {appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {runMain} from '../helpers/run-main.js';
@@ -276,35 +277,67 @@ describe('a record names nothing outside the project', () => {
 });
 
 describe('a record edu cannot read', () => {
-	it('the newest one refuses the undo with its file:line:col and changes nothing; removed, the run before is taken back', async () => {
+	const refusedBecause = (problem: string): string => `${problem}: edu cannot read this run's record, and edu undo takes runs back newest first without skipping one; nothing was changed. Restore the file as edu wrote it (git, a copy, its permissions) to take that run back, or delete it to leave that run's files as they are and take back the runs before it.\n`;
+
+	it('the newest one refuses the undo with its file:line:col and changes nothing; deleted, the run before is taken back', async () => {
 		const root = tempProject('sample');
 		await edu(root, 'make:api', 'ville', '--yes');
 		await edu(root, 'make:api', 'velo', '--yes');
 		const recordFile = path.join(root, '.edu/history/2.json');
 		writeFileSync(recordFile, '{"edu":1,"files":[');
 		const tree = snapshotTree(root);
-		const refused = await edu(root, 'undo', '--yes');
-		expect(refused.exitCode).toBe(1);
-		expect(refused.stderr).toBe('.edu/history/2.json:1:19: expected a value, found end of file: not a run record edu can read, so edu undo cannot take that run back nor pass over it; nothing was changed. Put the file back as edu wrote it, or remove it: edu undo then takes back the run before.\n');
+		const problem = '.edu/history/2.json:1:19: expected a value, found end of file';
+		for (const args of [['undo', '--yes'], ['undo', '--dry-run']]) expect(await edu(root, ...args)).toMatchObject({exitCode: 1, stdout: '', stderr: refusedBecause(problem)});
+		expect(JSON.parse((await edu(root, 'undo', '--json')).stdout)).toEqual({ok: false, error: {code: 'BAD_PROJECT_FILE', message: refusedBecause(problem).trim()}});
 		expect(snapshotTree(root)).toEqual(tree);
 		expect((await edu(root, 'history')).stdout).toMatch(/^2 {2}\(not a record edu can read: \.edu\/history\/2\.json:1:19: expected a value, found end of file\)\n1 {2}make:api ville\n/);
-		expect(JSON.parse((await edu(root, 'history', '--json')).stdout).runs[0]).toEqual({number: 2, problem: '.edu/history/2.json:1:19: expected a value, found end of file'});
+		expect(JSON.parse((await edu(root, 'history', '--json')).stdout).runs[0]).toEqual({number: 2, problem});
 		rmSync(recordFile);
 		const undone = await edu(root, 'undo', '--yes');
 		expect(undone.stdout).toMatch(/^Took back run 1 \(make:api ville\):/);
+		expect(existsSync(path.join(root, 'app/Controller/api/VeloController.php'))).toBe(true);
 	});
 
-	it('one that is JSON but no run record refuses too; taken back past an older unreadable one, undo says it stops there', async () => {
+	it('a record of the wrong shape is refused before anything is written, whatever field is wrong', async () => {
 		const root = tempProject('sample');
 		await edu(root, 'make:api', 'ville', '--yes');
-		await edu(root, 'make:api', 'velo', '--yes');
-		writeFileSync(path.join(root, '.edu/history/2.json'), '{"edu": 1}');
-		expect((await edu(root, 'undo', '--yes')).stderr).toMatch(/^\.edu\/history\/2\.json: JSON, but not a run record \(edu: 1, files, folders\): not a run record edu can read/);
-		rmSync(path.join(root, '.edu/history/2.json'));
+		const recordFile = path.join(root, '.edu/history/1.json');
+		const record = JSON.parse(readFileSync(recordFile, 'utf8'));
+		const shapes: Array<[object, string]> = [
+			[{edu: 1}, '"folders" is not a list of paths'],
+			[{...record, folders: [42]}, '"folders" is not a list of paths'],
+			[{...record, files: [42]}, 'files[0]: no "path"'],
+			[{...record, files: [{...record.files[0], made: 'zap'}]}, 'files[0]: "made" is "zap", not create, replace, modify or span'],
+			[{...record, files: [record.files[0], {...record.files[1], at: -1}]}, 'files[1]: "at", "removed" or "inserted" is missing'],
+		];
+		for (const [shape, why] of shapes) {
+			writeFileSync(recordFile, JSON.stringify(shape));
+			const tree = snapshotTree(root);
+			expect(await edu(root, 'undo', '--yes'), why).toMatchObject({exitCode: 1, stderr: refusedBecause(`.edu/history/1.json: JSON, but not a record as edu writes it (${why})`)});
+			expect(snapshotTree(root)).toEqual(tree);
+		}
+	});
+
+	it('a folder or a FIFO in a record\'s place is said at once, never waited on', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
+		mkdirSync(path.join(root, '.edu/history/2.json'));
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 1, stderr: refusedBecause('.edu/history/2.json: is a folder, not a file')});
+		execFileSync('mkfifo', [path.join(root, '.edu/history/3.json')]);
+		expect((await edu(root, 'history')).stdout).toMatch(/^3 {2}\(not a record edu can read: \.edu\/history\/3\.json: not a regular file \(a FIFO\); edu reads and writes only regular files\)\n2 {2}\(not a record edu can read: \.edu\/history\/2\.json: is a folder, not a file\)\n1 {2}make:api ville\n/);
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 1});
+	});
+
+	it('past the runs taken back, an older unreadable one stops undo there, and the undo before it says so', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:api', 'ville', '--yes');
 		await edu(root, 'make:api', 'tram', '--yes');
 		writeFileSync(path.join(root, '.edu/history/1.json'), '');
 		const undone = await edu(root, 'undo', '--yes');
 		expect(undone.stdout).toMatch(/^Took back run 2 \(make:api tram\):/);
 		expect(undone.stdout).toMatch(/\nedu undo again stops at \.edu\/history\/1\.json:1:1: expected a value, found end of file; edu history lists them\.\n$/);
+		const tree = snapshotTree(root);
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 1, stderr: refusedBecause('.edu/history/1.json:1:1: expected a value, found end of file')});
+		expect(snapshotTree(root)).toEqual(tree);
 	});
 });

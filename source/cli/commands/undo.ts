@@ -49,7 +49,6 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	const {io} = context;
 	const root = undoRoot(options, context);
 	const {nextToUndo, planUndo, removeEmptyFolders, runName} = await import('../../sink/undo.js');
-	const {recordProblemText} = await import('../../sink/record.js');
 	const {sinkFor, modeReport} = await import('../../sink/sink.js');
 	const {unifiedDiff} = await import('../../present/describe-plan.js');
 	const planned = planUndo(root, options.force === true);
@@ -68,7 +67,7 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 		...folders.map((folder) => `  remove   ${folder}/`),
 		...plan.restored.map((file) => `  restore  ${file}`),
 		...diff,
-		...(dry ? [] : ['', next === undefined ? 'No run before it is left to take back; edu history lists them.' : next.record === undefined ? `edu undo again stops at ${recordProblemText(next.number, next.problem)}; edu history lists them.` : `edu undo again takes back ${runName(next.number, next.record)}; edu history lists them.`]),
+		...(dry ? [] : ['', next === undefined ? 'No run before it is left to take back; edu history lists them.' : next.record === undefined ? `edu undo again stops at ${next.problem}; edu history lists them.` : `edu undo again takes back ${runName(next.number, next.record)}; edu history lists them.`]),
 	];
 	return {
 		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),
@@ -80,10 +79,10 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 
 async function runHistory(options: CommonOptions, context: CommandContext): Promise<Outcome> {
 	const root = undoRoot(options, context);
-	const {readHistory, recordProblemText} = await import('../../sink/record.js');
+	const {readHistory} = await import('../../sink/record.js');
 	const runs = readHistory(root);
 	const lines = runs.length === 0 ? ['No run recorded in .edu/history/ yet: each run that writes project files leaves one.'] : runs.flatMap(({number, record, problem}) => {
-		if (record === undefined) return [`${number}  (not a record edu can read: ${recordProblemText(number, problem)})`];
+		if (record === undefined) return [`${number}  (not a record edu can read: ${problem})`];
 		const state = record.undone === undefined ? '' : '  (taken back)';
 		return [
 			`${number}  ${record.command ?? 'a run'}${state}`,
@@ -91,7 +90,7 @@ async function runHistory(options: CommonOptions, context: CommandContext): Prom
 		];
 	});
 	return {
-		json: {runs: runs.map(({number, record, problem}) => ({number, ...(record === undefined ? {problem: recordProblemText(number, problem)} : {command: record.command ?? null, undone: record.undone !== undefined, files: record.files.map((file) => ({path: file.path, action: file.made === 'create' ? 'create' : file.made === 'replace' ? 'replace' : 'modify'}))})}))},
+		json: {runs: runs.map(({number, record, problem}) => ({number, ...(record === undefined ? {problem} : {command: record.command ?? null, undone: record.undone !== undefined, files: record.files.map((file) => ({path: file.path, action: file.made === 'create' ? 'create' : file.made === 'replace' ? 'replace' : 'modify'}))})}))},
 		text: `${lines.join('\n')}\n`,
 	};
 }
