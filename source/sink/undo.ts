@@ -20,6 +20,8 @@ export interface UndoPlan {
 	readonly number: number;
 	readonly record: RunRecord;
 	readonly removed: readonly string[];
+	/** Files the run created that were already deleted since: nothing to take back. */
+	readonly gone: readonly string[];
 	readonly restored: readonly string[];
 	/** Files edited since the run (`file` or `routes.yaml:LINE`): refused, or with --force taken back and kept. */
 	readonly edited: readonly string[];
@@ -51,6 +53,7 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 	if (newest.record === undefined) return unreadableRecord(newest.problem);
 	const {number, record} = newest;
 	const removed: string[] = [];
+	const gone: string[] = [];
 	const restored: string[] = [];
 	const edited: string[] = [];
 	const texts: Array<{path: string; before: string; after: string}> = [];
@@ -65,7 +68,10 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 		const taken = takeBack(root, file, current, force);
 		if ('code' in taken) return taken;
 		edited.push(...taken.edited);
-		if (taken.change === undefined) continue;
+		if (taken.change === undefined) {
+			if (file.made === 'create' && current === null) gone.push(file.path);
+			continue;
+		}
 		const change = taken.edited.length > 0 ? {...taken.change, keep: edits} : taken.change;
 		if (change.action === 'delete') removed.push(file.path);
 		else {
@@ -83,7 +89,7 @@ export function planUndo(root: string, force: boolean): {plan: UndoPlan; changes
 	const recordBefore = readRegularFile(path.join(root, recordPath), recordPath);
 	if (recordBefore === null || 'code' in recordBefore) return refusal('PROJECT_CHANGED', `${recordPath} changed while edu was reading it; nothing was changed. Run edu undo again.`);
 	const mark: FileChange = {path: recordPath, action: 'modify', before: recordBefore.toString('utf8'), after: recordText({...record, undone: {}})};
-	const plan: UndoPlan = {number, record, removed, restored, edited, folders: record.folders, texts};
+	const plan: UndoPlan = {number, record, removed, gone, restored, edited, folders: record.folders, texts};
 	return {
 		plan,
 		changeset: {

@@ -109,6 +109,19 @@ describe('edu undo after make:*', () => {
 		expect(routes(root)).not.toContain('api_ville');
 	});
 
+	it('a file the run created and the user deleted since is named as gone; the rest is taken back', async () => {
+		const root = tempProject('sample');
+		const original = routes(root);
+		await edu(root, 'make:api', 'ville', '--yes');
+		rmSync(path.join(root, 'app/Controller/api/VilleController.php'));
+		const dry = JSON.parse((await edu(root, 'undo', '--dry-run', '--json')).stdout);
+		expect(dry).toMatchObject({removed: [], gone: ['app/Controller/api/VilleController.php'], restored: ['app/Config/routes.yaml'], dryRun: true});
+		const undone = await edu(root, 'undo', '--yes');
+		expect(undone).toMatchObject({exitCode: 0, stderr: ''});
+		expect(undone.stdout).toMatch(/^Took back run 1 \(make:api ville\):\n {2}gone {5}app\/Controller\/api\/VilleController\.php \(deleted since the run\)\n {2}restore {2}app\/Config\/routes\.yaml\n/);
+		expect(routes(root)).toBe(original);
+	});
+
 	it('undo --dry-run names the files and the routes.yaml diff, and changes nothing', async () => {
 		const root = tempProject('sample');
 		await edu(root, 'make:api', 'ville', '--yes');

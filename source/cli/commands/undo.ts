@@ -64,13 +64,14 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	const lines = [
 		dry ? `Dry run: nothing was written. edu undo would take back ${run}:` : `Took back ${run}:`,
 		...plan.removed.map((file) => `  remove   ${file}`),
+		...plan.gone.map((file) => `  gone     ${file} (deleted since the run)`),
 		...folders.map((folder) => `  remove   ${folder}/`),
 		...plan.restored.map((file) => `  restore  ${file}`),
 		...diff,
 		...(dry ? [] : ['', next === undefined ? 'No run before it is left to take back; edu history lists them.' : next.record === undefined ? `edu undo again stops at ${next.problem}; edu history lists them.` : `edu undo again takes back ${runName(next.number, next.record)}; edu history lists them.`]),
 	];
 	return {
-		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),
+		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, gone: plan.gone, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),
 		warnings: written.notes,
 		text: `${lines.join('\n')}\n`,
 		...(dry ? {requested: true} : {}),
