@@ -115,11 +115,6 @@ export function recordText(record: RunRecord): string {
 	return `${JSON.stringify(record, null, '\t')}\n`;
 }
 
-/** Whether a parsed JSON value is a record edu wrote. */
-export function isRunRecord(value: unknown): value is RunRecord {
-	return recordProblem(value) === undefined;
-}
-
 type Fields = Readonly<Record<string, unknown>>;
 
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);

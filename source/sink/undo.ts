@@ -13,7 +13,7 @@ import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
 import {contentHash} from '../base/content-hash.js';
-import {historyFolder, isRunRecord, readHistory, recordText, type HistoryEntry, type RecordedFile, type RunRecord} from './record.js';
+import {historyFolder, readHistory, recordText, type HistoryEntry, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {
 	/** The run taken back: its number (`.edu/history/<n>.json`) and record. */
@@ -198,4 +198,3 @@ export function removeEmptyFolders(root: string, folders: readonly string[]): st
 	return gone;
 }
 
-export {isRunRecord};
