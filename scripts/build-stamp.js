@@ -2,8 +2,8 @@
 // and the scripts it imports, package.json, package-lock.json, tsconfig.json), written into
 // dist/ by `npm run build` once the build succeeded. `npm test` (pretest), `npm run demo` and
 // `npm link` (prepare) build again only when the stamp in dist/ is not the digest of the files as
-// they are now, so they reuse the build `npm install` just made (the tests bundle dist/bin/ again
-// from source/ anyway: test/helpers/bundle-setup.ts).
+// they are now, so they reuse the build `npm install` just made. The tests do too, and bundle
+// dist/bin/ again from source/ when the stamp does not match, removing it (test/helpers/bundle-setup.ts).
 //   node scripts/build-stamp.js --begin   before a build: the digest of the inputs as the build reads them
 //   node scripts/build-stamp.js --write   after it succeeded: that digest into dist/.build-stamp
 //   node scripts/build-stamp.js --check   exit 0 when dist/ was built from the files as they are, 1 otherwise
