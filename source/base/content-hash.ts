@@ -19,13 +19,14 @@ function fmix(h: number): number {
 	return h ^ (h >>> 16);
 }
 
-/** The four lanes' inputs mixed the way each lane mixes its word. */
-const mixed = [
-	(k: number) => Math.imul(rotl(Math.imul(k, c1), 15), c2),
-	(k: number) => Math.imul(rotl(Math.imul(k, c2), 16), c3),
-	(k: number) => Math.imul(rotl(Math.imul(k, c3), 17), c4),
-	(k: number) => Math.imul(rotl(Math.imul(k, c4), 18), c1),
-] as const;
+/** The little-endian 32-bit word at `i` (read here: Buffer's readInt32LE checks its argument on every call). */
+const word = (bytes: Uint8Array, i: number): number => bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
+
+// Each lane's input mixed the way that lane mixes its word.
+const mix1 = (k: number): number => Math.imul(rotl(Math.imul(k, c1), 15), c2);
+const mix2 = (k: number): number => Math.imul(rotl(Math.imul(k, c2), 16), c3);
+const mix3 = (k: number): number => Math.imul(rotl(Math.imul(k, c3), 17), c4);
+const mix4 = (k: number): number => Math.imul(rotl(Math.imul(k, c4), 18), c1);
 
 /** MurmurHash3_x86_128 of `data` (a string is hashed as UTF-8), as 32 hex digits (h1 to h4). */
 export function contentHash(data: Buffer | string): string {
@@ -37,13 +38,13 @@ export function contentHash(data: Buffer | string): string {
 	let h3 = 0;
 	let h4 = 0;
 	for (let i = 0; i < blocks; i += 16) {
-		h1 ^= mixed[0](bytes.readInt32LE(i));
+		h1 ^= mix1(word(bytes, i));
 		h1 = (Math.imul(rotl(h1, 19) + h2, 5) + 0x56_1c_cd_1b) | 0;
-		h2 ^= mixed[1](bytes.readInt32LE(i + 4));
+		h2 ^= mix2(word(bytes, i + 4));
 		h2 = (Math.imul(rotl(h2, 17) + h3, 5) + 0x0b_ca_a7_47) | 0;
-		h3 ^= mixed[2](bytes.readInt32LE(i + 8));
+		h3 ^= mix3(word(bytes, i + 8));
 		h3 = (Math.imul(rotl(h3, 15) + h4, 5) + 0x96_cd_1c_35) | 0;
-		h4 ^= mixed[3](bytes.readInt32LE(i + 12));
+		h4 ^= mix4(word(bytes, i + 12));
 		h4 = (Math.imul(rotl(h4, 13) + h1, 5) + 0x32_ac_3b_17) | 0;
 	}
 	// The last 0 to 15 bytes, little-endian, each in the lane it falls in.
@@ -53,10 +54,10 @@ export function contentHash(data: Buffer | string): string {
 		return k;
 	};
 	const left = length - blocks;
-	if (left > 12) h4 ^= mixed[3](tail(3));
-	if (left > 8) h3 ^= mixed[2](tail(2));
-	if (left > 4) h2 ^= mixed[1](tail(1));
-	if (left > 0) h1 ^= mixed[0](tail(0));
+	if (left > 12) h4 ^= mix4(tail(3));
+	if (left > 8) h3 ^= mix3(tail(2));
+	if (left > 4) h2 ^= mix2(tail(1));
+	if (left > 0) h1 ^= mix1(tail(0));
 	h1 ^= length;
 	h2 ^= length;
 	h3 ^= length;
