@@ -153,8 +153,9 @@ function apply<T>(run: WriteRun, changeset: Changeset<T>, lock: HeldLock | undef
 		const change: FileChange = {path: recordName(run), action: 'create', before: null, after: recordText(record)};
 		const target = path.join(changeset.root, change.path);
 		run.ensureFolder(path.dirname(target));
-		// Just before the commit point: a run killed before it leaves no record.
-		staged.splice(staged.length - 1, 0, stage(run, change, target, undefined, true));
+		// Just before the commit point: a run killed before it leaves no record. edu's own bookkeeping,
+		// as the lock and its journal are: not made durable (undo refuses a record a power cut cut short).
+		staged.splice(staged.length - 1, 0, stage(run, change, target, undefined, true, false));
 	}
 	if (lock && staged.length > 1) lock.record(journalOf(run, staged));
 	const done: Staged[] = [];
@@ -177,10 +178,10 @@ function backupOf(copies: ReadonlyArray<{change: FileChange; of: string}>, chang
 }
 
 /** One change made ready: its temp file written, and what it replaces before the commit point set aside. */
-function stage(run: WriteRun, change: FileChange, target: string, content: Buffer | undefined, beforeCommit: boolean): Staged {
+function stage(run: WriteRun, change: FileChange, target: string, content: Buffer | undefined, beforeCommit: boolean, durable = true): Staged {
 	const backup = content === undefined ? {} : {backup: true as const};
 	if (change.action === 'delete') return {change, target, aside: asideName(run.host, target)};
-	const written = writeTemp(run, target, change, content);
+	const written = writeTemp(run, target, change, content, durable);
 	if (!beforeCommit || change.action === 'create' || content !== undefined) return {change, target, ...backup, ...written};
 	// Named now, for the journal; the copy is made just before the file is replaced (place).
 	return {change, target, ...backup, ...written, aside: asideName(run.host, target)};

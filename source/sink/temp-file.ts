@@ -14,8 +14,9 @@ import type {WriteRun} from './run.js';
  * Writes `change.after` to a new temp file beside `target`. The content is written through the
  * descriptor only once the file is known to be inside the project: if a folder was swapped for a
  * link to somewhere else meanwhile, nothing but an empty file (removed at once) ever lands there.
+ * `durable`: on the disk before the call returns (fsync), so the name it takes never holds less.
  */
-export function writeTemp(run: WriteRun, target: string, change: FileChange, content: string | Buffer = change.after): {temp: string; written: Stats} {
+export function writeTemp(run: WriteRun, target: string, change: FileChange, content: string | Buffer = change.after, durable = true): {temp: string; written: Stats} {
 	const {fs} = run;
 	const temp = tempName(run.host, target);
 	const existing = change.action === 'create' ? null : fs.lstat(target);
@@ -50,7 +51,7 @@ export function writeTemp(run: WriteRun, target: string, change: FileChange, con
 		if (change.mode !== undefined) fs.fchmod(descriptor, change.mode);
 		else if (existing !== null && existing.isFile()) fs.fchmod(descriptor, existing.mode & 0o7777);
 		fs.write(descriptor, content);
-		fs.fsync(descriptor);
+		if (durable) fs.fsync(descriptor);
 		return {temp, written: fs.fstat(descriptor)};
 	} finally {
 		fs.close(descriptor);

@@ -96,6 +96,43 @@ describe('commit', () => {
 		});
 	});
 
+	it('makes every project file it writes durable (fsync) before the file takes its name', async () => {
+		// A power cut after the rename must not leave an empty controller or routes.yaml behind it.
+		const root = tempProject('empty');
+		const snapshot = snapshotOf(root);
+		const planned = plan({kind: 'controller', name: 'VilleRead'}, snapshot);
+		const opened = new Map<number, string>();
+		const synced = new Set<string>();
+		const placed = new Map<string, boolean>();
+		const place = (from: string, to: string): void => {
+			placed.set(path.relative(root, to).split(path.sep).join('/'), synced.has(from));
+		};
+		const fs: SinkFs = {
+			...realFs,
+			create(target, mode) {
+				const descriptor = realFs.create(target, mode);
+				opened.set(descriptor, target);
+				return descriptor;
+			},
+			fsync(descriptor) {
+				realFs.fsync(descriptor);
+				synced.add(opened.get(descriptor)!);
+			},
+			link(from, to) {
+				realFs.link(from, to);
+				place(from, to);
+			},
+			rename(from, to) {
+				realFs.rename(from, to);
+				place(from, to);
+			},
+		};
+		await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}}));
+		const projectFiles = planned.changes.map((change) => change.path);
+		expect(projectFiles.length).toBeGreaterThanOrEqual(3);
+		for (const file of projectFiles) expect([file, placed.get(file)]).toEqual([file, true]);
+	});
+
 	it('a folder another run creates between the look and the mkdir is used as it is, and left to that run: the write succeeds', async () => {
 		const root = tempProject('empty');
 		const snapshot = snapshotOf(root);
