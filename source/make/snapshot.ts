@@ -144,10 +144,11 @@ function listFolder(absolute: string, relative: string, above: readonly string[]
 	for (const entry of entries) {
 		const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
 		into.push(name);
-		const child = path.join(absolute, entry.name);
+		// The child's path only for a folder or a link: most entries are files, and a project may hold hundreds.
 		if (entry.isDirectory()) {
-			listFolder(child, name, [...above, path.join(here, entry.name)], into);
+			listFolder(path.join(absolute, entry.name), name, [...above, path.join(here, entry.name)], into);
 		} else if (entry.isSymbolicLink()) {
+			const child = path.join(absolute, entry.name);
 			const target = linkedFolder(child);
 			if (target !== undefined && !above.includes(target)) listFolder(child, name, [...above, target], into);
 		}
