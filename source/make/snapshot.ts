@@ -9,7 +9,7 @@ import {lockFileFor, readLock} from '../sink/lock.js';
 import {killedRunLeftovers} from '../sink/killed-run.js';
 import {processHost, type SinkHost} from '../sink/host.js';
 import {findProjectRoot} from '../project/root.js';
-import {linkEscape} from '../project/confinement.js';
+import {isInside, linkEscape} from '../project/confinement.js';
 import {readRoutesFile} from '../project/routes-yaml/routes-file.js';
 import {emptyRoutesFile, routesPath, type RoutesFile} from '../project/routes-yaml/routes.js';
 import {templateCatalog, type TemplateCatalog} from '../templates/catalog.js';
@@ -111,14 +111,18 @@ function killedRunFiles(root: string, host: SinkHost): string[] {
 function listFiles(root: string, folder: string, into: Map<string, string>): void {
 	const absolute = path.join(root, folder);
 	let real: string;
+	let realRoot: string;
 	try {
 		if (!statSync(absolute).isDirectory()) return;
 		real = realPath(absolute);
+		realRoot = realPath(root);
 	} catch {
 		return;
 	}
+	// A folder that leads out of the project is not read: nothing is written there either (confinement.ts).
+	if (!isInside(realRoot, real)) return;
 	const names: string[] = [];
-	listFolder(absolute, '', [real], names);
+	listFolder(absolute, '', [real], names, realRoot);
 	for (const name of names) {
 		const relative = `${folder}/${name}`;
 		into.set(relative.toLowerCase(), relative);
@@ -129,11 +133,12 @@ function listFiles(root: string, folder: string, into: Map<string, string>): voi
  * Every entry under `absolute` (folders too), as paths relative to the first folder, with links to
  * folders followed as readdirSync's `recursive` follows them, except into a folder the walk is in
  * already (`ln -s . loop`, or two folders linking to each other): there the recursive read went
- * round until the path grew too long, and two such links made it run for ever. `above`: the real
- * paths of the folders from the first one to this one. A folder that cannot be read is listed
- * without what it holds, the rest as it is.
+ * round until the path grew too long, and two such links made it run for ever. Nor out of the
+ * project (`realRoot`): a link to / had the run read the whole disk, deaf to Ctrl+C meanwhile.
+ * `above`: the real paths of the folders from the first one to this one. A folder that cannot be
+ * read is listed without what it holds, the rest as it is.
  */
-function listFolder(absolute: string, relative: string, above: readonly string[], into: string[]): void {
+function listFolder(absolute: string, relative: string, above: readonly string[], into: string[], realRoot: string): void {
 	let entries: Dirent[];
 	try {
 		entries = readdirSync(absolute, {withFileTypes: true, encoding: 'utf8'});
@@ -146,11 +151,11 @@ function listFolder(absolute: string, relative: string, above: readonly string[]
 		into.push(name);
 		// The child's path only for a folder or a link: most entries are files, and a project may hold hundreds.
 		if (entry.isDirectory()) {
-			listFolder(path.join(absolute, entry.name), name, [...above, path.join(here, entry.name)], into);
+			listFolder(path.join(absolute, entry.name), name, [...above, path.join(here, entry.name)], into, realRoot);
 		} else if (entry.isSymbolicLink()) {
 			const child = path.join(absolute, entry.name);
 			const target = linkedFolder(child);
-			if (target !== undefined && !above.includes(target)) listFolder(child, name, [...above, target], into);
+			if (target !== undefined && isInside(realRoot, target) && !above.includes(target)) listFolder(child, name, [...above, target], into, realRoot);
 		}
 	}
 }

@@ -93,7 +93,8 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 	}
 }
 
-function checkConfinement(changeset: Changeset<unknown>): void {
+/** Every path of `changeset` stays in the project, links followed (a dry run checks it too, so it refuses what a run would). */
+export function checkConfinement(changeset: Changeset<unknown>): void {
 	for (const relative of [...changeset.changes.map((change) => change.path), ...(changeset.folders ?? [])]) {
 		const problem = confinementProblem(changeset.root, relative);
 		if (problem) throw EduError.from(problem);

@@ -6,15 +6,21 @@ import type {StopSignal} from '../base/io.js';
 import {EduError} from '../base/errors.js';
 import type {Changeset, Sink} from './file-change.js';
 import {readRegularFile} from '../project/regular-file.js';
-import {fileSystemSink} from './fs.js';
+import {checkConfinement, fileSystemSink} from './fs.js';
 import {isFolder} from '../base/path-kind.js';
 
 export {modeReport} from './file-change.js';
 export type {Changeset, FileChange, ModeReport, Sink, SinkMode, WriteOptions, Written} from './file-change.js';
 
-/** Writes nothing: returns the changeset's value as what would be written. */
+/** Writes nothing: returns the changeset's value as what would be written, or the refusal a run would meet first (a path that leads out of the project). */
 export function dryRunSink(): Sink {
-	return {mode: 'dry-run', write: async (changeset) => ({value: changeset.value, mode: 'dry-run', notes: []})};
+	return {
+		mode: 'dry-run',
+		write: async (changeset) => {
+			checkConfinement(changeset);
+			return {value: changeset.value, mode: 'dry-run', notes: []};
+		},
+	};
 }
 
 /** The flags that choose the sink: the one place a dry run is decided. */

@@ -1,12 +1,15 @@
-// What readSnapshot lists under app/Controller and app/Template: every entry, links to folders
-// followed, and a link back into its own folder listed without being entered (it used to make
-// the run go round until the path grew too long, or, with two such links, for ever).
-import {mkdirSync, renameSync, symlinkSync, writeFileSync} from 'node:fs';
+// What readSnapshot lists under app/Controller and app/Template: every entry, links to folders in
+// the project followed, a link back into its own folder listed without being entered (it used to
+// make the run go round until the path grew too long, or, with two such links, for ever), and a
+// link out of the project listed but not read (a link to / had a make read the whole disk, deaf to
+// Ctrl+C and SIGTERM meanwhile; nothing can be written through it anyway).
+import {mkdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {existingFile, readSnapshot, type Snapshot} from '../../source/make/snapshot.js';
 import {execa} from 'execa';
-import {binPath, runEdu, tempProject} from '../helpers/temp-project.js';
+import {runMain} from '../helpers/run-main.js';
+import {binPath, runEdu, snapshotTree, tempProject} from '../helpers/temp-project.js';
 
 function snapshotOf(root: string): Snapshot {
 	const snapshot = readSnapshot(root);
@@ -15,14 +18,42 @@ function snapshotOf(root: string): Snapshot {
 }
 
 describe('the files a plan checks against', () => {
-	it('follows a link to a folder elsewhere, as a recursive read does', () => {
+	it('follows a link to a folder elsewhere in the project, as a recursive read does', () => {
 		const root = tempProject('sample');
-		const shared = tempProject();
-		writeFileSync(path.join(shared, 'VilleController.php'), '<?php\n');
-		symlinkSync(shared, path.join(root, 'app/Controller/shared'));
+		mkdirSync(path.join(root, 'shared'));
+		writeFileSync(path.join(root, 'shared/VilleController.php'), '<?php\n');
+		symlinkSync('../../shared', path.join(root, 'app/Controller/shared'));
 		const snapshot = snapshotOf(root);
 		expect(existingFile(snapshot, 'app/Controller/shared/VilleController.php')).toBe('app/Controller/shared/VilleController.php');
 		expect(existingFile(snapshot, 'app/controller/API/hellocontroller.php')).toBe('app/Controller/api/HelloController.php');
+	});
+
+	it('lists a link to a folder outside the project without reading what it holds', () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		writeFileSync(path.join(outside, 'VilleController.php'), '<?php\n');
+		symlinkSync(outside, path.join(root, 'app/Controller/shared'));
+		symlinkSync(outside, path.join(root, 'app/Template/shared'));
+		const snapshot = snapshotOf(root);
+		expect(existingFile(snapshot, 'app/Controller/shared')).toBe('app/Controller/shared');
+		expect(existingFile(snapshot, 'app/Controller/shared/VilleController.php')).toBeUndefined();
+		expect(existingFile(snapshot, 'app/Template/shared/VilleController.php')).toBeUndefined();
+		expect(existingFile(snapshot, 'app/controller/API/hellocontroller.php')).toBe('app/Controller/api/HelloController.php');
+	});
+
+	it('a view outside the project through a link: the dry run and the run both refuse, naming the link, and write nothing', async () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		writeFileSync(path.join(outside, 'ville.html.twig'), 'theirs\n');
+		symlinkSync(outside, path.join(root, 'app/Template/ville'));
+		const before = snapshotTree(root);
+		for (const flags of [['--dry-run'], []]) {
+			const result = await runMain(['make:controller', 'ville', '--yes', ...flags], {cwd: root});
+			expect(result.exitCode, result.stderr).toBe(1);
+			expect(result.stderr).toBe(`Refusing to write app/Template/ville/ville.html.twig: it resolves through the link app/Template/ville to ${path.join(realpathSync(outside), 'ville.html.twig')}, outside the project.\n`);
+		}
+		expect(snapshotTree(root)).toEqual(before);
+		expect(readFileSync(path.join(outside, 'ville.html.twig'), 'utf8')).toBe('theirs\n');
 	});
 
 	it('lists a link back into its own folder without going round it', () => {
@@ -70,9 +101,10 @@ fs.statSync = (...args) => {
 
 	it('a name whose controller sits in a linked folder is refused', async () => {
 		const root = tempProject('sample');
-		const moved = tempProject();
+		const moved = path.join(root, 'moved');
+		mkdirSync(moved);
 		renameSync(path.join(root, 'app/Controller/api'), path.join(moved, 'api'));
-		symlinkSync(path.join(moved, 'api'), path.join(root, 'app/Controller/api'));
+		symlinkSync('../../moved/api', path.join(root, 'app/Controller/api'));
 		mkdirSync(path.join(root, 'app/Controller/api/nested'));
 		symlinkSync('.', path.join(root, 'app/Controller/l1'));
 		symlinkSync('.', path.join(root, 'app/Controller/l2'));
