@@ -174,30 +174,40 @@ const maxRecordBytes = 256 * 1024 * 1024;
 
 /** The recorded runs, newest first. A record is read as any project file is: a FIFO or a folder in its place is said, never waited on. */
 export function readHistory(root: string): HistoryEntry[] {
+	return [...historyEntries(root)];
+}
+
+/** readHistory one record at a time, each read only when reached: undo looks for the newest run not taken back. */
+export function* historyEntries(root: string): Generator<HistoryEntry> {
 	let names: string[];
 	try {
 		names = readdirSync(path.join(root, historyFolder));
 	} catch {
-		return [];
+		return;
 	}
-	return recordNumbers(names).reverse().flatMap((number): HistoryEntry[] => {
-		const shown = `${historyFolder}/${number}.json`;
-		const bytes = readRegularFile(path.join(root, shown), shown, maxRecordBytes);
-		// Removed since the folder was listed (another run pruned it): not a record any more.
-		if (bytes === null) return [];
-		if ('code' in bytes) return [{number, problem: bytes.message.replace(/\.$/, '')}];
-		const decoded = decodeUtf8At(bytes);
-		if (!('text' in decoded)) return [{number, problem: `${shown}:${decoded.line}:${decoded.col}: not UTF-8`}];
-		const {text} = decoded;
-		if (text.startsWith('\uFEFF')) return [{number, problem: `${shown}:1:1: a byte order mark starts the file (edu never writes one)`}];
-		let value: unknown;
-		try {
-			value = JSON.parse(text);
-		} catch {
-			const read = readJson(text);
-			return [{number, problem: 'problem' in read ? `${shown}:${read.problem.line}:${read.problem.col}: ${read.problem.reason}` : `${shown}: not JSON`}];
-		}
-		const problem = recordProblem(value);
-		return problem === undefined ? [{number, record: value as RunRecord}] : [{number, problem: `${shown}: JSON, but not a record as edu writes it (${problem})`}];
-	});
+	for (const number of recordNumbers(names).reverse()) {
+		const entry = historyEntry(root, number);
+		if (entry !== undefined) yield entry;
+	}
+}
+
+/** Record `number`, or why it cannot be read; undefined when it was removed since the folder was listed (another run pruned it). */
+function historyEntry(root: string, number: number): HistoryEntry | undefined {
+	const shown = `${historyFolder}/${number}.json`;
+	const bytes = readRegularFile(path.join(root, shown), shown, maxRecordBytes);
+	if (bytes === null) return undefined;
+	if ('code' in bytes) return {number, problem: bytes.message.replace(/\.$/, '')};
+	const decoded = decodeUtf8At(bytes);
+	if (!('text' in decoded)) return {number, problem: `${shown}:${decoded.line}:${decoded.col}: not UTF-8`};
+	const {text} = decoded;
+	if (text.startsWith('\uFEFF')) return {number, problem: `${shown}:1:1: a byte order mark starts the file (edu never writes one)`};
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		const read = readJson(text);
+		return {number, problem: 'problem' in read ? `${shown}:${read.problem.line}:${read.problem.col}: ${read.problem.reason}` : `${shown}: not JSON`};
+	}
+	const problem = recordProblem(value);
+	return problem === undefined ? {number, record: value as RunRecord} : {number, problem: `${shown}: JSON, but not a record as edu writes it (${problem})`};
 }

@@ -13,7 +13,7 @@ import {parseRoutes, routesPath} from '../project/routes-yaml/routes.js';
 import {entrySpan, replaceEntryText} from '../project/routes-yaml/entry-text.js';
 import type {Changeset, FileChange} from './file-change.js';
 import {contentHash} from '../base/content-hash.js';
-import {historyFolder, readHistory, recordText, type HistoryEntry, type RecordedFile, type RunRecord} from './record.js';
+import {historyEntries, historyFolder, recordText, type HistoryEntry, type RecordedFile, type RunRecord} from './record.js';
 
 export interface UndoPlan {
 	/** The run taken back: its number (`.edu/history/<n>.json`) and record. */
@@ -38,7 +38,10 @@ const edits = {because: 'had been edited since the run'} as const;
  * edu cannot read stops the search there: it may be a run not taken back, which undo must not pass over.
  */
 export function nextToUndo(root: string): HistoryEntry | undefined {
-	return readHistory(root).find((entry) => entry.record === undefined || entry.record.undone === undefined);
+	for (const entry of historyEntries(root)) {
+		if (entry.record === undefined || entry.record.undone === undefined) return entry;
+	}
+	return undefined;
 }
 
 /** A run as the user reads it: `run 2 (make:api ville)`. */
