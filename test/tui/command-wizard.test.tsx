@@ -1,7 +1,7 @@
 // The wizard's third kind, a console command: chosen on the kind screen (ink-testing-library),
 // and `edu make:command` without a name in a real terminal (tmux). Both write what
 // `edu make:command NAME --yes` writes, and show a refusal before anything is written.
-import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
@@ -132,6 +132,27 @@ describe('the kind screen\'s "Console command"', () => {
 		expect(wizard.outcome()).toBeUndefined();
 		expect(snapshotTree(root)).toEqual(before);
 		await wizard.press(keys.escape, (frame) => frame.includes('What do you want to create?'));
+	});
+
+	it('a write that fails says why on the review, and Enter tries it again', async () => {
+		const root = tempProject('skeleton');
+		const outside = tempProject();
+		symlinkSync(outside, path.join(root, 'app/Command'));
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root);
+		await wizard.press(keys.up, (frame) => frame.includes('❯ Console command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Command name:'));
+		await wizard.press('generate', (frame) => frame.includes('GenerateCommand'));
+		expect(await wizard.press(keys.enter, (frame) => frame.includes('Review · step'))).toContain('Enter write the files');
+		const failed = (await wizard.press(keys.enter, (frame) => frame.includes('✖ Refusing to write'))).replace(/ *\n */g, ' ');
+		expect(failed).toContain('✖ Refusing to write app/Command/GenerateCommand.php: it resolves through the link app/Command');
+		expect(failed).toContain('Enter try again');
+		expect(failed).not.toContain('write the files');
+		expect(snapshotTree(root)).toEqual(before);
+		expect(readdirSync(outside)).toEqual([]);
+		rmSync(path.join(root, 'app/Command'));
+		await wizard.press(keys.enter, (frame) => frame.includes('successfully generated'));
+		expect(existsSync(path.join(root, 'app/Command/GenerateCommand.php'))).toBe(true);
 	});
 });
 

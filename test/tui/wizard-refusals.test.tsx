@@ -1,10 +1,10 @@
 // The wizard says what the CLI says: each inline refusal shows the line the CLI prints under the
 // seed's message (the file, routes.yaml:LINE, and the way out), from the same plan data.
-import {readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {runMain} from '../helpers/run-main.js';
-import {tempProject} from '../helpers/temp-project.js';
+import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard} from './wizard-harness.js';
 
 afterEach(cleanupWizards);
@@ -76,5 +76,30 @@ describe('a project template that makes PHP which does not parse', () => {
 		writeFileSync(file, good);
 		const route = await wizard.press(keys.enter, (current) => current.includes('Route · step'));
 		expect(route).not.toContain('PHP syntax error');
+	});
+});
+
+describe('a write that fails', () => {
+	test('the review shows why and offers Enter to try again, which writes once the cause is gone', async () => {
+		const root = tempProject('sample');
+		const outside = tempProject();
+		symlinkSync(outside, path.join(root, 'app/Template/ville'));
+		const before = snapshotTree(root);
+		const wizard = await renderWizard(root, {kind: 'controller'});
+		await wizard.press('ville', (frame) => frame.includes('Controller name: ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('Route · step'));
+		const review = await wizard.press(keys.enter, (frame) => frame.includes('Review · step'));
+		expect(review).toContain('Enter write the files');
+		const failed = oneLine(await wizard.press(keys.enter, (frame) => frame.includes('✖ Refusing to write')));
+		expect(failed).toContain('✖ Refusing to write app/Template/ville/ville.html.twig: it resolves through the link app/Template/ville');
+		expect(failed).toContain('Enter try again');
+		expect(failed).not.toContain('write the files');
+		expect(snapshotTree(root)).toEqual(before);
+		expect(readdirSync(outside)).toEqual([]);
+		// The link gone, Enter writes.
+		rmSync(path.join(root, 'app/Template/ville'));
+		await wizard.press(keys.enter, (frame) => frame.includes('successfully generated'));
+		await wizard.exited;
+		expect(existsSync(path.join(root, 'app/Template/ville/ville.html.twig'))).toBe(true);
 	});
 });

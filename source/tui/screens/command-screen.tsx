@@ -55,7 +55,8 @@ export function CommandScreen({state, templates, mode, projectFolder, send, next
 	const head = titleText(title, step);
 	const esc = {key: 'Esc', what: state.commandOnly && !review ? (name === '' ? 'quit' : 'clear') : 'back'};
 	if (review) {
-		const footer = state.writing ? [quitKey] : [...(blocked ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]), esc, quitKey];
+		const enter = state.failure !== undefined ? 'try again' : mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files';
+		const footer = state.writing ? [quitKey] : [...(blocked ? [] : [{key: 'Enter', what: enter}]), esc, quitKey];
 		// What to act on first (the re-check's refusal, the failure, the wait), then the files.
 		const lines: Line[] = [
 			...planned.refusals.flatMap((refused) => [...refusalLines(refused), blank]),

@@ -51,7 +51,8 @@ export function ReviewScreen({plan, next, place: {scrolled}, moveTo, chrome, mod
 	];
 	const footer = (scrolls?: string): Key[] => (busy ? [quitKey] : [
 		// A plan the re-check refused writes nothing: Enter says so, and Esc goes back to fix it.
-		...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
+		// After a failed write (a link out of the project, a full disk), Enter tries it again.
+		...(plan.refusals.length > 0 ? [] : [{key: 'Enter', what: failure !== undefined ? 'try again' : mode === 'dry-run' ? `finish (${dryRunNote})` : 'write the files'}]),
 		...(scrolls === undefined ? [] : [{key: '↑↓', what: scrolls}]),
 		{key: 'Esc', what: 'back'},
 		quitKey,
