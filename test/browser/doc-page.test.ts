@@ -46,13 +46,16 @@ describe.skipIf(!hasPhp || !hasBrowser)('the documentation page in Chromium, ser
 		const port = await freePort();
 		base = `http://127.0.0.1:${port}`;
 		server = execa(process.execPath, [binPath, 'start', '--host', '127.0.0.1', '--port', String(port)], {cwd: root, reject: false, all: true, env: {NO_COLOR: '1'}});
-		server.all?.on('data', (chunk: Buffer) => (serverOut += chunk.toString()));
 		server.stdout?.on('data', (chunk: Buffer) => (serverStdout += chunk.toString()));
-		const deadline = Date.now() + 20_000;
-		while (!serverOut.includes('Press Ctrl+C to stop.')) {
-			if (Date.now() > deadline || server.exitCode !== null) throw new Error(`edu start did not start: ${serverOut}`);
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
+		// Ready when it says so; an edu start that ends first fails the set-up with what it said.
+		const started = server;
+		await new Promise<void>((resolve, reject) => {
+			started.all?.on('data', (chunk: Buffer) => {
+				serverOut += chunk.toString();
+				if (serverOut.includes('Press Ctrl+C to stop.')) resolve();
+			});
+			void started.then(() => reject(new Error(`edu start did not start: ${serverOut}`)));
+		});
 		browser = await openBrowser();
 	}, 120_000);
 
