@@ -31,6 +31,8 @@ export interface Io {
 	 * user's own cache folder, never in the project). A run without it keeps nothing.
 	 */
 	readonly kept?: KeptText;
+	/** How long a probed program may take to answer; the defaults where absent (a test sets them short). */
+	readonly limits?: {readonly phpAnswerMs?: number};
 }
 
 /** Text kept between runs: what was written under a key, or undefined when nothing (readable) was. */

@@ -3,12 +3,15 @@
 // Use it wherever the process itself is not the point (start-up, signals, the terminal, the bundle).
 import {PassThrough} from 'node:stream';
 import {main} from '../../source/cli/main.js';
+import type {Io} from '../../source/base/io.js';
 import type {RunResult} from './temp-project.js';
 
 export interface RunMainOptions {
 	readonly cwd: string;
 	/** Added to this process's environment, as execa adds a spawned run's; undefined removes a variable. */
 	readonly env?: Readonly<Record<string, string | undefined>>;
+	/** Io's limits: how long a probed program may take to answer. */
+	readonly limits?: Io['limits'];
 }
 
 /** `edu <args>` in `cwd` with no terminal (NO_COLOR set, COLUMNS unset unless given), as runEdu. */
@@ -26,6 +29,7 @@ export async function runMain(args: readonly string[], options: RunMainOptions):
 		stderr: {write: (chunk: string) => (stderr += chunk)},
 		stdin,
 		interactive: false,
+		...(options.limits === undefined ? {} : {limits: options.limits}),
 	});
 	return {exitCode, stdout, stderr};
 }

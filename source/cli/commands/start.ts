@@ -118,7 +118,7 @@ export async function runStart(options: StartOptions, context: CommandContext): 
 	const {checkPortFree} = await import('../../start/port.js');
 	const {serve} = await import('../../start/serve.js');
 	const {frameworkMinimumPhp} = await import('../../doctor/project-facts.js');
-	const phpVersion = await checkPhp(io, frameworkMinimumPhp(located.root));
+	const phpVersion = await checkPhp(io, frameworkMinimumPhp(located.root), io.limits?.phpAnswerMs);
 	await checkPortFree(host, port);
 	if (isProjectRoot(located.root) && !existsSync(path.join(located.root, 'vendor', 'autoload.php'))) {
 		io.stderr.write(`Warning: no vendor/autoload.php in ${located.root}: requests will fail (HTTP 500) until you run "composer install" there.\n`);
