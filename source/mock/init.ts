@@ -59,7 +59,7 @@ async function restoreTokens(keeping: TokenKeeping, onWait?: (line: string) => v
 	const missing = [...keeping.before].filter(([id, value]) => current.get(id) !== value);
 	if (missing.length === 0) return [];
 	// Under the lock, what is missing is reckoned again on the file as it is then.
-	const {value} = await editProjectText(keeping.root, keeping.file, keeping.shown, 0o644, (current) => {
+	const {value} = await editProjectText(keeping.root, keeping.file, keeping.shown, 0o644, 'mock:init', (current) => {
 		const tokens = current === undefined ? new Map<string, string>() : readTokens(current.text, keeping.shown);
 		const absent = [...keeping.before].filter(([id, value]) => tokens.get(id) !== value);
 		return {text: setTokens(current?.text, keeping.shown, absent, true).text, value: absent.map(([id]) => id)};

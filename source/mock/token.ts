@@ -7,6 +7,7 @@ import {UsageError} from '../base/errors.js';
 import {oneFileChangeset} from '../sink/sink.js';
 import type {Changeset, StopSubscription} from '../sink/file-change.js';
 import {fileSystemSink} from '../sink/fs.js';
+import {shellWord} from '../sink/leftovers.js';
 import {withNotes, type Io, type Outcome} from '../base/io.js';
 import {startFolder, waitNotice} from '../base/options.js';
 import {defaultMockUrl} from './init-client.js';
@@ -43,12 +44,12 @@ function notMounted(declared: MockService | undefined, root: string): string[] {
  * mock:token` at once) is read again under the lock and edited again, so neither edit is lost.
  * `mode`: a new file's; an existing one keeps its own.
  */
-export async function editProjectText<V>(root: string, file: string, shown: string, mode: number, edit: (current: ReadText | undefined) => {text: string; value: V}, onWait?: (line: string) => void, onSignal?: StopSubscription, commitBegan?: () => void): Promise<{value: V; notes: readonly string[]}> {
+export async function editProjectText<V>(root: string, file: string, shown: string, mode: number, label: string, edit: (current: ReadText | undefined) => {text: string; value: V}, onWait?: (line: string) => void, onSignal?: StopSubscription, commitBegan?: () => void): Promise<{value: V; notes: readonly string[]}> {
 	const relative = posixPath(path.relative(realPath(root), file));
 	const changeset = (): Changeset<V> => {
 		const current = readProjectText(file, shown);
 		const {text, value} = edit(current);
-		return {...oneFileChangeset(root, relative, text, value, {mode: current?.mode ?? mode, before: current?.text ?? null}), revise: changeset};
+		return {...oneFileChangeset(root, relative, text, value, {mode: current?.mode ?? mode, before: current?.text ?? null}), label, revise: changeset};
 	};
 	// Ctrl+C / SIGTERM heard only between whole files: the write rolls back, the lock goes.
 	const {value, notes} = await fileSystemSink({...(onWait ? {onWait} : {}), ...(onSignal ? {onSignal} : {}), ...(commitBegan ? {commitBegan} : {})}).write(changeset());
@@ -67,7 +68,9 @@ export async function runToken(name: string, options: TokenOptions, io: Io): Pro
 	const file = confined(project, target, shown);
 
 	const token = newToken();
-	const {value: {created, replaced}, notes} = await editProjectText(project.root, file, shown, newTokenFileMode, (current) => {
+	// The run as edu history and undo name it.
+	const label = ['mock:token', shellWord(name), ...(options.force ? ['--force'] : []), ...(options.file === undefined ? [] : ['--file', shellWord(options.file)])].join(' ');
+	const {value: {created, replaced}, notes} = await editProjectText(project.root, file, shown, newTokenFileMode, label, (current) => {
 		const edit = setTokens(current?.text, shown, [[name, token]], Boolean(options.force));
 		return {text: edit.text, value: {created: current === undefined, replaced: edit.replaced.length > 0}};
 	}, waitNotice(io, options, false), io.onSignal, io.commitBegan);

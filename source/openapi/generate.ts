@@ -38,6 +38,8 @@ export interface GenerateOptions {
 	readonly sink?: SinkChoice;
 	/** Worker threads, time budget per file (see parse-pool.ts). */
 	readonly parse?: ParseOptions;
+	/** The run as edu history and undo name it (`openapi --html`). */
+	readonly label?: string;
 }
 
 export interface GenerateResult {
@@ -171,7 +173,7 @@ export async function writeOpenApi(options: GenerateOptions): Promise<GenerateRe
 		const alreadyWritten = (): Changeset<undefined> | undefined => (changes.every((change) => readTextFile(path.join(root, change.path)) === change.after)
 			? {root, changes: [], lock: out, value: undefined}
 			: undefined);
-		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined, revise: alreadyWritten})).notes;
+		if (changes.length > 0) notes = (await sink.write({root, changes, lock: out, value: undefined, revise: alreadyWritten, ...(options.label === undefined ? {} : {label: options.label})})).notes;
 		notes = [...pageNotes, ...notes];
 	}
 	const paths = Object.keys(built.document['paths'] as JsonObject).length;

@@ -328,6 +328,9 @@ describe('edu mock:init keeps the project\'s tokens', () => {
 		expect(readFileSync(path.join(root, tokens), 'utf8')).toBe('{\n  "token" : {\n    "default": "image-default",\n    "teacher": "t-1",\n    "ci": "c-2"\n  }\n}');
 		expect(statSync(path.join(root, tokens)).mode & 0o777).toBe(0o644);
 		expect(Object.keys(snapshotTree(path.join(root, 'var/api')))).toEqual(['configDataset.json']);
+		// Putting them back is a run of edu's, named in its history as the others are.
+		const history = JSON.parse((await runMain(['history', '--json'], {cwd: root})).stdout) as {runs: Array<{command: string | null}>};
+		expect(history.runs.map((run) => run.command)).toEqual(['mock:init']);
 	});
 
 	it('also when the data step then fails (the reset happens first): tokens back, exit 1', async () => {

@@ -232,6 +232,18 @@ describe('the other writers leave a record undo takes back', () => {
 		expect(json).toMatchObject({ok: true, run: 1, command: 'mock:persist', restored: ['compose.yaml'], dryRun: false});
 		expect(projectTree(root)).toEqual(before);
 	});
+
+	it('openapi, openapi --html and mock:token are named in the history and by undo, as the others are', async () => {
+		const root = tempProject('sample');
+		expect(await edu(root, 'make:api', 'ville', '--yes')).toMatchObject({exitCode: 0});
+		expect(await edu(root, 'openapi')).toMatchObject({exitCode: 0});
+		expect(await edu(root, 'openapi', '--html', '--out', 'public/my api.yaml')).toMatchObject({exitCode: 0});
+		expect(await edu(root, 'mock:token', 'alice', '--yes')).toMatchObject({exitCode: 0});
+		const history = JSON.parse((await edu(root, 'history', '--json')).stdout) as {runs: Array<{command: string | null}>};
+		expect(history.runs.map((run) => run.command)).toEqual(['mock:token alice', "openapi --html --out 'public/my api.yaml'", 'openapi', 'make:api ville']);
+		expect((await edu(root, 'undo', '--yes')).stdout).toMatch(/^Took back run 4 \(mock:token alice\):\n/);
+		expect((await edu(root, 'undo', '--yes')).stdout).toMatch(/^Took back run 3 \(openapi --html --out 'public\/my api\.yaml'\):\n/);
+	});
 });
 
 describe('edu undo on the command line', () => {

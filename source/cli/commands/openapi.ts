@@ -2,6 +2,7 @@
 import type {Command} from 'commander';
 import {EduError, UsageError} from '../../base/errors.js';
 import {withNotes, type Outcome} from '../../base/io.js';
+import {shellWord} from '../../sink/leftovers.js';
 import {docFolder, docPage, docUrlPath, localServer} from '../../openapi/html/doc-location.js';
 import type {OutputReport} from '../../openapi/output-files.js';
 import type {Diagnostic} from '../../php/diagnostics.js';
@@ -76,6 +77,7 @@ export async function runOpenapi(options: OpenapiOptions, context: CommandContex
 			...(io.kept ? {parse: {kept: io.kept}} : {}),
 			// Only a file the user named: --out's default is edu's own place, where an empty file is no one's work.
 			...(options.out === undefined || !options.outGiven ? {} : {out: options.out}),
+			label: ['openapi', ...(options.html ? ['--html'] : []), ...(options.force ? ['--force'] : []), ...(options.out === undefined || !options.outGiven ? [] : ['--out', shellWord(options.out)])].join(' '),
 		});
 	} catch (error) {
 		if (!(error instanceof GenerateError)) throw error;
