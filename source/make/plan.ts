@@ -241,7 +241,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, 
 		const entry = routes.named(route.name);
 		if (entry && !replaced.includes(route.name)) {
 			found.push(refusal('ROUTE_EXISTS', messages.routeExists, own.includes(route.name)
-				? {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is the entry edu wrote for this name: choose another name`, force: true}
+				? {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is exactly the entry edu writes for this name: choose another name`, force: true}
 				: {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu replaces only an entry it wrote)`}));
 		}
 	}

@@ -62,7 +62,7 @@ describe('--force is advised only where a run with it goes through', () => {
 		const routes = `${sampleRoutes}\napi_ville:\n    uri: /api/ville\n    controller: Controller\\api\\VilleController\n    httpMethod: [GET]\n`;
 		const result = plan(api('ville'), memorySnapshot(routes, ['app/Controller/api/VilleController.php']));
 		expect(advised(result)).toEqual([['ROUTE_EXISTS', true], ['CONTROLLER_EXISTS', true]]);
-		expect(result.refusals[0]?.place?.hint).toBe('the route "api_ville" is the entry edu wrote for this name: choose another name');
+		expect(result.refusals[0]?.place?.hint).toBe('the route "api_ville" is exactly the entry edu writes for this name: choose another name');
 		expect(plan(api('ville', {force: true}), memorySnapshot(routes, ['app/Controller/api/VilleController.php'])).refusals).toEqual([]);
 	});
 

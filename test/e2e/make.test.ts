@@ -60,7 +60,7 @@ describe('edu make:api in the sample project', () => {
 		expect(second).toEqual({
 			exitCode: 1,
 			stdout: '',
-			stderr: 'Route already exists.\napp/Config/routes.yaml:14: the route "api_ville" is the entry edu wrote for this name: choose another name, or pass --force to replace it.\n',
+			stderr: 'Route already exists.\napp/Config/routes.yaml:14: the route "api_ville" is exactly the entry edu writes for this name: choose another name, or pass --force to replace it.\n',
 		});
 		expect(snapshotTree(root)).toEqual(before);
 	});
