@@ -173,7 +173,8 @@ export function plan(request: MakeRequest, snapshot: Snapshot): Plan {
 	const appended = appendRoutes(snapshot.routes, units.filter((unit) => !replaced.includes(unit.route.name)).map((unit) => newRoute(unit.route)));
 	if (typeof appended !== 'string') return refused([appended], warnings);
 	const routesText = replaced.length === 0 ? appended : replaceEntries(snapshot.routes, appended, units.filter((unit) => replaced.includes(unit.route.name)).map((unit) => newRoute(unit.route)));
-	changes.push({
+	// A route regenerated as it was (--force with the same template) leaves routes.yaml as it is.
+	if (!(snapshot.routes.exists && routesText === snapshot.routes.text)) changes.push({
 		path: routesPath,
 		action: snapshot.routes.exists ? 'modify' : 'create',
 		before: snapshot.routes.exists ? snapshot.routes.text : null,

@@ -158,3 +158,44 @@ describe('--force', () => {
 		expect(snapshotTree(root)).toEqual(before);
 	});
 });
+
+describe('--force on a route that is byte for byte the one edu writes', () => {
+	const run = async (root: string, args: readonly string[]) => {
+		const io = captureIo(root);
+		const exitCode = await main([...args], io);
+		return {exitCode, stdout: io.out(), stderr: io.err()};
+	};
+
+	it('the same route again (make:controller Page on the skeleton): routes.yaml left as it is, its missing final line end too', async () => {
+		const root = tempProject('skeleton');
+		const routes = readFileSync(path.join(root, 'app/Config/routes.yaml'), 'utf8');
+		expect(routes.endsWith('\n')).toBe(false);
+		const result = await run(root, ['make:controller', 'Page', '--yes', '--force', '--json']);
+		expect(result.exitCode, result.stderr).toBe(0);
+		expect(JSON.parse(result.stdout).files).toEqual([
+			{path: 'app/Controller/PageController.php', action: 'overwrite'},
+			{path: 'app/Template/page/page.html.twig', action: 'overwrite'},
+		]);
+		expect(readFileSync(path.join(root, 'app/Config/routes.yaml'), 'utf8')).toBe(routes);
+		// Taken back, the project's own controller and view are there again, byte for byte.
+		const before = snapshotTree(tempProject('skeleton'));
+		expect((await run(root, ['undo', '--yes'])).exitCode).toBe(0);
+		const tree = Object.fromEntries(Object.entries(snapshotTree(root)).filter(([file]) => !file.startsWith('.edu/')));
+		expect(tree).toEqual(before);
+	});
+
+	it('a replaced entry that ends the file without a final line end stays without one', async () => {
+		const root = tempProject('sample');
+		expect((await run(root, ['make:api', 'ville', '--yes'])).exitCode).toBe(0);
+		const file = path.join(root, 'app/Config/routes.yaml');
+		const before = readFileSync(file, 'utf8').replace(/\n$/, '');
+		writeFileSync(file, before);
+		const result = await run(root, ['make:api', 'ville', '--template', 'upload', '--yes', '--force']);
+		expect(result.exitCode, result.stderr).toBe(0);
+		const after = readFileSync(file, 'utf8');
+		expect(after.endsWith('\n')).toBe(false);
+		expect(after.slice(0, before.lastIndexOf('api_ville:'))).toBe(before.slice(0, before.lastIndexOf('api_ville:')));
+		expect(after).not.toBe(before);
+		expect((parse(after) as Record<string, unknown>)['api_ville']).toBeDefined();
+	});
+});

@@ -43,6 +43,8 @@ export function appendRoutes(file: RoutesFile, routes: readonly NewRoute[]): str
 	if (file.appendProblem !== undefined) {
 		return refusal('BAD_PROJECT_FILE', `${file.path}: cannot append a route: ${file.appendProblem}; the file was left unchanged`);
 	}
+	// Nothing to add (every route is replaced in place): not a byte changes, a final line end included.
+	if (routes.length === 0) return file.text;
 	let text = file.text;
 	// A lone CR ends a line for Symfony YAML as LF and CRLF do.
 	if (text.length > 0 && !/[\r\n]$/.test(text)) text += file.eol;

@@ -57,7 +57,12 @@ export function replaceEntries(file: RoutesFile, text: string, replaced: readonl
 		return entry === undefined ? [] : [{entry, route}];
 	}).sort((a, b) => b.entry.offset - a.entry.offset);
 	let result = text;
-	for (const {entry, route} of entries) result = replaceEntryText(result, entry, renderEntry(route, file.indent, file.eol, methodComma(file.text)));
+	for (const {entry, route} of entries) {
+		const rendered = renderEntry(route, file.indent, file.eol, methodComma(file.text));
+		// The file's last entry, without a final line end: it stays without one.
+		const last = entrySpan(result, entry).end === result.length && !result.endsWith(file.eol);
+		result = replaceEntryText(result, entry, last ? rendered.slice(0, -file.eol.length) : rendered);
+	}
 	return result;
 }
 
