@@ -16,7 +16,7 @@ import {httpMethods, type FieldSpec} from '../make/request.js';
 import {catalogOf, engineOf, templateChoices} from '../make/template-units.js';
 import {identifierProblem, parseFields} from '../templates/option-values.js';
 import type {Sink} from '../sink/sink.js';
-import type {Io, OutStream} from '../base/io.js';
+import {sgr, useColor, type Io, type OutStream} from '../base/io.js';
 import {asksTemplate, withTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../tui/form.js';
 import {folderToEnter, nextSteps, nextStepsLines, stepsContext} from '../present/next-steps.js';
 import {askCommand} from './plain-command.js';
@@ -86,8 +86,11 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	};
 
 	// A name with a naming warning is held once with the warning shown, and accepted by a second Enter.
+	// The warning stays under the accepted name (the preview does not repeat it), without "Enter again".
 	let warned: string | undefined;
 	let shownWarning: string | undefined;
+	let accepted = false;
+	const again = ' Enter again keeps the name.';
 	const name = await input({
 		message: 'Controller name (letters, digits and _; e.g. ville or MyUserTest):',
 		default: form.name === '' ? undefined : form.name,
@@ -97,11 +100,13 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			const blocking = firstBlocking(planned, 'name');
 			if (blocking !== true) return blocking;
 			const [warning] = planned.names?.warnings ?? [];
-			if (warning === undefined || warned === value.trim()) return true;
+			accepted = warning === undefined || warned === value.trim();
+			if (accepted) return true;
 			warned = value.trim();
 			shownWarning = warning;
-			return `Warning: ${warning} Enter again keeps the name.`;
+			return `Warning: ${warning}${again}`;
 		},
+		theme: {style: {error: (text: string) => sgr('31', `> ${accepted && text.endsWith(again) ? text.slice(0, -again.length) : text}`, useColor(io))}},
 	}, context());
 	form = {...form, name};
 	say(preview(planFor({}, false), screens(), shownWarning));

@@ -300,6 +300,10 @@ describe('--plain', () => {
 		// Said once, at the prompt: the preview under the accepted name does not repeat it.
 		const afterName = run.stdout.plain().slice(run.stdout.plain().indexOf('Class  HTMLParserController'));
 		expect(afterName).not.toContain('consecutive capitals');
+		// Under the accepted name the warning stays, without "Enter again", which no longer applies.
+		const accepted = run.stdout.plain().slice(run.stdout.plain().lastIndexOf('✔ Controller name'), run.stdout.plain().indexOf('Class  HTMLParserController')).replace(/\n/g, '');
+		expect(accepted).toContain('write "HtmlParser" for /html-parser.');
+		expect(accepted).not.toContain('Enter again');
 	});
 
 	test('a name pasted with a trailing space is trimmed, not refused', async () => {
