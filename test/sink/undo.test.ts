@@ -366,3 +366,21 @@ describe('a record edu cannot read', () => {
 		expect(snapshotTree(root)).toEqual(tree);
 	});
 });
+
+describe('a record\'s text on the terminal', () => {
+	it('control characters in a record (a project from elsewhere) are shown in caret notation by history and undo (run.ts shows every text so), never obeyed', async () => {
+		const root = tempProject('sample');
+		expect(await edu(root, 'make:api', 'ville', '--yes')).toMatchObject({exitCode: 0});
+		const file = path.join(root, '.edu/history/1.json');
+		const record = JSON.parse(readFileSync(file, 'utf8')) as {command: string};
+		writeFileSync(file, JSON.stringify({...record, command: 'make:api \u001B]0;owned\u0007ville'}, null, '\t'));
+		const history = await edu(root, 'history');
+		const undone = await edu(root, 'undo', '--dry-run');
+		for (const shown of [history.stdout, undone.stdout]) {
+			expect(shown).toContain('make:api ^[]0;owned^Gville');
+			expect(shown).not.toMatch(/[\u0007\u001B]/);
+		}
+		// --json keeps the record's text as it is, escaped by JSON.
+		expect(JSON.parse((await edu(root, 'history', '--json')).stdout).runs[0].command).toBe('make:api \u001B]0;owned\u0007ville');
+	});
+});
