@@ -151,7 +151,7 @@ export async function portCheck(port: number, timeout = 1000): Promise<CheckResu
 	}
 }
 
-/** Whether PHP's development server (what edu start runs) answers at `port`: its own page for a file its folder lacks. */
+/** Whether PHP's development server (what edu start runs) answers at `port`: its own page for a file its folder lacks (edu start's router leaves this path to it). */
 async function phpServerAt(port: number, timeout: number): Promise<boolean> {
 	try {
 		const response = await fetch(`http://localhost:${port}/edu-doctor-probe.txt`, {signal: AbortSignal.timeout(timeout), redirect: 'manual'});

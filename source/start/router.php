@@ -4,10 +4,11 @@
 // /api/file/photo.jpg) when no such file exists, so those routes never reach the application.
 // Every other request is left to php -S, as without a router (return false); such a path goes to
 // the index.php php -S would run for it without the dot (the nearest one up the path), and is
-// written to the log as php -S writes the requests it serves.
+// written to the log as php -S writes the requests it serves. edu doctor's probe is left to php -S
+// too: its own 404 page tells doctor that the port is a PHP development server, not a stranger.
 $root = rtrim($_SERVER['DOCUMENT_ROOT'], '/\\');
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'] ?? '/', PHP_URL_PATH) ?? '/');
-if (str_contains($path, "\0") || !str_contains(basename($path), '.') || file_exists($root . $path)) {
+if ($path === '/edu-doctor-probe.txt' || str_contains($path, "\0") || !str_contains(basename($path), '.') || file_exists($root . $path)) {
     return false;
 }
 $folder = dirname($path);

@@ -13,7 +13,7 @@ import {freePort} from '../helpers/free-port.js';
 import {hasPhp} from '../helpers/php.js';
 import {servePhp} from '../helpers/php-server.js';
 import {runMain} from '../helpers/run-main.js';
-import {fixturesDir, tempProject} from '../helpers/temp-project.js';
+import {fixturesDir, repoRoot, tempProject} from '../helpers/temp-project.js';
 
 interface Check {
 	id: string;
@@ -238,9 +238,9 @@ describe.skipIf(!hasPhp)('edu doctor', () => {
 		expect(text).toContain(`✖ port ${port} is taken\n    fix: stop the program using it`);
 	});
 
-	it.runIf(hasPhp)('a port held by a PHP development server (an edu start already running) is a warning that says so, not a problem', async () => {
+	it.runIf(hasPhp).each([['php -S', undefined], ['edu start (php -S with its router)', path.join(repoRoot, 'source/start/router.php')]])('a port held by a PHP development server (%s) is a warning that says so, not a problem', async (_what, router) => {
 		const root = project({});
-		const server = await servePhp(path.join(root, 'public'));
+		const server = await servePhp(path.join(root, 'public'), router === undefined ? {} : {router});
 		try {
 			const port = new URL(server.base).port;
 			const {exitCode, checks, text} = await doctor(root, ['--port', port]);

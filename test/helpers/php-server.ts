@@ -19,13 +19,15 @@ export interface PhpServerOptions {
 	readonly env?: Readonly<Record<string, string>>;
 	/** `php -d` settings, e.g. `{upload_max_filesize: '4K'}`. */
 	readonly ini?: Readonly<Record<string, string>>;
+	/** A router script, as edu start gives php -S its own (source/start/router.php). */
+	readonly router?: string;
 }
 
-export async function servePhp(documentRoot: string, {cwd, env, ini = {}}: PhpServerOptions = {}): Promise<PhpServer> {
+export async function servePhp(documentRoot: string, {cwd, env, ini = {}, router}: PhpServerOptions = {}): Promise<PhpServer> {
 	const port = await freePort();
 	const base = `http://127.0.0.1:${port}`;
 	const settings = Object.entries(ini).flatMap(([key, value]) => ['-d', `${key}=${value}`]);
-	const server = execa('php', [...settings, '-S', `127.0.0.1:${port}`, '-t', documentRoot], {cwd, env, reject: false, all: true});
+	const server = execa('php', [...settings, '-S', `127.0.0.1:${port}`, '-t', documentRoot, ...(router === undefined ? [] : [router])], {cwd, env, reject: false, all: true});
 	let output = '';
 	server.all?.on('data', (chunk: Buffer) => {
 		output += chunk.toString();
