@@ -97,14 +97,16 @@ function unroutedOperations(root: string, operations: readonly ApiOperation[]): 
 export async function writeOpenApi(options: GenerateOptions): Promise<GenerateResult> {
 	const {root} = options;
 	const out = outputPath(root, options.out ?? defaultOut);
+	// The page's folder is the page's (with --html, or where a run of it left the page, which every
+	// later run keeps in step): a specification written there would replace one of its files.
+	const pageSpec = `${docFolder}/${pageSpecName}`;
+	if (out.startsWith(`${docFolder}/`) && out !== pageSpec && (options.html === true || (options.write && pageOwner(root).present))) {
+		throw new EduError('INVALID_OPTION', `Refusing to write ${out}${options.html === true ? ' with --html' : ''}: ${docFolder}/ is the page's folder, rewritten by each run; choose --out outside it (or ${pageSpec}, the page's own copy).`, 2);
+	}
 	if (options.write) {
 		const {confinementProblem} = await import('../make/commit.js');
 		const problem = confinementProblem(root, out) ?? (await import('./output-check.js')).openapiOutputProblem(root, out, options.force ?? false, options.out !== undefined);
 		if (problem) throw EduError.from(problem);
-	}
-	const pageSpec = `${docFolder}/${pageSpecName}`;
-	if (options.html && out.startsWith(`${docFolder}/`) && out !== pageSpec) {
-		throw new EduError('INVALID_OPTION', `Refusing to write ${out} with --html: ${docFolder}/ is the page's folder, rewritten by each run; choose --out outside it (or ${pageSpec}, the page's own copy).`, 2);
 	}
 	const scan = await scanApiFolder(root, options.parse);
 	if (!scan.found) {

@@ -142,6 +142,18 @@ describe('edu openapi --html', () => {
 		expect(readProjectFile(root, 'public/doc/index.html')).toContain('<!DOCTYPE html>');
 	});
 
+	it('once the page is there, --out inside public/doc/ is refused without --html too, --force or not: the page stays whole', async () => {
+		const root = await freshProject();
+		expect((await runMain(['openapi', '--html'], {cwd: root})).exitCode).toBe(0);
+		const before = snapshotTree(root);
+		for (const force of [[], ['--force']]) {
+			const refused = await runMain(['openapi', '--out', 'public/doc/index.html', ...force], {cwd: root});
+			expect(refused.exitCode).toBe(2);
+			expect(refused.stderr).toMatch(/^edu: Refusing to write public\/doc\/index\.html: public\/doc\/ is the page's folder, rewritten by each run; choose --out outside it/);
+			expect(snapshotTree(root)).toEqual(before);
+		}
+	});
+
 	it('--stdout with --html is a usage error', async () => {
 		const root = await freshProject();
 		const result = await runMain(['openapi', '--html', '--stdout'], {cwd: root});
