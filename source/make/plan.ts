@@ -243,7 +243,7 @@ function collisions(units: readonly Unit[], snapshot: Snapshot, force: boolean, 
 		if (entry && !replaced.includes(route.name)) {
 			found.push(refusal('ROUTE_EXISTS', messages.routeExists, own.includes(route.name)
 				? {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is exactly the entry edu writes for this name: choose another name`, force: true}
-				: {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (edu replaces only an entry it wrote)`}));
+				: {file: routesPath, line: entry.line, hint: `the route "${entry.name}" is already there: choose another name, or remove that entry first (--force replaces only the entry edu writes for this name, with its URI and GET)`}));
 		}
 	}
 	for (const {route} of units) {

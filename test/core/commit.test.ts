@@ -67,7 +67,7 @@ describe('commit', () => {
 		const before = snapshotTree(root);
 		const error = await commit(planned, snapshot).catch((caught: unknown) => caught);
 		// Said as a run that met the route from the start says it: with its place and the way out.
-		expect((error as EduError).message).toBe('Route already exists.\napp/Config/routes.yaml:13: the route "api_ville" is already there: choose another name, or remove that entry first (edu replaces only an entry it wrote).');
+		expect((error as EduError).message).toBe('Route already exists.\napp/Config/routes.yaml:13: the route "api_ville" is already there: choose another name, or remove that entry first (--force replaces only the entry edu writes for this name, with its URI and GET).');
 		expect((error as EduError).details).toMatchObject({file: 'app/Config/routes.yaml', line: 13});
 		expect(snapshotTree(root)).toEqual(before);
 	});

@@ -136,7 +136,7 @@ describe('edu make:api in the sample project', () => {
 			error: {code: 'ROUTE_EXISTS', message: 'Route already exists.'},
 			file: 'app/Config/routes.yaml',
 			line: 9,
-			hint: 'the route "api_hello" is already there: choose another name, or remove that entry first (edu replaces only an entry it wrote)',
+			hint: 'the route "api_hello" is already there: choose another name, or remove that entry first (--force replaces only the entry edu writes for this name, with its URI and GET)',
 		});
 	});
 
@@ -205,7 +205,7 @@ describe('edu make:controller', () => {
 	it('refuses an existing view, exit 1', async () => {
 		const root = tempProject('sample');
 		const result = await runMain(['make:controller', 'home'], {cwd: root});
-		expect(result).toMatchObject({exitCode: 1, stderr: 'Route already exists.\napp/Config/routes.yaml:3: the route "home" is already there: choose another name, or remove that entry first (edu replaces only an entry it wrote).\n'});
+		expect(result).toMatchObject({exitCode: 1, stderr: 'Route already exists.\napp/Config/routes.yaml:3: the route "home" is already there: choose another name, or remove that entry first (--force replaces only the entry edu writes for this name, with its URI and GET).\n'});
 	});
 });
 
