@@ -11,7 +11,7 @@ import {startFolder, waitNotice} from '../base/options.js';
 import type {InitOptions} from './options.js';
 import {blockedPort, defaultMockUrl, initMock, normaliseMockUrl, type InitResult, type InitStep} from './init-client.js';
 import {confined, findMockProject, readProjectText} from './project-files.js';
-import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
+import {composeWithoutMock, hasComposeFile, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import {readTokens, setTokens, tokenFile} from './token-store.js';
 import {editProjectText} from './token.js';
 import {posixPath} from '../base/posix-path.js';
@@ -81,12 +81,13 @@ function missingDatabaseFolder(start: string): string {
 }
 
 /** The mock service of the project around `start`, as its compose file declares it; or that compose file, when it declares none. */
-function declaredService(start: string): {declared?: MockService; without?: string} {
+function declaredService(start: string): {declared?: MockService; without?: string; noCompose?: true} {
 	const project = findMockProject(start);
 	if (project === undefined) return {};
 	const declared = readableMockServiceIn(project.root);
-	// The project's compose file when it declares no mock service (the skeleton's).
-	return declared === undefined ? {without: composeWithoutMock(project.root)} : {declared};
+	if (declared !== undefined) return {declared};
+	// The project's compose file when it declares no mock service (the skeleton's), or none at all.
+	return hasComposeFile(project.root) ? {without: composeWithoutMock(project.root)} : {noCompose: true};
 }
 
 /** How PHP says a download failed for want of a network (the mock's init/data fetches the Paris open data). */
@@ -101,7 +102,7 @@ function stationCount(steps: readonly InitStep[]): string {
 
 export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 	const start = startFolder(io, options);
-	const {declared, without} = options.url === undefined ? declaredService(start) : {};
+	const {declared, without, noCompose} = options.url === undefined ? declaredService(start) : {};
 	const url = normaliseMockUrl(options.url ?? declared?.url ?? defaultMockUrl);
 	if (url === undefined) throw new UsageError(`--url must be an http:// or https:// address such as ${defaultMockUrl} (got "${options.url}").`, 'INVALID_OPTION');
 	const from = declared === undefined || declared.url === defaultMockUrl ? '' : `, the address ${declared.file} gives ${declared.service}`;
@@ -146,7 +147,9 @@ export async function runInit(options: InitOptions, io: Io): Promise<Outcome> {
 		: undefined;
 
 	// A compose file without the mock (the skeleton's) would start everything but it.
-	const startIt = without === undefined ? 'Start it with "docker compose up -d" in the project' : `${without} has no mock API service: add it (${mockServiceShape}), then start it with "docker compose up -d"`;
+	const startIt = noCompose === true
+		? `The project has no compose file: declare the mock API service in a compose.yaml at its root (${mockServiceShape}), then start it with "docker compose up -d"`
+		: without === undefined ? 'Start it with "docker compose up -d" in the project' : `${without} has no mock API service: add it (${mockServiceShape}), then start it with "docker compose up -d"`;
 	const failure = result.failure;
 	let error: EduError | undefined;
 	if (failure?.kind === 'empty') {

@@ -11,7 +11,7 @@ import {shellWord} from '../sink/leftovers.js';
 import {withNotes, type Io, type Outcome} from '../base/io.js';
 import {startFolder, waitNotice} from '../base/options.js';
 import {defaultMockUrl} from './init-client.js';
-import {composeWithoutMock, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
+import {composeWithoutMock, hasComposeFile, mockServiceShape, readableMockServiceIn, type MockService} from './mock-service.js';
 import type {TokenOptions} from './options.js';
 import {confined, readProjectText, requireMockProject, type MockProject, type ReadText} from './project-files.js';
 import {checkTokenName, docsTokenFile, newToken, setTokens, tokenFile} from './token-store.js';
@@ -33,6 +33,7 @@ export function docsFileWarning(project: MockProject, start: string): string[] {
 function notMounted(declared: MockService | undefined, root: string): string[] {
 	const without = declared === undefined ? composeWithoutMock(root) : undefined;
 	if (without !== undefined) return [`${without} has no mock API service, so nothing reads ${tokenFile} yet: add the service (${mockServiceShape}), then run edu mock:persist.`];
+	if (declared === undefined && !hasComposeFile(root)) return [`There is no compose file here, so nothing reads ${tokenFile} yet: declare the mock API service in a compose.yaml at the project root (${mockServiceShape}), then run edu mock:persist.`];
 	if (declared === undefined || declared.persisted) return [];
 	return [`${declared.file}: the service "${declared.service}" does not mount ./var/api yet, so the mock API does not read ${tokenFile}: run edu mock:persist, then restart the mock (docker compose up -d).`];
 }

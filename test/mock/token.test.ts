@@ -282,9 +282,14 @@ describe('edu mock:token writes only what it means to, only inside the project',
 		writeFileSync(path.join(root, 'var/api/configData.json'), '{"token": {"old": "x"}}');
 		const result = await token(root, ['a']);
 		expect(result.exitCode).toBe(0);
-		expect(result.stderr).toBe('Warning: var/api/configData.json is not read by the mock API: it reads var/api/configDataset.json (var/configDataset.json in the container). Tokens in configData.json do not work.\n');
+		expect(result.stderr).toBe([
+			'Warning: var/api/configData.json is not read by the mock API: it reads var/api/configDataset.json (var/configDataset.json in the container). Tokens in configData.json do not work.',
+			// This project has no compose file at all: nothing would read the token either.
+			'Warning: There is no compose file here, so nothing reads var/api/configDataset.json yet: declare the mock API service in a compose.yaml at the project root (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), then run edu mock:persist.',
+			'',
+		].join('\n'));
 		const json = await token(root, ['b', '--json']);
-		expect(JSON.parse(json.stdout)).toMatchObject({ok: true, file, warnings: [expect.stringContaining('configData.json is not read by the mock API')]});
+		expect(JSON.parse(json.stdout)).toMatchObject({ok: true, file, warnings: [expect.stringContaining('configData.json is not read by the mock API'), expect.stringContaining('There is no compose file here')]});
 	});
 });
 
