@@ -3,7 +3,7 @@
 // database, a taken port, a silent mock), each with its fix, and a complete setup passing.
 // A missing extension is a real PHP started with -n and only the extensions it lists.
 import {execFileSync} from 'node:child_process';
-import {appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
+import {appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
 import {createServer as createHttpServer} from 'node:http';
 import {createServer, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -315,6 +315,21 @@ describe.skipIf(!hasPhp)('edu check:config', () => {
 		expect(result.stdout).toMatch(new RegExp(`^\\| OK +\\| PHP +\\| ${version.replaceAll('.', '\\.')} +\\|$`, 'm'));
 		expect(result.stdout).toMatch(/^\| INFO +\| PHP +\| \/\S+ +\|$/m);
 		for (const name of ['PDO_MYSQL', 'MBSTRING', 'OPENSSL', 'JSON']) expect(result.stdout).toContain(`  [*] ${name} PHP extension est installée.\n`);
+	});
+
+	it('runs before there is a project (a student setting up): the same table, against 2.3\'s minimum, said on stderr', async () => {
+		const folder = mkdtempSync(path.join(tmpdir(), 'edu-no-project-'));
+		try {
+			const result = await runMain(['check:config'], {cwd: folder, env: {PATH: process.env['PATH'] ?? ''}});
+			expect(result.exitCode).toBe(0);
+			expect(result.stdout).toMatch(/^\| (OK|KO) +\| PHP +\| \S+ +\|$/m);
+			expect(result.stderr).toBe('Warning: no Edu Framework project here, so PHP is checked against 8.2, what Edu Framework 2.3 needs.\n');
+			expect(readdirSync(folder)).toEqual([]);
+			// doctor's checks are the project's: there it still says that a project is needed.
+			expect((await runMain(['doctor'], {cwd: folder})).stderr).toMatch(/^No Edu Framework project in /);
+		} finally {
+			rmSync(folder, {recursive: true});
+		}
 	});
 
 	it('says where a missing extension is and which line enables it', async () => {

@@ -5,6 +5,7 @@ import type {Command} from 'commander';
 import {EduError, UsageError} from '../../base/errors.js';
 import type {Outcome} from '../../base/io.js';
 import {startFolder} from '../../base/options.js';
+import {findProjectRoot} from '../../project/root.js';
 import type {CommandContext} from './context.js';
 
 interface DoctorOptions {
@@ -35,7 +36,12 @@ export function registerDoctor(program: Command, context: CommandContext): void 
 }
 
 async function runCheckConfig(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
-	const root = context.projectRoot(startFolder(context.io, options));
+	// PHP can be checked before there is a project (a student setting up): against 2.3's minimum then.
+	const start = startFolder(context.io, options);
+	const found = findProjectRoot(start);
+	// No project in this folder or above it (a missing folder or a broken composer.json is still said as such).
+	const inProject = typeof found === 'string' || !found.message.startsWith('No Edu Framework project');
+	const root = inProject ? context.projectRoot(start) : start;
 	const {probePhp} = await import('../../doctor/php-probe.js');
 	const {checkConfig, configExtensions} = await import('../../doctor/check-config.js');
 	const {frameworkMinimumPhp} = await import('../../doctor/project-facts.js');
@@ -47,7 +53,7 @@ async function runCheckConfig(options: DoctorOptions, context: CommandContext): 
 		const {installPhp} = await import('../../php/runtime.js');
 		throw new EduError('PHP_MISSING', `PHP does not run (${detail}): ${installPhp(minimum)}.`);
 	}
-	return {json: report.json, text: report.text};
+	return {json: report.json, text: report.text, ...(inProject ? {} : {warnings: [`no Edu Framework project here, so PHP is checked against ${minimum}, what Edu Framework 2.3 needs.`]})};
 }
 
 async function runDoctorCommand(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
