@@ -63,12 +63,12 @@ export function mockServiceIn(folder: string): MockService | undefined {
 	};
 }
 
-/** The compose file in `folder` when it declares no mock API service (the skeleton's: a database, a mailer…); else undefined. */
 /** Whether `folder` has a compose file (compose.yaml or another name Docker Compose reads). */
 export function hasComposeFile(folder: string): boolean {
 	return composeFileIn(folder) !== undefined;
 }
 
+/** The compose file in `folder` when it declares no mock API service (the skeleton's: a database, a mailer…); else undefined. */
 export function composeWithoutMock(folder: string): string | undefined {
 	const file = composeFileIn(folder);
 	if (file === undefined) return undefined;
