@@ -182,22 +182,16 @@ describe('edu mock:init', () => {
 		});
 	});
 
-	it('connection refused in a project with no compose file: says to declare the service, not to start it', async () => {
-		const root = tempProject('sample');
+	it.each([
+		['a project with no compose file', 'sample', 'The project has no compose file: declare the mock API service in a compose.yaml at its root'],
+		['the skeleton, whose compose file has no mock service', 'skeleton', 'compose.yaml has no mock API service: add it'],
+	])('connection refused in %s: says to add the service, not only to start it', async (_where, fixture, advice) => {
+		const root = tempProject(fixture);
 		const before = snapshotTree(root);
 		const result = await init(['--timeout', '2'], root);
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toContain('The project has no compose file: declare the mock API service in a compose.yaml at its root (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), then start it with "docker compose up -d", or pass --url.');
+		expect(result.stderr).toContain(`${advice} (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), then start it with "docker compose up -d", or pass --url.`);
 		expect(result.stderr).not.toContain('Start it with');
-		expect(snapshotTree(root)).toEqual(before);
-	});
-
-	it('connection refused in the skeleton (its compose file has no mock service): says to add the service, not only to start it', async () => {
-		const root = tempProject('skeleton');
-		const before = snapshotTree(root);
-		const result = await init(['--timeout', '2'], root);
-		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toContain('compose.yaml has no mock API service: add it (image: bfoujols/mock-veliko-api:latest, ports: ["9042:80"]), then start it with "docker compose up -d", or pass --url.');
 		expect(snapshotTree(root)).toEqual(before);
 	});
 

@@ -5,6 +5,7 @@ import type {Command} from 'commander';
 import {EduError, UsageError} from '../../base/errors.js';
 import type {Outcome} from '../../base/io.js';
 import {startFolder} from '../../base/options.js';
+import {isFolder} from '../../base/path-kind.js';
 import {findProjectRoot} from '../../project/root.js';
 import type {CommandContext} from './context.js';
 
@@ -38,9 +39,9 @@ export function registerDoctor(program: Command, context: CommandContext): void 
 async function runCheckConfig(options: DoctorOptions, context: CommandContext): Promise<Outcome> {
 	// PHP can be checked before there is a project (a student setting up): against 2.3's minimum then.
 	const start = startFolder(context.io, options);
-	const found = findProjectRoot(start);
-	// No project in this folder or above it (a missing folder or a broken composer.json is still said as such).
-	const inProject = typeof found === 'string' || !found.message.startsWith('No Edu Framework project');
+	// No project in this folder or above it; a missing folder or a broken composer.json is still said as such.
+	const found = isFolder(start) ? findProjectRoot(start) : start;
+	const inProject = typeof found === 'string' || found.code !== 'NOT_A_PROJECT';
 	const root = inProject ? context.projectRoot(start) : start;
 	const {probePhp} = await import('../../doctor/php-probe.js');
 	const {checkConfig, configExtensions} = await import('../../doctor/check-config.js');
