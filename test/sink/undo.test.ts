@@ -383,4 +383,26 @@ describe('a record\'s text on the terminal', () => {
 		// --json keeps the record's text as it is, escaped by JSON.
 		expect(JSON.parse((await edu(root, 'history', '--json')).stdout).runs[0].command).toBe('make:api \u001B]0;owned\u0007ville');
 	});
+
+	it('colour codes in a record are shown too, so no record hides or paints a line of history, undo or its refusal', async () => {
+		const root = tempProject('sample');
+		expect(await edu(root, 'make:api', 'ville', '--yes')).toMatchObject({exitCode: 0});
+		const file = path.join(root, '.edu/history/1.json');
+		const record = JSON.parse(readFileSync(file, 'utf8')) as {command: string; files: Array<{path: string}>};
+		// Concealed from here on (ESC [ 8 m), in the command and in a file's path.
+		writeFileSync(file, JSON.stringify({...record, command: 'make:api ville\u001B[8m', files: record.files.map((each, index) => (index === 0 ? {...each, path: `${each.path}\u001B[8m`} : each))}, null, '\t'));
+		const history = await edu(root, 'history');
+		const undone = await edu(root, 'undo', '--dry-run');
+		for (const shown of [history.stdout, undone.stdout, undone.stderr]) expect(shown).not.toContain('\u001B');
+		expect(history.stdout).toContain('make:api ville^[[8m');
+		expect(history.stdout).toContain('.php^[[8m');
+		expect(undone.stdout).toContain('make:api ville^[[8m');
+		// The refusal names the run by its command: shown too.
+		writeFileSync(file, JSON.stringify({...record, command: 'make:api ville\u001B[8m'}, null, '\t'));
+		appendFileSync(path.join(root, 'app/Controller/api/VilleController.php'), '// edited\n');
+		const refused = await edu(root, 'undo', '--yes');
+		expect(refused).toMatchObject({exitCode: 1});
+		expect(refused.stderr).toContain('Cannot undo run 1 (make:api ville^[[8m): edited since');
+		expect(refused.stderr).not.toContain('\u001B');
+	});
 });

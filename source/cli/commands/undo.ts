@@ -5,6 +5,7 @@ import path from 'node:path';
 import type {Command} from 'commander';
 import {EduError} from '../../base/errors.js';
 import {withNotes, type Outcome} from '../../base/io.js';
+import {visibleAll} from '../../base/visible.js';
 import {startFolder, waitNotice, type CommonOptions} from '../../base/options.js';
 import type {CommandContext} from './context.js';
 
@@ -52,7 +53,8 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	const {sinkFor, modeReport} = await import('../../sink/sink.js');
 	const {unifiedDiff} = await import('../../present/describe-plan.js');
 	const planned = planUndo(root, options.force === true);
-	if ('code' in planned) throw EduError.from(planned);
+	// A record's text (its command, its paths) is shown, never obeyed, colour codes included.
+	if ('code' in planned) throw EduError.from({...planned, message: visibleAll(planned.message)});
 	const sink = sinkFor({...options, onSignal: io.onSignal, commitBegan: io.commitBegan, onWait: waitNotice(io, options, false)});
 	const written = await sink.write(planned.changeset);
 	const plan = written.value;
@@ -73,7 +75,7 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	return {
 		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, gone: plan.gone, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),
 		warnings: written.notes,
-		text: `${lines.join('\n')}\n`,
+		text: visibleAll(`${lines.join('\n')}\n`),
 		...(dry ? {requested: true} : {}),
 	};
 }
@@ -92,7 +94,7 @@ async function runHistory(options: CommonOptions, context: CommandContext): Prom
 	});
 	return {
 		json: {runs: runs.map(({number, record, problem}) => ({number, ...(record === undefined ? {problem} : {command: record.command ?? null, undone: record.undone !== undefined, files: record.files.map((file) => ({path: file.path, action: file.made === 'create' ? 'create' : file.made === 'replace' ? 'replace' : 'modify'}))})}))},
-		text: `${lines.join('\n')}\n`,
+		text: visibleAll(`${lines.join('\n')}\n`),
 	};
 }
 
