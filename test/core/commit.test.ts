@@ -252,14 +252,23 @@ describe('commit', () => {
 				if (when === 'after') swap();
 				return result;
 			}} as SinkFs;
-			// Every write to outside is watched, not only what is left at the end.
+			// Every write to outside is watched, not only what is left at the end. The watcher reports
+			// in order, so once it reports a marker made after the run, it has reported the run's writes.
 			const seen: string[] = [];
+			const marker = '.marker-after-the-run';
+			let markerSeen: () => void = () => undefined;
+			const reported = new Promise<void>((resolve) => {
+				markerSeen = resolve;
+			});
 			const watcher = watch(outside, (_event, name) => {
-				if (name) seen.push(name);
+				if (name === marker) markerSeen();
+				else if (name) seen.push(name);
 			});
 			const outcome = await commit(planned, snapshot, fileSystemSink({host: {...processHost, fs}})).then(() => 'written', (error: unknown) => error);
-			await new Promise((resolve) => setTimeout(resolve, 50));
+			writeFileSync(path.join(outside, marker), '');
+			await reported;
 			watcher.close();
+			unlinkSync(path.join(outside, marker));
 			if (swapped) expect(outcome).toBeInstanceOf(EduError);
 			for (const name of readdirSync(outside)) {
 				expect(readFileSync(path.join(outside, name), 'utf8')).not.toContain('class VilleController');

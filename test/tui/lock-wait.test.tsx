@@ -5,6 +5,7 @@ import {existsSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {fileSystemSink} from '../../source/sink/fs.js';
+import {processHost} from '../../source/sink/host.js';
 import {snapshotTree, tempProject} from '../helpers/temp-project.js';
 import {cleanupWizards, keys, renderWizard, type Harness} from './wizard-harness.js';
 
@@ -32,11 +33,28 @@ async function writeCommand(wizard: Harness): Promise<void> {
 	await wizard.press(keys.enter);
 }
 
-/** The other run's lock is its own: left as it was. Once it is gone, nothing is written later either. */
-async function expectNothingWritten(root: string, lock: string, before: Record<string, string>): Promise<void> {
+/**
+ * The file-system sink, telling how many of its pauses between tries for the lock are running:
+ * once the wizard has quit, none is, so no try comes later to write anything.
+ */
+function watchedSink(options: Parameters<typeof fileSystemSink>[0] = {}): {sink: ReturnType<typeof fileSystemSink>; pausing: () => number} {
+	let pausing = 0;
+	const host = {...processHost, async sleep(ms: number) {
+		pausing++;
+		try {
+			await processHost.sleep(ms);
+		} finally {
+			pausing--;
+		}
+	}};
+	return {sink: fileSystemSink({...options, host}), pausing: () => pausing};
+}
+
+/** The other run's lock is its own: left as it was. Its wait over, nothing is written once the lock is gone either. */
+function expectNothingWritten(root: string, lock: string, before: Record<string, string>, pausing: () => number): void {
 	expect(existsSync(lock)).toBe(true);
+	expect(pausing()).toBe(0);
 	rmSync(lock);
-	await new Promise((resolve) => setTimeout(resolve, 500));
 	expect(snapshotTree(root)).toEqual(before);
 }
 
@@ -80,7 +98,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
 		// The sink's own subscription to signals, as io.onSignal gives it in the program.
 		let signal: ((stop: 'SIGINT' | 'SIGTERM') => void) | undefined;
-		const sink = fileSystemSink({onSignal: (handler) => {
+		const {sink, pausing} = watchedSink({onSignal: (handler) => {
 			signal = handler;
 			return () => {
 				signal = undefined;
@@ -93,9 +111,7 @@ describe('the wizard waiting for another run\'s lock', () => {
 		signal?.('SIGTERM');
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGTERM) while waiting for another edu run to finish writing; nothing was written.', exitCode: 143});
-		rmSync(lock);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-		expect(snapshotTree(root)).toEqual(before);
+		expectNothingWritten(root, lock, before, pausing);
 	});
 
 	test('Ctrl+C while it waits stops the write and quits, nothing written', async () => {
@@ -103,14 +119,15 @@ describe('the wizard waiting for another run\'s lock', () => {
 		const lock = path.join(root, 'app/Config/.routes.yaml.edu-lock');
 		const before = snapshotTree(root);
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
-		const wizard = await renderWizard(root, {kind: 'api'});
+		const {sink, pausing} = watchedSink();
+		const wizard = await renderWizard(root, {kind: 'api', sink});
 		await toReview(wizard);
 		await wizard.press(keys.enter, (frame) => frame.includes('Writing…'));
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		// It quits with the write's own line and exit code, as the CLI does.
 		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGINT) while waiting for another edu run to finish writing; nothing was written.', exitCode: 130});
-		await expectNothingWritten(root, lock, before);
+		expectNothingWritten(root, lock, before, pausing);
 	});
 
 	test('the console command\'s screen says it too', async () => {
@@ -139,11 +156,12 @@ describe('the wizard waiting for another run\'s lock', () => {
 		const lock = path.join(root, 'app/Config/.commands.yaml.edu-lock');
 		const before = snapshotTree(root);
 		writeFileSync(lock, JSON.stringify({pid: process.pid}));
-		const wizard = await renderWizard(root);
+		const {sink, pausing} = watchedSink();
+		const wizard = await renderWizard(root, {sink});
 		await writeCommand(wizard);
 		await wizard.press(keys.ctrlC);
 		expect(await wizard.exited).toEqual({status: 'cancelled'});
 		expect(wizard.exitError()).toMatchObject({message: 'Interrupted (SIGINT) while waiting for another edu run to finish writing; nothing was written.', exitCode: 130});
-		await expectNothingWritten(root, lock, before);
+		expectNothingWritten(root, lock, before, pausing);
 	});
 });

@@ -2,14 +2,16 @@
 // again (fast typing, a busy machine): each edit applies to the latest value.
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
-import {useState} from 'react';
+import {act, useState} from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {TextField, typedText, viewStart} from '../../source/tui/controls/text-field.js';
 
 const mounted: Array<{unmount: () => void}> = [];
-afterEach(() => {
-	for (const app of mounted.splice(0)) app.unmount();
+afterEach(async () => {
+	await act(async () => {
+		for (const app of mounted.splice(0)) app.unmount();
+	});
 });
 
 function Field({initial}: {initial: string}) {
@@ -22,15 +24,33 @@ function Field({initial}: {initial: string}) {
 	);
 }
 
+// act() renders what a key did before it returns: no test waits on a clock.
+(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true;
+
+/**
+ * The field showing `initial`. `write` queues keys; `settle` writes those queued since the last
+ * one back to back (Ink reads them all before React renders again, as on a busy machine) and
+ * returns the value once React has rendered what they did.
+ */
 async function field(initial: string) {
-	const app = render(<Field initial={initial} />);
+	let app!: ReturnType<typeof render>;
+	await act(async () => {
+		app = render(<Field initial={initial} />);
+	});
 	mounted.push(app);
+	const queued: string[] = [];
+	const write = (keys: string): void => {
+		queued.push(keys);
+	};
 	const settle = async (): Promise<string> => {
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await act(async () => {
+			for (const keys of queued.splice(0)) app.stdin.write(keys);
+			// Ink hands a lone Esc on (Alt+B is ESC then b) on the next turn of the event loop.
+			await new Promise((resolve) => setImmediate(resolve));
+		});
 		return /value=\[(.*)\]/.exec(app.lastFrame() ?? '')?.[1] ?? '';
 	};
-	await settle();
-	return {app, settle};
+	return {app: {stdin: {write}}, settle};
 }
 
 describe('TextField', () => {

@@ -107,10 +107,11 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 			// next key meets the input handlers of the new frame, not those of the last one.
 			await act(async () => {
 				instance.stdin.write(input);
+				// Ink hands a lone Esc to the screens on the next turn of the event loop (setImmediate).
+				await new Promise((resolve) => setImmediate(resolve));
 			});
 			if (until) return waitFor(until, `the frame after ${JSON.stringify(input)}`);
-			// No condition (a key expected to change nothing): give it time to act if it were going to.
-			await pause(200);
+			// No condition (a key expected to change nothing): what it does, act() has rendered.
 			return frame();
 		},
 		async pressRaw(input, until) {
@@ -123,8 +124,6 @@ export async function renderWizard(root: string, options: {kind?: Kind; initial?
 					if (Date.now() > deadline) throw new Error(`Timed out after ${JSON.stringify(input)}. Last frame:\n${frame()}`);
 					await new Promise((resolve) => setTimeout(resolve, 10));
 				}
-				// Let the effects of the last render run before the next key.
-				await new Promise((resolve) => setTimeout(resolve, 20));
 				return frame();
 			} finally {
 				flags.IS_REACT_ACT_ENVIRONMENT = true;
