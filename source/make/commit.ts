@@ -9,7 +9,7 @@ import {readSnapshot, type Snapshot} from './snapshot.js';
 import {verifyAppended} from '../project/routes-yaml/append.js';
 import {verifyReplaced} from '../project/routes-yaml/entry-text.js';
 import {routesPath} from '../project/routes-yaml/routes.js';
-import {fileSystemSink} from '../sink/fs.js';
+import {confinementRefusal, fileSystemSink} from '../sink/fs.js';
 
 export {confinementProblem} from '../project/confinement.js';
 
@@ -63,6 +63,17 @@ function labelOf({request}: Plan): string {
 	if (request.template !== undefined && request.template !== (request.kind === 'api' ? 'default' : 'web')) words.push('--template', request.template);
 	if (request.force === true) words.push('--force');
 	return words.join(' ');
+}
+
+/**
+ * What writing a plan that refuses nothing would still refuse before writing a byte, as --dry-run
+ * says it (a path that leads out of the project through a link, a routes.yaml that would not read
+ * back as intended): for the wizard's review, before Enter.
+ */
+export function foreseenRefusal(planned: Plan, snapshot: Snapshot): Refusal | undefined {
+	if (planned.refusals.length > 0) return undefined;
+	const changeset = changesetOf(planned, snapshot, false);
+	return 'code' in changeset ? changeset : confinementRefusal(changeset);
 }
 
 export async function commit(planned: Plan, snapshot: Snapshot, sink: Sink = fileSystemSink(), during?: WriteOptions): Promise<CommitResult> {

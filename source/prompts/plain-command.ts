@@ -6,7 +6,7 @@ import {confirmWrite} from './confirm-write.js';
 import {dryRunNote, fileLines, placeLine, runHeading} from '../present/describe-plan.js';
 import {EduError} from '../base/errors.js';
 import type {Sink} from '../sink/sink.js';
-import {commandChangeset, commandTemplates, readCommandSnapshot} from '../make/command/command-project.js';
+import {commandChangeset, commandTemplates, foreseenCommandRefusal, readCommandSnapshot} from '../make/command/command-project.js';
 import {planCommand, type CommandPlan, type CommandSnapshot} from '../make/command/command-plan.js';
 import {commandDiff, consoleMissing} from '../present/command-report.js';
 import {commandNextSteps, nextStepsLines} from '../present/next-steps.js';
@@ -40,6 +40,9 @@ export async function askCommand(opened: CommandSnapshot, sink: Sink, context: C
 		...planned.warnings.map((warning) => `Warning: ${warning}`),
 		'', runHeading(sink.mode), ...fileLines(planned.changes), '', ...commandDiff(planned), '',
 	]);
+	// A write that would be refused (a link out of the project) is refused before the question.
+	const foreseen = foreseenCommandRefusal(planned, snapshot);
+	if (foreseen !== undefined) throw EduError.from(foreseen);
 	const go = await confirmWrite(sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', context());
 	if (!go) return undefined;
 	const changeset = commandChangeset(planned, snapshot);

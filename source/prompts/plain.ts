@@ -5,9 +5,9 @@ import {terminalWidth} from '../present/help-text.js';
 import {Writable} from 'node:stream';
 import {checkbox, input, select} from '@inquirer/prompts';
 import {confirmWrite} from './confirm-write.js';
-import {commit} from '../make/commit.js';
+import {commit, foreseenRefusal} from '../make/commit.js';
 import {dryRunNote, fileLines, refusalText, routesDiff, runHeading, successLine, summaryLines} from '../present/describe-plan.js';
-import {isRefusal} from '../base/errors.js';
+import {EduError, isRefusal} from '../base/errors.js';
 import {visible} from '../base/visible.js';
 import type {Kind} from '../make/naming.js';
 import {plan as makePlan, type Plan} from '../make/plan.js';
@@ -164,6 +164,9 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 	const [refused] = planned.refusals;
 	if (refused !== undefined) throw new Error(`unexpected refusal after every answer was checked: ${refused.message}`);
 	say(['', runHeading(sink.mode), ...fileLines(planned.changes), '', ...routesDiff(planned), '']);
+	// A write that would be refused (a link out of the project) is refused before the question.
+	const foreseen = foreseenRefusal(planned, snapshot);
+	if (foreseen !== undefined) throw EduError.from(foreseen);
 	const go = await confirmWrite(sink.mode === 'dry-run' ? `Finish? (${dryRunNote})` : 'Write these files?', context());
 	if (!go) return undefined;
 	const {plan: written, mode, notes} = await commit(planned, snapshot, sink);

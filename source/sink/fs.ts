@@ -10,7 +10,7 @@
 import type {Stats} from 'node:fs';
 import path from 'node:path';
 import {confinementProblem, isWithin, repositoryFolderOf} from '../project/confinement.js';
-import {EduError} from '../base/errors.js';
+import {EduError, type Refusal} from '../base/errors.js';
 import {eitherStop, type Changeset, type FileChange, type Sink, type StopSubscription, type Written} from './file-change.js';
 import {byHand, errorReason, shellWord} from './leftovers.js';
 import {failure} from './failure.js';
@@ -95,10 +95,17 @@ async function writeChangeset<T>(changeset: Changeset<T>, options: FileSystemSin
 
 /** Every path of `changeset` stays in the project, links followed (a dry run checks it too, so it refuses what a run would). */
 export function checkConfinement(changeset: Changeset<unknown>): void {
+	const problem = confinementRefusal(changeset);
+	if (problem) throw EduError.from(problem);
+}
+
+/** The first path of `changeset` that leaves the project, links followed, as a refusal (the wizard's review shows it before Enter). */
+export function confinementRefusal(changeset: Changeset<unknown>): Refusal | undefined {
 	for (const relative of [...changeset.changes.map((change) => change.path), ...(changeset.folders ?? [])]) {
 		const problem = confinementProblem(changeset.root, relative);
-		if (problem) throw EduError.from(problem);
+		if (problem) return problem;
 	}
+	return undefined;
 }
 
 /** Under the lock: the project as planned, or a revised plan, or a refusal. */

@@ -106,6 +106,8 @@ export type WizardEvent =
 	| {readonly type: 'waiting'; readonly what: string}
 	| {readonly type: 'written'; readonly result: CommitResult; readonly outcome: WizardOutcome}
 	| {readonly type: 'command-written'; readonly result: CommandResult}
+	/** On a review, before Enter: what the write would refuse (a link out of the project). */
+	| {readonly type: 'foreseen'; readonly failure: string}
 	/** The write refused (the project changed meanwhile): planned again on the project as it is now; `failure` when that plan does not refuse. */
 	| {readonly type: 'write-refused'; readonly failure?: string; readonly snapshot?: Snapshot; readonly project?: CommandSnapshot}
 	/** The write stopped (Ctrl+C, a signal) or failed: the wizard quits with why. */
@@ -239,6 +241,8 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
 			return {...state, writing: false, waiting: undefined, screen: 'done', place: startPlace, written: event.result, finished: {outcome: event.outcome}};
 		case 'command-written':
 			return {...state, writing: false, waiting: undefined, commandWritten: event.result, finished: {outcome: {status: 'command', command: event.result.plan}}};
+		case 'foreseen':
+			return state.screen === 'review' || state.screen === 'command-review' ? {...state, failure: event.failure} : state;
 		case 'write-refused':
 			return {
 				...state,

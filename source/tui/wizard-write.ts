@@ -1,10 +1,10 @@
 // The wizard's write, once its reducer has taken Enter: the plan through the sink (the file
 // system, or a dry run that only reports), and what came of it as the reducer's next event.
 import {EduError} from '../base/errors.js';
-import {commit} from '../make/commit.js';
+import {commit, foreseenRefusal} from '../make/commit.js';
 import {plan as makePlan} from '../make/plan.js';
 import type {Snapshot} from '../make/snapshot.js';
-import {commandChangeset} from '../make/command/command-project.js';
+import {commandChangeset, foreseenCommandRefusal} from '../make/command/command-project.js';
 import {planCommand, type CommandSnapshot} from '../make/command/command-plan.js';
 import {nextSteps, stepsContext} from '../present/next-steps.js';
 import type {Sink} from '../sink/sink.js';
@@ -32,6 +32,21 @@ export function rereadOrKeep(reread: (() => Snapshot) | undefined, snapshot: Sna
 	} catch {
 		return snapshot;
 	}
+}
+
+/**
+ * On a review: what the write would refuse before writing a byte (a link out of the project), so
+ * the review says it before Enter, as --dry-run does; undefined when nothing would.
+ */
+export function foresee(state: WizardState): WizardEvent | undefined {
+	if (state.screen === 'command-review') {
+		const project = state.command.project;
+		const refused = project === undefined ? undefined : foreseenCommandRefusal(planCommand(state.command.name, project), project);
+		return refused === undefined ? undefined : {type: 'foreseen', failure: refused.message};
+	}
+	const plan = state.screen === 'review' ? planOf(state) : undefined;
+	const refused = plan === undefined ? undefined : foreseenRefusal(plan, state.snapshot!);
+	return refused === undefined ? undefined : {type: 'foreseen', failure: refused.message};
 }
 
 /** Writes what the wizard shows (the form's plan, or make:command's) and says how it went. */

@@ -25,7 +25,7 @@ import type {Chrome, ScreenProps} from './screens/screen-props.js';
 import {TemplateScreen} from './screens/template-screen.js';
 import {UploadScreen} from './screens/upload-screen.js';
 import {isCommandStep, kindOf, planOf, screensOf, startState, wizardReducer, type WizardOutcome} from './wizard-state.js';
-import {rereadOrKeep, write} from './wizard-write.js';
+import {foresee, rereadOrKeep, write} from './wizard-write.js';
 
 export type {WizardOutcome} from './wizard-state.js';
 
@@ -103,6 +103,12 @@ function Screens({reread, sink, commandSnapshot, commandTemplates, projectFolder
 		onExit(finished.outcome, finished.error);
 		exit(finished.error);
 	}, [finished]);
+
+	// On a review, what the write would refuse before writing a byte, said before Enter (as --dry-run does).
+	useEffect(() => {
+		const foreseen = foresee(state);
+		if (foreseen !== undefined) send(foreseen);
+	}, [screen]);
 
 	useEffect(() => {
 		if (!state.writing) return;

@@ -1,7 +1,7 @@
 // `--plain`: the wizard's flow as line prompts, driven in-process through main() with a fake
 // terminal (a stream for stdin, a buffer for stdout), on temp copies of fixtures/sample.
 import {execFileSync} from 'node:child_process';
-import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {plantKilledRun} from '../helpers/planted-killed-run.js';
 import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
@@ -203,6 +203,24 @@ describe('--plain', () => {
 		await run.answer('Write these files?', 'n\r');
 		expect(await run.exit).toBe(130);
 		expect(snapshotTree(root)).toEqual(before);
+	});
+
+	test.each([
+		['make:api', 'app/Controller/api', ['Controller name', 'Ville\r', 'Template', '\r', 'HTTP methods', '\r', 'URI', '\r'], 'app/Controller/api/VilleController.php'],
+		['make:command', 'app/Command', ['Command name', 'generate\r'], 'app/Command/GenerateCommand.php'],
+	])('%s into a folder that is a link out of the project: refused before "Write these files?", exit 1, nothing written', async (command, folder, answers, file) => {
+		const root = tempProject(command === 'make:command' ? 'skeleton' : 'sample');
+		const outside = tempProject();
+		rmSync(path.join(root, folder), {recursive: true, force: true});
+		symlinkSync(outside, path.join(root, folder));
+		const before = snapshotTree(root);
+		const run = plainRun(root, [command]);
+		for (let index = 0; index < answers.length; index += 2) await run.answer(answers[index]!, answers[index + 1]!);
+		expect(await run.exit).toBe(1);
+		expect(run.stdout.plain()).not.toContain('Write these files?');
+		expect(run.stderr.plain()).toContain(`Refusing to write ${file}: it resolves through the link ${folder}`);
+		expect(snapshotTree(root)).toEqual(before);
+		expect(readdirSync(outside)).toEqual([]);
 	});
 
 	test('an answer that is neither yes nor no asks again (a typo never writes); then n writes nothing', async () => {

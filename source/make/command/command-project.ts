@@ -5,6 +5,7 @@ import {lstatSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {refusal, type Refusal} from '../../base/errors.js';
 import type {Changeset} from '../../sink/file-change.js';
+import {confinementRefusal} from '../../sink/fs.js';
 import {readRegularFile} from '../../project/regular-file.js';
 import {templateOf} from '../template-units.js';
 import {isBroken, templateCatalog} from '../../templates/catalog.js';
@@ -86,4 +87,11 @@ export function commandChangeset(planned: CommandPlan, snapshot: CommandSnapshot
 			},
 		} : {}),
 	};
+}
+
+/** What writing a command plan that refuses nothing would still refuse (a link out of the project), as --dry-run says it: for the wizard's review. */
+export function foreseenCommandRefusal(planned: CommandPlan, snapshot: CommandSnapshot): Refusal | undefined {
+	if (planned.refusals.length > 0) return undefined;
+	const changeset = commandChangeset(planned, snapshot, false);
+	return 'code' in changeset ? changeset : confinementRefusal(changeset);
 }
