@@ -8,8 +8,9 @@ import type {PhpFileFacts, PhpSyntaxError} from '../php/php-file.js';
 import {sameClass} from '../php/php-names.js';
 import {shortName, siteText, type Site} from '../php/php-value.js';
 import {apiFolder} from '../php/scan.js';
+import {repeatedPlaceholder, routeVariants} from '../project/fast-route/route-variants.js';
 
-export type RouteProblemCode = 'CONTROLLER_MISSING' | 'CLASS_MISMATCH' | 'PHP_ERROR' | 'NO_ATTRIBUTE' | 'METHOD_UNDOCUMENTED' | 'NO_ROUTE' | 'CLASH';
+export type RouteProblemCode = 'CONTROLLER_MISSING' | 'CLASS_MISMATCH' | 'PHP_ERROR' | 'NO_ATTRIBUTE' | 'METHOD_UNDOCUMENTED' | 'NO_ROUTE' | 'CLASH' | 'BAD_URI' | 'METHOD_CASE';
 
 export interface RouteProblem {
 	readonly code: RouteProblemCode;
@@ -76,7 +77,7 @@ export function checkRoutes(input: DriftInput): RouteRow[] {
 			controller: route.controller,
 			file: controllerFile(route.controller) ?? '',
 			line: route.line,
-			problems: checkController(route, input),
+			problems: [...routerProblems(route), ...checkController(route, input)],
 		};
 		rows.push(row);
 		rowOf.set(route, row);
@@ -137,6 +138,36 @@ export function checkRoutes(input: DriftInput): RouteRow[] {
 	return rows;
 }
 
+/**
+ * What the framework's router (FastRoute) makes of the route itself: a URI it refuses or never
+ * matches, a method listed twice (it refuses the route: every request fails), a method not in
+ * capitals (it compares the request's method exactly, and browsers send GET, not get).
+ */
+function routerProblems(route: RouteEntry): RouteProblem[] {
+	const problems: RouteProblem[] = [];
+	if (!route.uri.startsWith('/')) {
+		problems.push({code: 'BAD_URI', label: 'no leading /', message: `uri '${route.uri}' never matches: a request's path always starts with /`});
+	} else if (routeVariants(route.uri) === undefined) {
+		const twice = repeatedPlaceholder(route.uri);
+		problems.push({
+			code: 'BAD_URI',
+			label: 'bad uri',
+			message: twice === undefined
+				? `the router refuses uri '${route.uri}' (an optional part must end the URI, closed by its ], and hold something), so every request fails`
+				: `the router refuses uri '${route.uri}': the placeholder {${twice}} is used twice, so every request fails`,
+		});
+	}
+	const twice = route.methods.filter((method, at) => route.methods.indexOf(method) !== at);
+	for (const method of new Set(twice)) {
+		problems.push({code: 'CLASH', label: 'clash', message: `${method} is listed twice in httpMethod: the router refuses the route, so every request fails`});
+	}
+	for (const method of new Set(route.methods)) {
+		if (method === method.toUpperCase()) continue;
+		problems.push({code: 'METHOD_CASE', label: `${method} ≠ ${method.toUpperCase()}`, message: `${method} in httpMethod never matches: the router compares it with the request's method exactly, and browsers send ${method.toUpperCase()}; write ${method.toUpperCase()}`});
+	}
+	return problems;
+}
+
 function checkController(route: RouteEntry, input: DriftInput): RouteProblem[] {
 	const file = controllerFile(route.controller);
 	if (file === undefined) {
@@ -189,7 +220,8 @@ function checkController(route: RouteEntry, input: DriftInput): RouteProblem[] {
 	}
 	const problems: RouteProblem[] = [];
 	for (const method of route.methods) {
-		if (withPath.some((operation) => operation.method === method)) continue;
+		// A method not in capitals never matches (routerProblems says so): no attribute is asked for it.
+		if (method !== method.toUpperCase() || withPath.some((operation) => operation.method === method)) continue;
 		problems.push({
 			code: 'METHOD_UNDOCUMENTED',
 			label: `no #[${attributeName(method)}]`,

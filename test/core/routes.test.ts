@@ -142,7 +142,7 @@ describe('reading routes.yaml', () => {
 		].join('\n'));
 		// A second route on the URI of an earlier one, and one in a block list further down.
 		routes.push("api_again:\n    uri: /api/item7\n    controller: C\n    httpMethod: [GET]");
-		routes.push('api_listed:\n    uri: "/api/listed"\n    controller: C\n    httpMethod:\n      - put');
+		routes.push('api_listed:\n    uri: "/api/listed"\n    controller: C\n    httpMethod:\n      - PUT');
 		const text = `# Items\n${routes.join('\n\n')}\n`;
 		const fast = parsed(text);
 		const full = composeRoutes(text);
@@ -162,6 +162,18 @@ describe('reading routes.yaml', () => {
 		// A prefix of many URIs is no URI: looked up in the index of every route.
 		expect(fast.serving('GET', '/api/item')).toBeUndefined();
 		expect(fast.clashes.map(([first, second]) => [first.name, second.name])).toEqual([['api_item7', 'api_again']]);
+	});
+
+	it('keeps each method as written: the router compares it with the request\'s exactly, so `get` serves no GET and clashes with no GET', () => {
+		const text = 'home:\n    uri: /\n    controller: C\n    httpMethod: [get]\nlisted:\n    uri: /listed\n    controller: C\n    httpMethod:\n      - Post\nagain:\n    uri: /\n    controller: D\n    httpMethod: [GET]\n';
+		const full = composeRoutes(text);
+		if ('code' in full) throw new Error(full.message);
+		for (const routes of [parsed(text), full]) {
+			expect(routes.entries.map((entry) => entry.methods)).toEqual([['get'], ['Post'], ['GET']]);
+			expect(routes.serving('GET', '/')?.name).toBe('again');
+			expect(routes.serving('POST', '/listed')).toBeUndefined();
+			expect(routes.clashes).toEqual([]);
+		}
 	});
 
 	it('a second document (---) is said in Symfony YAML\'s terms, at its line', () => {

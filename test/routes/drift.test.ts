@@ -1,15 +1,17 @@
 // edu routes statuses: one drift fixture per status, read in place (nothing is written), plus the
 // pure check and the table layout.
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseRoutes} from '../../source/project/routes-yaml/routes.js';
 import {checkRoutes, controllerFile, type RouteRow} from '../../source/routes/drift.js';
 import {inspectRoutes} from '../../source/routes/report.js';
 import {renderProblems, renderTable} from '../../source/routes/table.js';
-import {fixturesDir} from '../helpers/temp-project.js';
+import {fixturesDir, tempProject} from '../helpers/temp-project.js';
 
+/** The rows of a fixture (read in place), or of the project at an absolute path. */
 async function rowsOf(fixture: string): Promise<RouteRow[]> {
-	return [...(await inspectRoutes(path.join(fixturesDir, fixture))).rows];
+	return [...(await inspectRoutes(path.isAbsolute(fixture) ? fixture : path.join(fixturesDir, fixture))).rows];
 }
 
 function summary(rows: readonly RouteRow[]): Array<[string | null, string, string[]]> {
@@ -60,6 +62,25 @@ describe('each status on its own fixture', () => {
 		expect(summary(await rowsOf('drift/clash'))).toEqual([
 			['api_ville', 'GET /api/ville', ['CLASH: GET /api/ville is also served by api_villes (app/Config/routes.yaml:6); the router fails on both']],
 			['api_villes', 'GET,POST /api/ville', ['CLASH: GET /api/ville is also served by api_ville (app/Config/routes.yaml:1); the router fails on both']],
+		]);
+	});
+
+	it('routes the framework\'s router refuses or never matches: a method not in capitals, a method twice, a placeholder twice, an optional part not at the end, no leading /', async () => {
+		const root = tempProject('sample');
+		const route = (name: string, uri: string, methods: string): string => `${name}:\n    uri: '${uri}'\n    controller: Controller\\HomeController\n    httpMethod: ${methods}\n`;
+		writeFileSync(path.join(root, 'app/Config/routes.yaml'), [
+			route('home', '/', '[get]'), route('twice', '/twice', '[GET, POST, GET]'), route('same_id', '/t/{id}/{id}', '[GET]'),
+			route('optional', '/o[/{id}]/x', '[GET]'), route('noslash', 'noslash', '[GET]'), route('fine', '/fine', '[GET, POST]'),
+			'api_hello:\n    uri: /api/hello\n    controller: Controller\\api\\HelloController\n    httpMethod: [GET]\n',
+		].join(''));
+		expect(summary(await rowsOf(root))).toEqual([
+			['home', 'get /', ['METHOD_CASE: get in httpMethod never matches: the router compares it with the request\'s method exactly, and browsers send GET; write GET']],
+			['twice', 'GET,POST,GET /twice', ['CLASH: GET is listed twice in httpMethod: the router refuses the route, so every request fails']],
+			['same_id', 'GET /t/{id}/{id}', ["BAD_URI: the router refuses uri '/t/{id}/{id}': the placeholder {id} is used twice, so every request fails"]],
+			['optional', 'GET /o[/{id}]/x', ["BAD_URI: the router refuses uri '/o[/{id}]/x' (an optional part must end the URI, closed by its ], and hold something), so every request fails"]],
+			['noslash', 'GET noslash', ["BAD_URI: uri 'noslash' never matches: a request's path always starts with /"]],
+			['fine', 'GET,POST /fine', []],
+			['api_hello', 'GET /api/hello', []],
 		]);
 	});
 

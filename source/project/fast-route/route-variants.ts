@@ -84,11 +84,28 @@ function variant(route: string): RouteVariant {
 
 /**
  * The routes a URI registers, or undefined when FastRoute refuses it (as many `[` as trailing
- * `]` or else, no empty optional part).
+ * `]` or else, no empty optional part, no placeholder name twice).
  */
 export function routeVariants(uri: string): RouteVariant[] | undefined {
 	if (!/[{[\]]/.test(uri)) return [{static: uri, regex: pregQuote(uri), prefix: uri}];
-	return routeForms(uri)?.map(variant);
+	const forms = routeForms(uri);
+	return forms === undefined || forms.some((form) => repeatedPlaceholder(form) !== undefined) ? undefined : forms.map(variant);
+}
+
+/** A placeholder name `route` uses twice (FastRoute: "Cannot use the same placeholder … twice"), if any. */
+export function repeatedPlaceholder(route: string): string | undefined {
+	const seen = new Set<string>();
+	for (let index = 0; index < route.length;) {
+		const placeholder = route[index] === '{' ? placeholderAt(route, index) : undefined;
+		if (placeholder === undefined) {
+			index++;
+			continue;
+		}
+		if (seen.has(placeholder.name)) return placeholder.name;
+		seen.add(placeholder.name);
+		index = placeholder.end;
+	}
+	return undefined;
 }
 
 /**

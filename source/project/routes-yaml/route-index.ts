@@ -7,6 +7,7 @@ export interface RouteEntry {
 	readonly name: string;
 	readonly uri: string;
 	readonly controller: string;
+	/** As written: the router compares them with the request's method exactly (`get` never matches GET). */
 	readonly methods: readonly string[];
 	/** 1-based position of the entry's key. */
 	readonly line: number;

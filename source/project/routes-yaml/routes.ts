@@ -192,12 +192,12 @@ export function composeRoutes(original: string, path = routesPath, exists = true
 		let methods: string[];
 		const listed = isSeq(httpMethod) ? httpMethod.items.map((item) => stringOf(deref(item))) : undefined;
 		if (listed?.every((method) => method !== undefined)) {
-			methods = listed.map((method) => restored(method!).toUpperCase());
+			methods = listed.map((method) => restored(method!));
 		} else if (isMap(httpMethod) && httpMethod.items.length === 0) {
 			// `{}` is PHP's empty array to Symfony, as `[]` is.
 			methods = [];
 		} else if (stringOf(httpMethod) !== undefined) {
-			methods = [restored(stringOf(httpMethod)!).toUpperCase()];
+			methods = [restored(stringOf(httpMethod)!)];
 		} else {
 			return fail(path, text, httpMethod?.range?.[0] ?? start, `route "${name}": httpMethod must be a list of methods such as [GET]`, counter);
 		}

@@ -9,6 +9,7 @@ export interface ScannedEntry {
 	readonly name: string;
 	readonly uri: string;
 	readonly controller: string;
+	/** As written: the router compares them with the request's method exactly (`get` never matches GET). */
 	readonly methods: readonly string[];
 	/** 1-based line and column of the entry's key (always column 1). */
 	readonly line: number;
@@ -85,7 +86,7 @@ function methodList(raw: string): string[] | undefined {
 	if (!flow) return undefined;
 	if (flow[1] === undefined) return [];
 	const words = flow[1].split(',').map((word) => word.trim());
-	return words.some((word) => notStrings.has(word)) ? undefined : words.map((word) => word.toUpperCase());
+	return words.some((word) => notStrings.has(word)) ? undefined : words;
 }
 
 interface Draft {
@@ -184,7 +185,7 @@ export function scanRoutes(text: string): ScannedRoutes | undefined {
 				const item = blockItem.exec(text.slice(first, end));
 				if (!item || notStrings.has(item[1]!)) return undefined;
 				draft.listIndent = depth;
-				draft.list.push(item[1]!.toUpperCase());
+				draft.list.push(item[1]!);
 				continue;
 			}
 			if (!endList(draft)) return undefined;
@@ -239,7 +240,7 @@ class Scanned implements ScannedRoutes {
 		canonicalEntry.lastIndex = offset;
 		const [, name, , uri, controller, methods] = canonicalEntry.exec(this.text) as unknown as [string, string, string, string, string, string];
 		const entry: ScannedEntry = {
-			name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.toUpperCase().split(/, ?/),
+			name, uri: unquoted(uri), controller: unquoted(controller), methods: methods.split(/, ?/),
 			line: this.lines[index]!, col: 1, offset,
 		};
 		this.entries[index] = entry;
@@ -284,5 +285,5 @@ function fieldKey(text: string, at: number): 'uri' | 'controller' | 'httpMethod'
 
 function scalarMethod(raw: string): string[] | undefined {
 	const one = scalarValue(raw);
-	return one === undefined ? undefined : [one.toUpperCase()];
+	return one === undefined ? undefined : [one];
 }
