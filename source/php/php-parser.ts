@@ -232,8 +232,33 @@ export function parsePhp(text: string, file: string): PhpNode | PhpSyntaxError {
 	} catch (error) {
 		return syntaxError(error, text, file);
 	}
+	const misplaced = misplacedNamespace(program, file);
+	if (misplaced !== undefined) return misplaced;
 	// php-parser takes `\foo: 'b'` for a named argument; PHP names one only by an identifier.
 	return /\\[A-Za-z_\x80-\uffff][\w\\\x80-\uffff]*\s*:(?!:)/.test(text) ? badNamedArgument(program, text, file) ?? program : program;
+}
+
+/**
+ * PHP's own refusal, which php-parser does not make: a namespace declaration after anything but
+ * declare(), text before `<?php` included (a byte order mark, a blank line), fails the whole file
+ * (a shebang line PHP skips).
+ */
+function misplacedNamespace(program: PhpNode, file: string): PhpSyntaxError | undefined {
+	const children = (program['children'] ?? []) as PhpNode[];
+	const at = children.findIndex((child) => child.kind === 'namespace');
+	const before = children.slice(0, Math.max(at, 0)).filter((child, index) => child.kind !== 'declare' && !(index === 0 && isShebang(child)));
+	const [first] = before;
+	if (first === undefined) return undefined;
+	const start = children[at]!.loc?.start;
+	const inline = first.kind === 'inline' ? String(first['value']) : undefined;
+	const what = inline === undefined ? '' : inline.startsWith('\uFEFF') ? ' (a byte order mark before <?php)' : inline.trim() === '' ? ' (a blank line before <?php)' : ' (text before <?php)';
+	return {kind: 'syntax-error', site: {file, line: start?.line ?? 1, col: (start?.column ?? 0) + 1}, message: `Namespace declaration statement has to be the very first statement or after any declare call in the script${what}`};
+}
+
+/** The `#!…` line PHP skips when it opens the file. */
+function isShebang(node: PhpNode): boolean {
+	const value = node.kind === 'inline' ? String(node['value']) : '';
+	return value.startsWith('#!') && value.indexOf('\n') === value.length - 1;
 }
 
 /** The first named argument whose name is not an identifier, as PHP words it. */

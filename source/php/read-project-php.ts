@@ -39,7 +39,7 @@ export function readPhpBytes(root: string, relative: string): Buffer | PhpSyntax
 export function parsePhpBytes(bytes: Buffer, relative: string): PhpFileFacts | PhpSyntaxError {
 	const text = decodeUtf8(bytes);
 	if (text === undefined) return {kind: 'syntax-error', site: {file: relative, line: 1, col: 1}, message: 'not a UTF-8 text file'};
-	return readPhpFile(text.replace(/^\uFEFF/, ''), relative);
+	return readPhpFile(text, relative);
 }
 
 function unreadable(relative: string, why: string): PhpSyntaxError {

@@ -214,6 +214,22 @@ describe('make:api with the project\'s templates', () => {
 		}
 	});
 
+	it.each([
+		['a byte order mark (a Windows editor\'s)', '\uFEFF', 'a byte order mark before <?php'],
+		['a blank line', '\n', 'a blank line before <?php'],
+	])('%s before <?php in a template is refused (PHP fails on a namespace after it), nothing written', async (_what, lead, said) => {
+		const root = await published();
+		const controller = path.join(folder(root, 'default'), 'controller.php.tpl');
+		const good = readFileSync(controller, 'utf8');
+		writeFileSync(controller, `${lead}${good}`);
+		const line = `${lead}${good}`.slice(0, `${lead}${good}`.indexOf('namespace ')).split('\n').length;
+		const before = snapshotTree(root);
+		const result = await runMain(['make:api', 'lyon', '--yes'], {cwd: root});
+		expect(result).toMatchObject({exitCode: 1, stdout: ''});
+		expect(result.stderr).toMatch(new RegExp(`^\\.edu/templates/default/controller\\.php\\.tpl:${line}:1: the default template makes app/Controller/api/LyonController\\.php with a PHP syntax error at line \\d+, column 1, in "namespace Controller\\\\api;": Namespace declaration statement has to be the very first statement or after any declare call in the script \\(${said.replace('?', '\\?')}\\) \\(fix the template`));
+		expect(snapshotTree(root)).toEqual(before);
+	});
+
 	it('a syntax error names the template\'s file:line:col, the same whatever the run\'s values, and the line of the file it would have made', async () => {
 		const root = await published();
 		const controller = path.join(folder(root, 'default'), 'controller.php.tpl');

@@ -188,6 +188,12 @@ const phpCorpus: Array<[string, string]> = [
 	['an enum case ->name', controller('summary: P::Q->name', 'enum P { case Q; }')],
 	['a class constant of an enum case value', controller('summary: K::V', "enum E: string { case A = 'a'; }\nclass K { const V = E::A->value; }")],
 	['a static call in an argument', controller("summary: \\strtoupper('a')")],
+	// The namespace must be PHP's first statement: text before <?php counts (a Windows editor's byte order mark).
+	['a byte order mark before <?php', `\uFEFF${controller("summary: 'a'")}`],
+	['a blank line before <?php', `\n${controller("summary: 'a'")}`],
+	['a shebang line before <?php', `#!/usr/bin/env php\n${controller("summary: 'a'")}`],
+	['declare() before the namespace', controller("summary: 'a'").replace('<?php\n', '<?php\ndeclare(strict_types=1);\n')],
+	['a statement before the namespace', controller("summary: 'a'").replace('<?php\n', '<?php\necho 1;\n')],
 ];
 
 describe.skipIf(!hasPhp)('edu reads PHP as php -l does', () => {
