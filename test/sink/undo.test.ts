@@ -70,6 +70,17 @@ describe('edu undo after make:*', () => {
 		expect(nothing.stderr).toMatch(/^Nothing to undo/);
 	});
 
+	it('when the run before was edited since, the report says undo again stops there and why, not that it takes it back', async () => {
+		const root = tempProject('sample');
+		await edu(root, 'make:controller', 'Home2', '--yes');
+		await edu(root, 'make:api', 'ville', '--yes');
+		appendFileSync(path.join(root, 'app/Controller/Home2Controller.php'), '// edited\n');
+		const first = (await edu(root, 'undo', '--yes')).stdout;
+		expect(first).toMatch(/^Took back run 2 \(make:api ville\):/);
+		expect(first).toMatch(/\nedu undo again stops at run 1 \(make:controller Home2\): edited since: app\/Controller\/Home2Controller\.php \(edu undo --force takes it back anyway, keeping what you edited in \.edu\/backups\/\); edu history lists them\.\n$/);
+		expect(await edu(root, 'undo', '--yes')).toMatchObject({exitCode: 1});
+	});
+
 	it('the controller edited since: undo exits 1 naming it and changes nothing; --force removes it and keeps the edited copy in .edu/backups/', async () => {
 		const root = tempProject('sample');
 		const before = projectTree(root);

@@ -502,6 +502,8 @@ describe('review and writing', () => {
 		await wizard.press(keys.down, (current) => current.includes('❯ Extensions'));
 		frame = await wizard.press(', php', (current) => current.includes('csv, txt, php'));
 		expect(frame).toContain('The extension "php" is refused');
+		// The footer says Enter waits for the fix, as the name and route screens do.
+		expect(oneLine(frame)).toContain('Enter next (fix the fields first)');
 		await wizard.press(keys.enter);
 		expect(wizard.frame()).toContain('Upload · step');
 		for (const left of ['csv, txt, ph\n', 'csv, txt, p\n', 'csv, txt,\n', 'csv, txt,\n']) await wizard.press(keys.backspace, (current) => current.includes(left));

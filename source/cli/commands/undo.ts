@@ -61,7 +61,19 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 	const dry = written.mode === 'dry-run';
 	const folders = dry ? plan.folders.filter((folder) => !plan.removed.some((file) => !file.startsWith(`${folder}/`))) : removeEmptyFolders(root, plan.folders);
 	const run = runName(plan.number, plan.record);
-	const next = dry ? undefined : nextToUndo(root);
+	/** What `edu undo` would do next: take back the run before, or stop at it (and why). */
+	const againLine = (): string => {
+		const next = nextToUndo(root);
+		if (next === undefined) return 'No run before it is left to take back; edu history lists them.';
+		if (next.record === undefined) return `edu undo again stops at ${next.problem}; edu history lists them.`;
+		const before = runName(next.number, next.record);
+		if (!('code' in planUndo(root, false))) return `edu undo again takes back ${before}; edu history lists them.`;
+		const forced = planUndo(root, true);
+		const edited = 'code' in forced ? [] : forced.plan.edited;
+		return edited.length > 0
+			? `edu undo again stops at ${before}: edited since: ${edited.join(', ')} (edu undo --force takes it back anyway, keeping what you edited in .edu/backups/); edu history lists them.`
+			: `edu undo again stops at ${before}: edu undo says why; edu history lists them.`;
+	};
 	const diff = plan.texts.flatMap((text) => ['', ...unifiedDiff(text.path, text.before, text.after)]);
 	const lines = [
 		dry ? `Dry run: nothing was written. edu undo would take back ${run}:` : `Took back ${run}:`,
@@ -70,7 +82,7 @@ async function runUndo(options: UndoOptions, context: CommandContext): Promise<O
 		...folders.map((folder) => `  remove   ${folder}/`),
 		...plan.restored.map((file) => `  restore  ${file}`),
 		...diff,
-		...(dry ? [] : ['', next === undefined ? 'No run before it is left to take back; edu history lists them.' : next.record === undefined ? `edu undo again stops at ${next.problem}; edu history lists them.` : `edu undo again takes back ${runName(next.number, next.record)}; edu history lists them.`]),
+		...(dry ? [] : ['', againLine()]),
 	];
 	return {
 		json: withNotes({run: plan.number, ...(plan.record.command === undefined ? {} : {command: plan.record.command}), removed: plan.removed, gone: plan.gone, folders, restored: plan.restored, edited: plan.edited, ...modeReport(written.mode)}, written.notes),

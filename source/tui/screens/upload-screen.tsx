@@ -35,7 +35,7 @@ export function UploadScreen({form, update, plan, screens, next, place: {row}, m
 		else if (key.downArrow || key.tab) moveTo({row: (row + 1) % rows.length});
 		else if (key.return && !blocked) next();
 	});
-	const footer = [{key: '↑↓', what: 'field'}, {key: 'Enter', what: 'next'}, {key: 'Esc', what: 'back'}, quitKey];
+	const footer = [{key: '↑↓', what: 'field'}, {key: 'Enter', what: blocked ? 'next (fix the fields first)' : 'next'}, {key: 'Esc', what: 'back'}, quitKey];
 	// The three fields always show; what is said under them gets the lines left.
 	const terminal = useTerminalSize();
 	const labelWidth = labelColumn(rows.map((entry) => `❯ ${entry.label}`), terminal.columns, 14);
