@@ -25,7 +25,7 @@ export function edu(text: string): EduVerdict {
 	return {routes: read, after: planned.changes.find((change) => change.path === routesPath)!.after as string, planRefusal: undefined};
 }
 
-/** The routes in what Symfony read, in file order (`keys`), as edu lists them; undefined when it is not a routes file. */
+/** The routes in what Symfony read, in file order (`keys`), methods as written (as edu lists them); undefined when it is not a routes file. */
 export function routesOf(data: unknown, keys?: readonly string[] | null): Array<readonly [string, string, string, string]> | undefined {
 	if (data === null) return [];
 	if (typeof data !== 'object') return undefined;
@@ -36,7 +36,7 @@ export function routesOf(data: unknown, keys?: readonly string[] | null): Array<
 		const {uri, controller, httpMethod} = route as Record<string, unknown>;
 		const methods: unknown[] = Array.isArray(httpMethod) ? httpMethod : [httpMethod];
 		if (typeof uri !== 'string' || typeof controller !== 'string' || !methods.every((method) => typeof method === 'string')) return undefined;
-		routes.push([name, uri, controller, methods.map((method) => (method as string).toUpperCase()).join(',')]);
+		routes.push([name, uri, controller, (methods as string[]).join(',')]);
 	}
 	return routes;
 }
