@@ -4,7 +4,7 @@
 import {refusal, type Refusal} from '../base/errors.js';
 import type {UploadApi} from '../project/framework-request.js';
 import type {UploadSpec} from './request.js';
-import {declaredDefault, parseExtensions, uploadProblem} from '../templates/option-values.js';
+import {declaredDefault, parseExtensions, uploadProblems} from '../templates/option-values.js';
 import type {LoadedTemplate} from '../templates/catalog.js';
 import {nameView, targetOf} from './target.js';
 import {render} from '../templates/fill.js';
@@ -32,10 +32,10 @@ const pageExtensions = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 
 export function uploadUnits(template: LoadedTemplate, {names, uri, parameters}: Resolved, upload: Partial<UploadSpec> | undefined, description: string | undefined, uploadApi: UploadApi, folderEscape?: (relative: string) => string | undefined): TemplateUnits {
 	const spec = uploadSpecOf(upload, template);
 	const refusals: Refusal[] = [];
-	const problem = uploadProblem(spec);
-	if (problem !== undefined) refusals.push(refusal('INVALID_OPTION', problem));
+	const problems = uploadProblems(spec);
+	for (const problem of problems) refusals.push(refusal('INVALID_OPTION', problem));
 	// The generated controller stores what any client sends there: never through a link out of the project.
-	const escape = problem === undefined ? folderEscape?.(spec.dir.replace(/\/+$/, '')) : undefined;
+	const escape = problems.length === 0 ? folderEscape?.(spec.dir.replace(/\/+$/, '')) : undefined;
 	if (escape !== undefined) refusals.push(refusal('OUTSIDE_PROJECT', `Refusing the upload folder ${spec.dir}: ${escape.endsWith('nothing was written.') ? escape : `${escape.slice(0, -1)}; nothing was written.`}`));
 	if (parameters.length > 0) {
 		refusals.push(refusal('INVALID_URI', `Invalid URI "${uri}": the ${template.name} template's URI cannot contain {parameters}.`));

@@ -108,7 +108,12 @@ export function parseExtensions(text: string): string[] {
 
 /** Why this upload cannot be generated, or undefined when it can. */
 export function uploadProblem(upload: UploadSpec): string | undefined {
-	return formFieldProblem(upload.field) ?? extensionsProblem(upload.extensions) ?? dirProblem(upload.dir);
+	return uploadProblems(upload)[0];
+}
+
+/** What is wrong with each of the form field, the extensions and the folder, in that order: the wizard shows them all. */
+export function uploadProblems(upload: UploadSpec): string[] {
+	return [formFieldProblem(upload.field), extensionsProblem(upload.extensions), dirProblem(upload.dir)].filter((problem) => problem !== undefined);
 }
 
 function formFieldProblem(field: string): string | undefined {

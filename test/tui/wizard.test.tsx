@@ -487,6 +487,21 @@ describe('review and writing', () => {
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('the upload screen shows every field that is wrong at once, not the first alone', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
+		await typeName(wizard, 'Import');
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+		await wizard.press(keys.down, (frame) => frame.includes('❯ upload'));
+		await wizard.press(keys.enter, onScreen('Upload'));
+		await wizard.press(keys.down, (current) => current.includes('❯ Extensions'));
+		await wizard.press(', php', (current) => current.includes('csv, txt, php'));
+		await wizard.press(keys.down, (current) => current.includes('❯ Folder'));
+		const frame = oneLine(await wizard.press('/..', (current) => current.includes('var/uploads/..')));
+		expect(frame).toContain('✖ The extension "php" is refused');
+		expect(frame).toContain('✖ Invalid upload folder "var/uploads/..": ".." segments are not allowed');
+	});
+
 	test('the upload template: its defaults, byte-identical to `--template upload --yes`; a bad extension is refused inline', async () => {
 		const viaWizard = tempProject('sample');
 		const viaFlags = tempProject('sample');
