@@ -24,7 +24,7 @@ export function successLine(plan: Plan): string {
 		: '[OK] Controller successfully generated';
 }
 
-export function fileLines(changes: readonly FileChange[]): string[] {
+export function fileLines(changes: ReadonlyArray<Pick<FileChange, 'path' | 'action'>>): string[] {
 	const width = Math.max(6, ...changes.map((change) => change.action.length));
 	return changes.map((change) => `  ${change.action.padEnd(width)}  ${change.path}`);
 }

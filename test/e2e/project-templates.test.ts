@@ -137,6 +137,9 @@ describe('template:publish', () => {
 		const all = await runMain(['template:publish'], {cwd: root2});
 		expect(all).toMatchObject({exitCode: 1, stdout: '', stderr: '.edu/templates/default/ is already there, so nothing was copied: pass --force to replace it with the built-in (what it holds is kept in .edu/backups/), or name the others alone (edu template:publish resource upload web command), or edit it.\n'});
 		expect(snapshotTree(root2)).toEqual(edited);
+		// The file --force replaces is an overwrite, in --json as in make:* --force.
+		const planned = await runMain(['template:publish', 'default', '--force', '--dry-run', '--json'], {cwd: root2});
+		expect(JSON.parse(planned.stdout).files).toEqual([{path: '.edu/templates/default/controller.php.tpl', action: 'overwrite'}]);
 		const forced = await runMain(['template:publish', 'default', '--force'], {cwd: root2});
 		expect(forced.exitCode).toBe(0);
 		expect(readFileSync(path.join(folder(root2, 'default'), 'controller.php.tpl'), 'utf8')).not.toContain('house style');
@@ -145,7 +148,7 @@ describe('template:publish', () => {
 		expect(kept, forced.stderr).toBeDefined();
 		expect(readFileSync(path.join(root2, kept!), 'utf8')).toContain('house style');
 		expect(forced.stderr.match(/what it held is kept/g)).toHaveLength(1);
-		expect(forced.stdout).toBe('  modify  .edu/templates/default/controller.php.tpl\n2 files were already as the built-in: left as they are.\n\nmake:* now uses .edu/templates/default/: edit the files there.\n');
+		expect(forced.stdout).toBe('  overwrite  .edu/templates/default/controller.php.tpl\n2 files were already as the built-in: left as they are.\n\nmake:* now uses .edu/templates/default/: edit the files there.\n');
 	});
 
 	it('the help says how to start a new template and what each engine offers its files', async () => {

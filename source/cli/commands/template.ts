@@ -14,6 +14,7 @@ import {engineNames, engines} from '../../templates/engines.js';
 import {sampleProblem} from '../../make/sample-check.js';
 import type {CommandContext} from './context.js';
 import {nearest} from './suggest.js';
+import {fileLines} from '../../present/describe-plan.js';
 
 interface ListOptions extends CommonOptions {
 	readonly json?: boolean;
@@ -136,14 +137,16 @@ async function publishTemplates(names: readonly string[], options: PublishOption
 	const sink = sinkFor({...options, onSignal: context.io.onSignal, commitBegan: context.io.commitBegan});
 	const written = await sink.write({root, changes, folders, lock: '.edu', value: undefined, label: `template:publish ${wanted.join(' ')}`});
 	const dry = written.mode === 'dry-run';
+	// A copy --force replaces is an overwrite, as make:* --force calls one (its old content kept in .edu/backups/).
+	const shown = changes.map((change): Pick<FileChange, 'path' | 'action'> => ({path: change.path, action: change.before === null ? 'create' : 'overwrite'}));
 	const lines = [
 		...(dry ? ['Dry run: nothing was written. The run would write:'] : []),
-		...changes.map((change) => `  ${change.action === 'create' ? 'create' : 'modify'}  ${change.path}`),
+		...fileLines(shown),
 		...(same === 0 ? [] : [`${same === 1 ? 'One file was' : `${same} files were`} already as the built-in: left as ${same === 1 ? 'it is' : 'they are'}.`]),
 		...(dry ? [] : ['', `make:* now uses ${wanted.map((name) => `${projectTemplatesFolder}/${name}/`).join(', ')}: edit the files there.`]),
 	];
 	return {
-		json: withNotes({templates: wanted.map((name) => ({name, folder: `${projectTemplatesFolder}/${name}`})), files: changes.map((change) => ({path: change.path, action: change.action})), ...modeReport(written.mode)}, written.notes),
+		json: withNotes({templates: wanted.map((name) => ({name, folder: `${projectTemplatesFolder}/${name}`})), files: shown, ...modeReport(written.mode)}, written.notes),
 		warnings: written.notes,
 		text: `${lines.join('\n')}\n`,
 	};
