@@ -36,16 +36,14 @@ export function rereadOrKeep(reread: (() => Snapshot) | undefined, snapshot: Sna
 
 /**
  * On a review: what the write would refuse before writing a byte (a link out of the project), so
- * the review says it before Enter, as --dry-run does; undefined when nothing would.
+ * the review says it before Enter, as --dry-run does; undefined when nothing would. `plan`: the
+ * review's, when the screen has it already.
  */
-export function foresee(state: WizardState): WizardEvent | undefined {
-	if (state.screen === 'command-review') {
-		const project = state.command.project;
-		const refused = project === undefined ? undefined : foreseenCommandRefusal(planCommand(state.command.name, project), project);
-		return refused === undefined ? undefined : {type: 'foreseen', failure: refused.message};
-	}
-	const plan = state.screen === 'review' ? planOf(state) : undefined;
-	const refused = plan === undefined ? undefined : foreseenRefusal(plan, state.snapshot!);
+export function foresee(state: WizardState, plan = state.screen === 'review' ? planOf(state) : undefined): WizardEvent | undefined {
+	const project = state.command.project;
+	const refused = state.screen === 'command-review'
+		? project === undefined ? undefined : foreseenCommandRefusal(planCommand(state.command.name, project), project)
+		: state.screen === 'review' && plan !== undefined ? foreseenRefusal(plan, state.snapshot!) : undefined;
 	return refused === undefined ? undefined : {type: 'foreseen', failure: refused.message};
 }
 

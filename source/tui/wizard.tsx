@@ -106,7 +106,7 @@ function Screens({reread, sink, commandSnapshot, commandTemplates, projectFolder
 
 	// On a review, what the write would refuse before writing a byte, said before Enter (as --dry-run does).
 	useEffect(() => {
-		const foreseen = foresee(state);
+		const foreseen = foresee(state, plan);
 		if (foreseen !== undefined) send(foreseen);
 	}, [screen]);
 

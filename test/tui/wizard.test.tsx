@@ -32,6 +32,15 @@ async function typeName(wizard: Harness, name: string): Promise<string> {
 	return wizard.press(name, (frame) => frame.includes(`Controller name: ${name}`));
 }
 
+/** `Import` typed, the upload template chosen: the upload screen's frame. */
+async function toUpload(wizard: Harness): Promise<string> {
+	await typeName(wizard, 'Import');
+	await wizard.press(keys.enter, onScreen('Template'));
+	await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
+	await wizard.press(keys.down, (frame) => frame.includes('❯ upload'));
+	return wizard.press(keys.enter, onScreen('Upload'));
+}
+
 /** `Ville` typed, then Enter through the template and route screens: the review's frame. */
 async function toReview(wizard: Harness): Promise<string> {
 	await typeName(wizard, 'Ville');
@@ -489,11 +498,7 @@ describe('review and writing', () => {
 
 	test('the upload screen shows every field that is wrong at once, not the first alone', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
-		await typeName(wizard, 'Import');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
-		await wizard.press(keys.down, (frame) => frame.includes('❯ upload'));
-		await wizard.press(keys.enter, onScreen('Upload'));
+		await toUpload(wizard);
 		await wizard.press(keys.down, (current) => current.includes('❯ Extensions'));
 		await wizard.press(', php', (current) => current.includes('csv, txt, php'));
 		await wizard.press(keys.down, (current) => current.includes('❯ Folder'));
@@ -506,11 +511,7 @@ describe('review and writing', () => {
 		const viaWizard = tempProject('sample');
 		const viaFlags = tempProject('sample');
 		const wizard = await renderWizard(viaWizard, {kind: 'api'});
-		await typeName(wizard, 'Import');
-		await wizard.press(keys.enter, onScreen('Template'));
-		await wizard.press(keys.down, (frame) => frame.includes('❯ resource'));
-		await wizard.press(keys.down, (frame) => frame.includes('❯ upload'));
-		let frame = await wizard.press(keys.enter, onScreen('Upload'));
+		let frame = await toUpload(wizard);
 		expect(frame).toMatch(/Form field +file/);
 		expect(frame).toMatch(/Extensions +csv, txt/);
 		expect(frame).toMatch(/Folder +var\/uploads/);
