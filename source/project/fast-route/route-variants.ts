@@ -47,7 +47,7 @@ function placeholderAt(uri: string, at: number): Placeholder | undefined {
 	return undefined;
 }
 
-type Part = string | {readonly pattern: string};
+type Part = string | {readonly name: string; readonly pattern: string};
 
 /** The text split into literal text and placeholders, as FastRoute's placeholder regex finds them. */
 function parts(uri: string): Part[] {
@@ -62,7 +62,7 @@ function parts(uri: string): Part[] {
 		}
 		if (text !== '') found.push(text);
 		text = '';
-		found.push({pattern: placeholder.pattern});
+		found.push({name: placeholder.name, pattern: placeholder.pattern});
 		index = placeholder.end;
 	}
 	if (text !== '' || found.length === 0) found.push(text);
@@ -94,18 +94,8 @@ export function routeVariants(uri: string): RouteVariant[] | undefined {
 
 /** A placeholder name `route` uses twice (FastRoute: "Cannot use the same placeholder … twice"), if any. */
 export function repeatedPlaceholder(route: string): string | undefined {
-	const seen = new Set<string>();
-	for (let index = 0; index < route.length;) {
-		const placeholder = route[index] === '{' ? placeholderAt(route, index) : undefined;
-		if (placeholder === undefined) {
-			index++;
-			continue;
-		}
-		if (seen.has(placeholder.name)) return placeholder.name;
-		seen.add(placeholder.name);
-		index = placeholder.end;
-	}
-	return undefined;
+	const names = parts(route).flatMap((part) => (typeof part === 'string' ? [] : [part.name]));
+	return names.find((name, at) => names.indexOf(name) !== at);
 }
 
 /**
