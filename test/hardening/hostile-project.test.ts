@@ -212,6 +212,17 @@ describe('text from project files is shown, not obeyed by the terminal', () => {
 		expect(io.out() + io.err()).not.toMatch(/\u001B(?!\[[\d;]*m)|\u0007/);
 	});
 
+	it('template:list shows a colour code that would hide the lines after a description (ESC [ 8 m) as text', async () => {
+		const root = tempProject('sample');
+		copyTemplate(root, 'default', 't', (data) => {
+			(data as Record<string, unknown>)['description'] = 'a controller\u001B[8m, and nothing after this shows';
+		});
+		const io = captureIo(root);
+		await main(['template:list'], io);
+		expect(io.out()).toContain('a controller^[[8m, and nothing after this shows');
+		expect(io.out()).not.toContain('\u001B[8m');
+	});
+
 	it('a refusal that quotes a template folder name with a control character shows it as text', async () => {
 		const root = tempProject('sample');
 		copyTemplate(root, 'default', 'bad\u001B]0;x\u0007name');
