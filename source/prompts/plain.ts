@@ -12,12 +12,12 @@ import {visible} from '../base/visible.js';
 import type {Kind} from '../make/naming.js';
 import {plan as makePlan, type Plan} from '../make/plan.js';
 import {openProject, type Snapshot} from '../make/snapshot.js';
-import {httpMethods, type FieldSpec} from '../make/request.js';
+import type {FieldSpec} from '../make/request.js';
 import {catalogOf, engineOf, templateChoices} from '../make/template-units.js';
 import {identifierProblem, parseFields} from '../templates/option-values.js';
 import type {Sink} from '../sink/sink.js';
 import {sgr, useColor, type Io, type OutStream} from '../base/io.js';
-import {asksTemplate, withTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../tui/form.js';
+import {asksTemplate, withTemplate, blockingRefusals, fieldRowsOf, fieldsText, laterHint, methodChoices, screensFor, toRequest, initialForm, type Screen, type WizardForm} from '../tui/form.js';
 import {folderToEnter, nextSteps, nextStepsLines, stepsContext} from '../present/next-steps.js';
 import {askCommand} from './plain-command.js';
 import {readCommandSnapshot} from '../make/command/command-project.js';
@@ -144,13 +144,17 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 		if (engine === 'upload') form = await askUpload(form, planFor, firstBlocking, context, question);
 	}
 
-	if (planFor({}).takesMethods) {
+	// Every method, or those the template narrows (resource: GET stays, shown but not toggled).
+	const {all, always} = methodChoices(planFor({}));
+	if (all.length > 0) {
 		const methods = await checkbox({
-			message: 'HTTP methods (Space toggles, Enter confirms):',
-			choices: httpMethods.map((method) => ({name: method, value: method, checked: form.methods.includes(method)})),
-			required: true,
+			message: `HTTP methods${always === undefined ? '' : ` the ${form.template} template serves`} (Space toggles, Enter confirms):`,
+			choices: all.map((method) => ({name: method, value: method, checked: form.methods.includes(method), ...(method === always ? {disabled: '(always)'} : {})})),
+			required: always === undefined,
+			// The answer line lists the method that stays too (a disabled choice is not part of the selection).
+			...(always === undefined ? {} : {theme: {style: {renderSelectedChoices: (selected: ReadonlyArray<{short: string}>) => [always, ...selected.map((choice) => choice.short)].join(', ')}}}),
 		}, context());
-		form = {...form, methods};
+		form = {...form, methods: always === undefined ? methods : all.filter((method) => method === always || methods.includes(method))};
 	}
 	const uri = await input({
 		message: 'URI ({param} segments become path parameters):',
@@ -190,7 +194,7 @@ function preview(planned: Plan, screens: readonly Screen[], said?: string): stri
 		...(route?.viewPath === undefined ? [] : [`  View   ${route.viewPath}`]),
 	];
 	for (const warning of planned.warnings) if (warning !== said) lines.push(`Warning: ${warning}`);
-	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens, {takesMethods: planned.takesMethods, plain: true})})`);
+	for (const refused of planned.refusals) lines.push(`Note: ${refused.message} (${laterHint(refused, screens, {takesMethods: planned.takesMethods, ...(planned.engine === undefined ? {} : {engine: planned.engine}), plain: true})})`);
 	return lines;
 }
 

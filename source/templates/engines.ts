@@ -16,8 +16,10 @@ export interface Engine {
 	readonly takesMethods: boolean;
 	/** The routes it makes, in words, when it chooses its own methods. */
 	readonly routes?: string;
-	/** --methods narrows the methods it serves (the wizard does not ask): its --help line. */
+	/** --methods narrows the methods it serves: its --help line. */
 	readonly narrowsMethods?: string;
+	/** The methods it serves, which --methods, the route screen and --plain narrow; `always` stays. */
+	readonly methodChoices?: {readonly all: readonly string[]; readonly always: string};
 	/** The name variables its files and `to` paths can use. */
 	readonly names: readonly string[];
 	/** The variables every file can use (the names included); a section's own variables in `sections`. */
@@ -61,6 +63,7 @@ export const engines: Readonly<Record<EngineName, Engine>> = {
 		takesMethods: false,
 		routes: 'GET, POST and GET, PUT, DELETE …/{id}',
 		narrowsMethods: 'narrows GET,POST,PUT,DELETE (GET stays): --methods GET,POST gives the list, create and read by id only',
+		methodChoices: {all: ['GET', 'POST', 'PUT', 'DELETE'], always: 'GET'},
 		variables: [...nameVariables, 'itemClassName', 'listClass', 'table', 'itemUri', 'listDescription', 'fields', 'mediaTypes', 'hasPost', 'hasPut', 'hasDelete', 'createMysql', 'createSqlite'],
 		sections: {
 			fields: ['name', 'isInt', 'phpType', 'openapiType', 'sqlType', 'hasLength', 'length', 'maxLiteral', 'pdoParam', 'last'],

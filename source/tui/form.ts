@@ -3,10 +3,10 @@
 import type {Refusal, RefusalCode} from '../base/errors.js';
 import type {Kind} from '../make/naming.js';
 import type {Plan} from '../make/plan.js';
-import type {FieldSpec, MakeRequest, TemplateKind, UploadSpec} from '../make/request.js';
+import {httpMethods, type FieldSpec, type MakeRequest, type TemplateKind, type UploadSpec} from '../make/request.js';
 import {engineOf, templateChoices} from '../make/template-units.js';
 import {isBroken, type LoadedTemplate, type TemplateCatalog, type TemplateEntry} from '../templates/catalog.js';
-import {engines} from '../templates/engines.js';
+import {engines, type Engine} from '../templates/engines.js';
 import {uploadSpecOf} from '../make/upload.js';
 import {defaultFields, parseExtensions} from '../templates/option-values.js';
 
@@ -49,17 +49,24 @@ export const emptyField: FieldRow = {name: '', type: 'string', length: ''};
 
 const loaded = (entry: TemplateEntry | undefined): LoadedTemplate | undefined => (entry === undefined || isBroken(entry) ? undefined : entry);
 
-/** What a template fills the form with before anything is typed: its manifest's defaults. */
-function templateStart(template: TemplateEntry | undefined): Pick<WizardForm, 'upload' | 'fields'> {
+/** What a template fills the form with before anything is typed: its manifest's defaults, and every method it serves when it narrows them (GET otherwise). */
+function templateStart(template: TemplateEntry | undefined): Pick<WizardForm, 'upload' | 'fields' | 'methods'> {
 	const fields = defaultFields(loaded(template));
-	return {upload: uploadRowOf(undefined, template), fields: fields === undefined ? [emptyField] : fieldRowsOf(fields)};
+	const chosen = loaded(template);
+	const narrows = chosen === undefined ? undefined : engines[chosen.manifest.engine].methodChoices;
+	return {upload: uploadRowOf(undefined, template), fields: fields === undefined ? [emptyField] : fieldRowsOf(fields), methods: narrows?.all ?? ['GET']};
+}
+
+/** The methods the route screen and --plain offer for the plan's template: every one, the ones it narrows (`always` staying), or none (it chooses its own). */
+export function methodChoices(plan: Pick<Plan, 'takesMethods' | 'engine'>): {readonly all: readonly string[]; readonly always?: string} {
+	if (plan.takesMethods) return {all: httpMethods};
+	return (plan.engine === undefined ? undefined : engines[plan.engine].methodChoices) ?? {all: []};
 }
 
 /** `catalog`: the form starts with the defaults of the template it names (`initial` wins). */
 export function initialForm(initial: Partial<WizardForm> = {}, catalog?: TemplateCatalog): WizardForm {
 	return {
 		name: '',
-		methods: ['GET'],
 		template: 'default',
 		table: '',
 		...templateStart(catalog?.get(initial.template ?? 'default')),
@@ -75,7 +82,8 @@ export function withTemplate(form: WizardForm, template: string, catalog: Templa
 	const keys = ['field', 'extensions', 'dir'] as const;
 	const upload = Object.fromEntries(keys.map((key) => [key, form.upload[key] === before.upload[key] ? after.upload[key] : form.upload[key]])) as unknown as UploadRow;
 	const untouched = fieldsText(form.fields) === fieldsText(before.fields);
-	return {...form, template, upload, fields: untouched ? after.fields : form.fields};
+	const sameMethods = form.methods.length === before.methods.length && before.methods.every((method) => form.methods.includes(method));
+	return {...form, template, upload, fields: untouched ? after.fields : form.fields, methods: sameMethods ? after.methods : form.methods};
 }
 
 /** The core's fields as the wizard's rows. */
@@ -118,8 +126,8 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 		kind,
 		// A pasted name or URI often brings a space along; it is never part of either.
 		name: form.name.trim(),
-		// The templates that choose their own methods (resource, upload) get none from the wizard.
-		...(engine === undefined || engines[engine].takesMethods ? {methods: form.methods} : {}),
+		// Those that choose their own methods get none (upload); those that narrow them (resource), the ones left out.
+		...(engine === undefined || engines[engine].takesMethods || narrowed(engines[engine].methodChoices, form.methods) ? {methods: form.methods} : {}),
 		uri: form.uri?.trim(),
 		description: form.description,
 		...(template === 'default' ? {} : {template}),
@@ -127,6 +135,11 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 		...(engine === 'upload' ? {upload: uploadSpec(form.upload)} : {}),
 		...(form.force === true ? {force: true} : {}),
 	};
+}
+
+/** Whether `methods` leave out some of what a template that narrows its methods serves. */
+function narrowed(choices: Engine['methodChoices'], methods: readonly string[]): boolean {
+	return choices !== undefined && choices.all.some((method) => !methods.includes(method));
 }
 
 export type Screen = 'kind' | 'name' | 'template' | 'resource' | 'upload' | 'route' | 'review' | 'done';
@@ -179,9 +192,9 @@ export function blocks(refused: Refusal, screen: Screen, screens: readonly Scree
 }
 
 /** Where a later screen fixes a refusal, as a hint shown beside it. */
-export function laterHint(refused: Refusal, screens: readonly Screen[], {takesMethods = true, plain = false}: {takesMethods?: boolean; plain?: boolean} = {}): string {
+export function laterHint(refused: Refusal, screens: readonly Screen[], {takesMethods = true, engine, plain = false}: {takesMethods?: boolean; engine?: Plan['engine']; plain?: boolean} = {}): string {
 	const owner = ownerOf(refused, screens);
-	const what = takesMethods ? 'the methods or the URI' : 'the URI';
+	const what = methodChoices({takesMethods, ...(engine === undefined ? {} : {engine})}).all.length > 0 ? 'the methods or the URI' : 'the URI';
 	if (owner === 'route') return plain ? `you can change ${what} at the next questions` : `you can change ${what} on the route screen`;
 	if (owner === 'template') return plain ? 'you can choose another template at the next question' : 'you can choose another template on the next screen';
 	return plain ? 'you can fix it at a later question' : 'you can fix it on a later screen';

@@ -97,6 +97,7 @@ describe('--plain', () => {
 		await run.answer('Template', '\r');
 		await run.answer('Nom de la table:', '\r');
 		await run.answer('Colonnes (', '\r');
+		await run.answer('HTTP methods the tpres template serves', '\r');
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
@@ -246,6 +247,7 @@ describe('--plain', () => {
 		await run.answer('Template', '\r');
 		await run.answer('Table', '\r');
 		await run.answer(fields, '\r');
+		await run.answer('HTTP methods', '\r');
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
@@ -264,6 +266,7 @@ describe('--plain', () => {
 		await run.answer('Table', '\r');
 		await run.answer(fields, '\r');
 		expect(run.stdout.plain()).toMatch(/✔ Table: commune\n/);
+		await run.answer('HTTP methods', '\r');
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
@@ -285,10 +288,33 @@ describe('--plain', () => {
 		await run.answer('Invalid table:', '\u0015communes\r');
 		await run.answer(fields, '\r');
 		expect(run.stdout.plain()).toMatch(/✔ Table: communes\n/);
+		await run.answer('HTTP methods', '\r');
 		await run.answer('URI', '\r');
 		await run.answer('Write these files?', 'y\r');
 		expect(await run.exit).toBe(0);
 		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--table', 'communes', '--fields', fields, '--yes'], {cwd: viaFlags});
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('the resource template\'s methods are a checklist of those it serves, GET shown and kept: byte-identical to --methods GET,POST,PUT --yes', async () => {
+		const fields = 'nom:string:255';
+		const viaPrompts = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--fields', fields]);
+		await run.answer('Controller name', 'Commune\r');
+		await run.answer('Template', '\r');
+		await run.answer('Table', '\r');
+		await run.answer(fields, '\r');
+		// The cursor starts on POST (GET is not toggled): down twice to DELETE, Space leaves it out.
+		await run.answer('HTTP methods the resource template serves', '\u001B[B\u001B[B \r');
+		expect(run.stdout.plain()).toContain('GET (always)');
+		await run.answer('URI', '\r');
+		// The answer lists GET too (wrapped below the question at this width).
+		expect(run.stdout.plain()).toMatch(/✔ HTTP methods the resource template serves \(Space toggles, Enter confirms\):\s+GET, POST, PUT\n/);
+		await run.answer('Write these files?', 'y\r');
+		expect(await run.exit).toBe(0);
+		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--fields', fields, '--methods', 'GET,POST,PUT', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
 	});

@@ -482,7 +482,9 @@ describe('review and writing', () => {
 		frame = await wizard.press(keys.space, (current) => current.includes('‹int›'));
 		expect(frame).not.toContain('✖');
 		frame = await wizard.press(keys.enter, onScreen('Route'));
-		expect(frame).toContain('The resource template chooses the methods');
+		// The methods it serves, all checked: Enter takes them, as --yes without --methods.
+		expect(frame).toContain('HTTP methods the resource template serves (GET always)');
+		expect(frame).toMatch(/\[x\] GET \(always\)\n.*\[x\] POST\n.*\[x\] PUT\n.*\[x\] DELETE/);
 		expect(frame).toContain('api_ville: GET, POST /api/ville');
 		expect(frame).toContain('api_ville-by-id: GET, PUT, DELETE /api/ville/{id}');
 		frame = await wizard.press(keys.enter, onScreen('Review'));
@@ -492,6 +494,32 @@ describe('review and writing', () => {
 
 		const result = await runMain(['make:api', 'Ville', '--template', 'resource', '--table', 'communes', '--fields', 'nom:string:255,nombre_habitant:int', '--yes'], {cwd: viaFlags});
 		expect(result.stderr).toBe('');
+		expect(result.exitCode).toBe(0);
+		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
+	});
+
+	test('the resource template\'s methods are narrowed on the route screen, GET staying: byte-identical to `--methods GET,POST,PUT --yes`', async () => {
+		const viaWizard = tempProject('sample');
+		const viaFlags = tempProject('sample');
+		const wizard = await renderWizard(viaWizard, {kind: 'api', initial: {name: 'Ville', template: 'resource', table: 'communes', fields: [{name: 'nom', type: 'string', length: '255'}]}});
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		let frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).not.toContain('Space toggle');
+		// Space on GET changes nothing: the list and the row by id always answer GET.
+		frame = await wizard.press(keys.space);
+		expect(frame).toContain('[x] GET (always)');
+		await wizard.press(keys.down, (current) => current.includes('❯ [x] POST'));
+		await wizard.press(keys.down, (current) => current.includes('❯ [x] PUT'));
+		await wizard.press(keys.down, (current) => current.includes('❯ [x] DELETE'));
+		frame = await wizard.press(keys.space, (current) => current.includes('❯ [ ] DELETE'));
+		expect(frame).toContain('Space toggle');
+		expect(frame).toContain('api_ville-by-id: GET, PUT /api/ville/{id}');
+		frame = await wizard.press(keys.enter, onScreen('Review'));
+		await wizard.press(keys.enter, done);
+		await wizard.exited;
+
+		const result = await runMain(['make:api', 'Ville', '--template', 'resource', '--table', 'communes', '--fields', 'nom:string:255', '--methods', 'GET,POST,PUT', '--yes'], {cwd: viaFlags});
 		expect(result.exitCode).toBe(0);
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
 	});

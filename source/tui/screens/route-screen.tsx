@@ -1,8 +1,8 @@
 // The route: HTTP methods as a checklist (Space toggles) and the URI, editable, with {param}s.
-// The resource and upload templates choose their own methods: then only the URI is asked.
+// The resource template offers the methods it serves (GET stays); the upload template chooses
+// its own: then only the URI is asked.
 import {Box, Text, useInput} from 'ink';
-import {httpMethods} from '../../make/request.js';
-import {blockingRefusals, fixedEarlier} from '../form.js';
+import {blockingRefusals, fixedEarlier, methodChoices} from '../form.js';
 import {TextField} from '../controls/text-field.js';
 import {Frame, frameHeight, quitKey, titleText, type Key} from '../controls/frame.js';
 import {customUri, noteLines} from '../preview.js';
@@ -13,8 +13,9 @@ import type {ScreenProps} from './screen-props.js';
 import {Toned} from '../controls/theme.js';
 
 export function RouteScreen({form, update, plan, screens, next, place, moveTo, chrome}: ScreenProps) {
-	const askMethods = plan.takesMethods;
-	const uriRow = askMethods ? httpMethods.length : 0;
+	const {all: methods, always} = methodChoices(plan);
+	const askMethods = methods.length > 0;
+	const uriRow = methods.length;
 	const row = Math.min(place.row, uriRow);
 	const blocking = blockingRefusals(plan, 'route', screens);
 	const blocked = blocking.length > 0;
@@ -29,8 +30,8 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 		else if (key.tab) moveTo({row: row === uriRow ? 0 : uriRow});
 		// The URI the name gives again: a custom one no longer follows the name.
 		else if (key.ctrl && input === 'r') update((current) => ({...current, uri: undefined}));
-		else if (input === ' ' && row < uriRow) {
-			const method = httpMethods[row]!;
+		else if (input === ' ' && row < uriRow && methods[row] !== always) {
+			const method = methods[row]!;
 			update((current) => ({
 				...current,
 				methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
@@ -41,7 +42,7 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	const custom = customUri(plan) !== undefined;
 	const keys: Key[] = [
 		// The footer names the keys of the focused control: Space toggles a method, not the URI's text.
-		...(askMethods && row !== uriRow ? [{key: '↑↓', what: 'move'}, {key: 'Space', what: 'toggle'}, {key: 'Tab', what: 'URI'}] : []),
+		...(askMethods && row !== uriRow ? [{key: '↑↓', what: 'move'}, ...(methods[row] === always ? [] : [{key: 'Space', what: 'toggle'}]), {key: 'Tab', what: 'URI'}] : []),
 		...(askMethods && row === uriRow ? [{key: '↑ Tab', what: 'methods'}] : []),
 		...(custom ? [{key: 'Ctrl+R', what: 'reset the URI'}] : []),
 		{key: 'Enter', what: !blocked ? 'next' : earlier ? `next (first Esc back to change ${earlier})` : `next (fix the ${askMethods ? 'URI or methods' : 'URI'} first)`},
@@ -53,7 +54,7 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	const customLine: Line = {text: customNote, tone: 'warning', indent: 8};
 	const hintLine: Line = {text: hint, tone: 'muted'};
 	// Wrapped by the wizard, not Ink: a wrapped line of Ink's starts with the space it broke at.
-	const heading: Line = {text: askMethods ? 'HTTP methods' : `The ${form.template} template chooses the methods; edit the URI if you like.`};
+	const heading: Line = {text: !askMethods ? `The ${form.template} template chooses the methods; edit the URI if you like.` : always === undefined ? 'HTTP methods' : `HTTP methods the ${form.template} template serves (${always} always)`};
 	// Under the URI: the route rows (each cut to one line), the parameters or the hint, and the
 	// notes. All of it, and every method, when they fit; else what to act on (a refusal) first,
 	// then the route, and the hint goes; the method rows shown follow the cursor, with lines that
@@ -67,8 +68,9 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	const fixed = frameHeight(titleText(chrome.title, chrome.step), keys, width) + 1;
 	const headingHeight = heightOf([heading], width);
 	const customHeight = custom ? heightOf([customLine], width) : 0;
-	const whole: Line[] = [blank, ...routeLines, ...(paramsLines.length > 0 ? paramsLines : askMethods ? [hintLine] : []), ...notes];
-	const methodCount = askMethods ? httpMethods.length : 0;
+	// The hint where the URI's {param}s are the user's to add: not for a template that makes its own …/{id} route.
+	const whole: Line[] = [blank, ...routeLines, ...(paramsLines.length > 0 ? paramsLines : plan.takesMethods ? [hintLine] : []), ...notes];
+	const methodCount = methods.length;
 	const fits = fixed + headingHeight + methodCount + 1 + customHeight + heightOf(whole, width) <= terminal.rows;
 	const room = terminal.rows - fixed + (fits ? 0 : 1);
 	const short: Line[] = [...notes.slice(1), ...(custom ? [customLine] : []), ...routeLines, ...paramsLines];
@@ -88,12 +90,12 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			{withHeading ? <Clipped lines={[heading]} /> : null}
-			{compact ? <Clipped lines={[{label: 'Methods', text: form.methods.length === 0 ? '—' : httpMethods.filter((method) => form.methods.includes(method)).join(', ')}]} /> : null}
+			{compact ? <Clipped lines={[{label: 'Methods', text: form.methods.length === 0 ? '—' : methods.filter((method) => form.methods.includes(method)).join(', ')}]} /> : null}
 			{above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
-			{httpMethods.slice(first, first + shown).map((method, index) => (
+			{methods.slice(first, first + shown).map((method, index) => (
 				<Box key={method}>
 					<Box width={2} flexShrink={0}><Toned tone="accent">{row === first + index ? '❯' : ' '}</Toned></Box>
-					<Text>{`[${form.methods.includes(method) ? 'x' : ' '}] ${method}`}</Text>
+					<Text>{`[${form.methods.includes(method) ? 'x' : ' '}] ${method}${method === always ? ' (always)' : ''}`}</Text>
 				</Box>
 			))}
 			{below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
