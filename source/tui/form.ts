@@ -126,8 +126,8 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 		kind,
 		// A pasted name or URI often brings a space along; it is never part of either.
 		name: form.name.trim(),
-		// Those that choose their own methods get none (upload); those that narrow them (resource), the ones left out.
-		...(engine === undefined || engines[engine].takesMethods || narrowed(engines[engine].methodChoices, form.methods) ? {methods: form.methods} : {}),
+		// Those that choose their own methods get none (upload); those that narrow them (resource), theirs when some are left out.
+		...(engine === undefined || engines[engine].takesMethods ? {methods: form.methods} : narrowedMethods(engines[engine].methodChoices, form.methods)),
 		uri: form.uri?.trim(),
 		description: form.description,
 		...(template === 'default' ? {} : {template}),
@@ -137,9 +137,15 @@ export function toRequest(form: WizardForm, kind: Kind, catalog: TemplateCatalog
 	};
 }
 
-/** Whether `methods` leave out some of what a template that narrows its methods serves. */
-function narrowed(choices: Engine['methodChoices'], methods: readonly string[]): boolean {
-	return choices !== undefined && choices.all.some((method) => !methods.includes(method));
+/**
+ * For a template that narrows its methods, those of `methods` it serves, `always` among them (a
+ * method checked under another template, PATCH, is not its to serve): as --methods when some of
+ * its own are left out, else none, as a run without --methods.
+ */
+function narrowedMethods(choices: Engine['methodChoices'], methods: readonly string[]): {methods?: string[]} {
+	if (choices === undefined) return {};
+	const served = choices.all.filter((method) => method === choices.always || methods.includes(method));
+	return served.length === choices.all.length ? {} : {methods: served};
 }
 
 export type Screen = 'kind' | 'name' | 'template' | 'resource' | 'upload' | 'route' | 'review' | 'done';

@@ -27,6 +27,8 @@ describe('the methods of the form', () => {
 		const form = {...initialForm({template: 'resource'}, catalog), name: 'ville'};
 		expect(toRequest(form, 'api', catalog)).not.toHaveProperty('methods');
 		expect(toRequest({...form, methods: ['GET', 'POST']}, 'api', catalog).methods).toEqual(['GET', 'POST']);
+		// Checked under another template, GET left out and PATCH in: resource serves GET whatever, and never PATCH.
+		expect(toRequest({...form, methods: ['POST', 'PATCH']}, 'api', catalog).methods).toEqual(['GET', 'POST']);
 		// The upload template chooses its own: none reach it.
 		expect(toRequest({...form, template: 'upload', methods: ['GET']}, 'api', catalog)).not.toHaveProperty('methods');
 	});

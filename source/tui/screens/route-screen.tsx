@@ -90,12 +90,12 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 	return (
 		<Frame title={chrome.title} step={chrome.step} keys={keys}>
 			{withHeading ? <Clipped lines={[heading]} /> : null}
-			{compact ? <Clipped lines={[{label: 'Methods', text: form.methods.length === 0 ? '—' : methods.filter((method) => form.methods.includes(method)).join(', ')}]} /> : null}
+			{compact ? <Clipped lines={[{label: 'Methods', text: methods.filter((method) => form.methods.includes(method) || method === always).join(', ') || '—'}]} /> : null}
 			{above > 0 ? <Toned tone="muted">{`  … ${above} more above`}</Toned> : null}
 			{methods.slice(first, first + shown).map((method, index) => (
 				<Box key={method}>
 					<Box width={2} flexShrink={0}><Toned tone="accent">{row === first + index ? '❯' : ' '}</Toned></Box>
-					<Text>{`[${form.methods.includes(method) ? 'x' : ' '}] ${method}${method === always ? ' (always)' : ''}`}</Text>
+					<Text>{`[${form.methods.includes(method) || method === always ? 'x' : ' '}] ${method}${method === always ? ' (always)' : ''}`}</Text>
 				</Box>
 			))}
 			{below > 0 ? <Toned tone="muted">{`  … ${below} more below`}</Toned> : null}
