@@ -60,6 +60,13 @@ describe('next steps', () => {
 		]);
 	});
 
+	test('resource narrowed to GET,PUT (no POST on the list): no POST step, which the router would refuse', () => {
+		const commands = commandsFor({kind: 'api', name: 'ville', template: 'resource', table: 'ville', methods: ['GET', 'PUT'], fields: [{name: 'nom', type: 'string', length: 255}]});
+		expect(commands.some((command) => command.includes('-X POST'))).toBe(false);
+		expect(commands).toContain('curl -i http://localhost:8042/api/ville');
+		expect(commands).toContain('curl -i http://localhost:8042/api/ville/1');
+	});
+
 	test('a project\'s own template takes the steps of its engine, with its manifest\'s defaults: the resource\'s table and POST, the upload\'s field', () => {
 		const root = tempProject('sample');
 		copyTemplate(root, 'resource', 'villes', (manifest) => {
