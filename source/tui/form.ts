@@ -28,6 +28,8 @@ export interface WizardForm {
 	readonly kind?: Kind;
 	readonly name: string;
 	readonly methods: readonly string[];
+	/** Set once the user toggles a method: a change of template then keeps them (filtered to what it serves). */
+	readonly methodsChosen?: true;
 	/** Undefined while the user has not edited it: the core derives it from the name. */
 	readonly uri?: string;
 	readonly description?: string;
@@ -82,8 +84,8 @@ export function withTemplate(form: WizardForm, template: string, catalog: Templa
 	const keys = ['field', 'extensions', 'dir'] as const;
 	const upload = Object.fromEntries(keys.map((key) => [key, form.upload[key] === before.upload[key] ? after.upload[key] : form.upload[key]])) as unknown as UploadRow;
 	const untouched = fieldsText(form.fields) === fieldsText(before.fields);
-	const sameMethods = form.methods.length === before.methods.length && before.methods.every((method) => form.methods.includes(method));
-	return {...form, template, upload, fields: untouched ? after.fields : form.fields, methods: sameMethods ? after.methods : form.methods};
+	const atDefault = form.methodsChosen !== true && form.methods.length === before.methods.length && before.methods.every((method) => form.methods.includes(method));
+	return {...form, template, upload, fields: untouched ? after.fields : form.fields, methods: atDefault ? after.methods : form.methods};
 }
 
 /** The core's fields as the wizard's rows. */

@@ -21,6 +21,9 @@ describe('the methods of the form', () => {
 		expect(withTemplate(resource, 'default', catalog).methods).toEqual(['GET']);
 		const narrowed = {...resource, methods: ['GET', 'POST']};
 		expect(withTemplate(narrowed, 'default', catalog).methods).toEqual(['GET', 'POST']);
+		// GET alone, chosen under resource, is the default template's default: the way back keeps it all the same.
+		const getOnly = {...resource, methods: ['GET'], methodsChosen: true as const};
+		expect(withTemplate(withTemplate(getOnly, 'default', catalog), 'resource', catalog).methods).toEqual(['GET']);
 	});
 
 	it('reach a resource request only when some are left out, as --methods would', () => {

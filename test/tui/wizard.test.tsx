@@ -524,6 +524,27 @@ describe('review and writing', () => {
 		expect(snapshotTree(viaWizard)).toEqual(snapshotTree(viaFlags));
 	});
 
+	test('methods narrowed to GET under resource survive a visit to the default template and back', async () => {
+		const wizard = await renderWizard(tempProject('sample'), {kind: 'api', initial: {name: 'Ville', template: 'resource', fields: [{name: 'nom', type: 'string', length: '80'}]}});
+		await wizard.press(keys.enter, onScreen('Template'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		for (const method of ['POST', 'PUT', 'DELETE']) {
+			await wizard.press(keys.down, (current) => current.includes(`❯ [x] ${method}`));
+			await wizard.press(keys.space, (current) => current.includes(`❯ [ ] ${method}`));
+		}
+		await wizard.press(keys.escape, onScreen('Table and fields'));
+		await wizard.press(keys.escape, onScreen('Template'));
+		await wizard.press(keys.up, (current) => current.includes('❯ default'));
+		await wizard.press(keys.enter, onScreen('Route'));
+		await wizard.press(keys.escape, onScreen('Template'));
+		await wizard.press(keys.down, (current) => current.includes('❯ resource'));
+		await wizard.press(keys.enter, onScreen('Table and fields'));
+		const frame = await wizard.press(keys.enter, onScreen('Route'));
+		expect(frame).toMatch(/\[ \] POST\n.*\[ \] PUT\n.*\[ \] DELETE/);
+		expect(frame).toContain('api_ville-by-id: GET /api/ville/{id}');
+	});
+
 	test('the upload screen shows every field that is wrong at once, not the first alone', async () => {
 		const wizard = await renderWizard(tempProject('sample'), {kind: 'api'});
 		await toUpload(wizard);

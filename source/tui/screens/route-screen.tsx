@@ -34,6 +34,7 @@ export function RouteScreen({form, update, plan, screens, next, place, moveTo, c
 			const method = methods[row]!;
 			update((current) => ({
 				...current,
+				methodsChosen: true,
 				methods: current.methods.includes(method) ? current.methods.filter((each) => each !== method) : [...current.methods, method],
 			}));
 		} else if (key.return && !blocked) next();
