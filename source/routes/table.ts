@@ -1,6 +1,7 @@
 // Route rows → the text `edu routes` prints: a table fitted to the terminal width (whole rows
 // when there is none), then one line per problem, in full.
 import type {RouteRow} from './drift.js';
+import {visibleAll} from '../base/visible.js';
 
 const headers = ['NAME', 'METHODS', 'URI', 'CONTROLLER', 'STATUS'] as const;
 /** Narrowest a column gets before the table is allowed to overflow. */
@@ -13,8 +14,9 @@ export function statusText(row: RouteRow): string {
 	return row.problems.length === 0 ? 'ok' : [...new Set(row.problems.map((problem) => problem.label))].join(', ');
 }
 
+/** A row's cells as they show: the project's text with its control characters written out (colour codes too), so each is padded by the width it takes. */
 function cells(row: RouteRow): string[] {
-	return [row.name ?? '-', row.methods.join(',') || '-', row.uri || '-', row.controller || row.file, statusText(row)];
+	return [...[row.name ?? '-', row.methods.join(',') || '-', row.uri || '-', row.controller || row.file].map(visibleAll), statusText(row)];
 }
 
 /** Cuts a cell to `width`, keeping its end for paths and class names (the specific part), its start otherwise. */

@@ -163,6 +163,14 @@ b:
 });
 
 describe('the table', () => {
+	it('pads a cell by the width it shows: a route name with a colour code in it keeps the columns aligned', () => {
+		const row = (name: string) => ({name, methods: ['GET'], uri: '/api/x', controller: 'Controller\\api\\XController', file: 'app/Controller/api/XController.php', line: 1, problems: []});
+		const lines = renderTable([row('api_ok\u001B[31mred\u001B[0m'), row('api_plain')], 200);
+		expect(lines[1]).toContain('api_ok^[[31mred^[[0m');
+		const methodsAt = lines.map((line) => line.indexOf(line === lines[0] ? 'METHODS' : 'GET'));
+		expect(new Set(methodsAt).size).toBe(1);
+	});
+
 	it('fits 80 columns, cutting class names at namespace boundaries, and lists problems in full below', async () => {
 		const {rows, routes} = await inspectRoutes(path.join(fixturesDir, 'drift/unrouted'));
 		const lines = renderTable(rows, 80);
