@@ -97,8 +97,9 @@ function resourceSteps(plan: Plan): NextStep[] {
 	const steps: NextStep[] = [];
 	if (list !== undefined) {
 		// A list narrowed to GET (--methods, the route screen) answers a POST with the router's 405 page.
-		if (list.methods.includes('POST')) steps.push({command: `curl -i -X POST -H 'Content-Type: application/json' -d ${shellWord(body)} ${shellWord(exampleUrl(list))}`, what: `In another terminal, add a row through ${list.name}`});
-		steps.push({command: curlLine(list), what: list.methods.includes('POST') ? 'List the rows' : `In another terminal, list the rows through ${list.name}`});
+		const creates = list.methods.includes('POST');
+		if (creates) steps.push({command: `curl -i -X POST -H 'Content-Type: application/json' -d ${shellWord(body)} ${shellWord(exampleUrl(list))}`, what: `In another terminal, add a row through ${list.name}`});
+		steps.push({command: curlLine(list), what: creates ? 'List the rows' : `In another terminal, list the rows through ${list.name}`});
 	}
 	if (one !== undefined) steps.push({command: curlLine(one), what: `Read the first row through ${one.name}`});
 	return steps;

@@ -154,7 +154,8 @@ async function ask(io: Io, root: string, givenKind: Kind | 'command' | undefined
 			// The answer line lists the method that stays too (a disabled choice is not part of the selection).
 			...(always === undefined ? {} : {theme: {style: {renderSelectedChoices: (selected: ReadonlyArray<{short: string}>) => [always, ...selected.map((choice) => choice.short)].join(', ')}}}),
 		}, context());
-		form = {...form, methods: always === undefined ? methods : all.filter((method) => method === always || methods.includes(method))};
+		// A template's `always` is not among the answers: its request adds it (toRequest).
+		form = {...form, methods};
 	}
 	const uri = await input({
 		message: 'URI ({param} segments become path parameters):',

@@ -67,6 +67,25 @@ function plainRun(root: string, args: readonly string[], env: Io['env'] = {}) {
 	};
 }
 
+/** `make:api --template resource --fields nom:string:255` in --plain, name Commune and the built-in template answered: what is left is the test's. */
+const communeFields = 'nom:string:255';
+async function communeResource(root: string): Promise<ReturnType<typeof plainRun>> {
+	const run = plainRun(root, ['make:api', '--template', 'resource', '--fields', communeFields]);
+	await run.answer('Controller name', 'Commune\r');
+	await run.answer('Template', '\r');
+	return run;
+}
+
+/** Writes the run, then checks it left the tree `make:api Commune --template resource --fields … <flags> --yes` leaves in a copy of its own. */
+async function writesAsFlags(run: ReturnType<typeof plainRun>, root: string, flags: readonly string[]): Promise<void> {
+	await run.answer('Write these files?', 'y\r');
+	expect(await run.exit).toBe(0);
+	const viaFlags = tempProject('sample');
+	const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--fields', communeFields, ...flags, '--yes'], {cwd: viaFlags});
+	expect(result.exitCode).toBe(0);
+	expect(snapshotTree(root)).toEqual(snapshotTree(viaFlags));
+}
+
 describe('--plain', () => {
 	test('a project template\'s description and asks with escape sequences are shown as text, never obeyed by the terminal', async () => {
 		const root = tempProject('sample');
@@ -257,66 +276,42 @@ describe('--plain', () => {
 	});
 
 	test('Enter at the table prompt takes the table the name gives, shows it as the answer, and writes what --yes writes', async () => {
-		const fields = 'nom:string:255';
-		const viaPrompts = tempProject('sample');
-		const viaFlags = tempProject('sample');
-		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--fields', fields]);
-		await run.answer('Controller name', 'Commune\r');
-		await run.answer('Template', '\r');
+		const root = tempProject('sample');
+		const run = await communeResource(root);
 		await run.answer('Table', '\r');
-		await run.answer(fields, '\r');
+		await run.answer(communeFields, '\r');
 		expect(run.stdout.plain()).toMatch(/✔ Table: commune\n/);
 		await run.answer('HTTP methods', '\r');
 		await run.answer('URI', '\r');
-		await run.answer('Write these files?', 'y\r');
-		expect(await run.exit).toBe(0);
-		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--fields', fields, '--yes'], {cwd: viaFlags});
-		expect(result.exitCode).toBe(0);
-		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+		await writesAsFlags(run, root, []);
 	});
 
 	test('a table name the core refuses is refused at the table prompt, which then takes a good one: no answer is lost', async () => {
-		const fields = 'nom:string:255';
-		const viaPrompts = tempProject('sample');
-		const viaFlags = tempProject('sample');
-		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--fields', fields]);
-		await run.answer('Controller name', 'Commune\r');
-		await run.answer('Template', '\r');
+		const root = tempProject('sample');
+		const run = await communeResource(root);
 		await run.answer('Table', '\u0015bad-table\r');
 		await run.answer('Invalid table:', '');
 		expect(run.stdout.plain()).not.toContain('✔ Table: bad-table');
 		await run.answer('Invalid table:', '\u0015communes\r');
-		await run.answer(fields, '\r');
+		await run.answer(communeFields, '\r');
 		expect(run.stdout.plain()).toMatch(/✔ Table: communes\n/);
 		await run.answer('HTTP methods', '\r');
 		await run.answer('URI', '\r');
-		await run.answer('Write these files?', 'y\r');
-		expect(await run.exit).toBe(0);
-		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--table', 'communes', '--fields', fields, '--yes'], {cwd: viaFlags});
-		expect(result.exitCode).toBe(0);
-		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+		await writesAsFlags(run, root, ['--table', 'communes']);
 	});
 
 	test('the resource template\'s methods are a checklist of those it serves, GET shown and kept: byte-identical to --methods GET,POST,PUT --yes', async () => {
-		const fields = 'nom:string:255';
-		const viaPrompts = tempProject('sample');
-		const viaFlags = tempProject('sample');
-		const run = plainRun(viaPrompts, ['make:api', '--template', 'resource', '--fields', fields]);
-		await run.answer('Controller name', 'Commune\r');
-		await run.answer('Template', '\r');
+		const root = tempProject('sample');
+		const run = await communeResource(root);
 		await run.answer('Table', '\r');
-		await run.answer(fields, '\r');
+		await run.answer(communeFields, '\r');
 		// The cursor starts on POST (GET is not toggled): down twice to DELETE, Space leaves it out.
 		await run.answer('HTTP methods the resource template serves', '\u001B[B\u001B[B \r');
 		expect(run.stdout.plain()).toContain('GET (always)');
 		await run.answer('URI', '\r');
 		// The answer lists GET too (wrapped below the question at this width).
 		expect(run.stdout.plain()).toMatch(/✔ HTTP methods the resource template serves \(Space toggles, Enter confirms\):\s+GET, POST, PUT\n/);
-		await run.answer('Write these files?', 'y\r');
-		expect(await run.exit).toBe(0);
-		const result = await runMain(['make:api', 'Commune', '--template', 'resource', '--fields', fields, '--methods', 'GET,POST,PUT', '--yes'], {cwd: viaFlags});
-		expect(result.exitCode).toBe(0);
-		expect(snapshotTree(viaPrompts)).toEqual(snapshotTree(viaFlags));
+		await writesAsFlags(run, root, ['--methods', 'GET,POST,PUT']);
 	});
 
 	test('a --fields the core cannot read is refused before any prompt', async () => {
